@@ -1,0 +1,128 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import swagger from '@fastify/swagger';
+import fastifyStatic from '@fastify/static';
+import { Redis } from 'ioredis';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { installZodMessages } from '@portal/domain/zod-messages';
+import { API_MESSAGES } from '@portal/domain/api-error';
+import type { Config } from './config';
+import type { Db } from './db/database';
+import { registerSecurity } from './plugins/security';
+import { registerErrorHandler } from './plugins/errors';
+import { registerSession } from './plugins/session';
+import { createSessionsRepository, type SessionsRepository } from './modules/auth/sessions.repository';
+import { createDbRateLimiter, createRedisRateLimiter, type RateLimiter } from './modules/auth/rate-limit';
+import { createAuthService, type AuthService } from './modules/auth/auth.service';
+import { authRoutes } from './modules/auth/auth.routes';
+import { createProposalsRepository, type ProposalsRepository } from './modules/proposals/proposals.repository';
+import { proposalsRoutes } from './modules/proposals/proposals.routes';
+import { createMailer, type Mailer } from './modules/mail/outbox';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+    repos: { sessions: SessionsRepository; proposals: ProposalsRepository };
+    services: { auth: AuthService };
+    limiter: RateLimiter;
+    mailer: Mailer;
+  }
+}
+
+export interface BuildOptions {
+  config: Config;
+  db: Db;
+  /** Pino options; false silences logging (tests). */
+  logger?: boolean | object;
+}
+
+/** Builds the whole HTTP app: plugins in a fixed order (external → app → routes), as fastify/demo. */
+export async function buildApp({ config, db, logger }: BuildOptions): Promise<FastifyInstance> {
+  installZodMessages();
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'] },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1_048_576,
+    // Ids and codes never need more; longer URLs are refused early.
+    routerOptions: { maxParamLength: 200 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;
+  const limiter = redis ? createRedisRateLimiter(redis) : createDbRateLimiter(db.kysely);
+  const sessions = createSessionsRepository(db.kysely, { idleMs: config.sessionIdleMs, absoluteMs: config.sessionAbsoluteMs });
+  const mailer = createMailer({ db: db.kysely, smtpUrl: config.smtpUrl, outboxDir: join(config.dataDir, 'outbox'), from: config.mailFrom, log: app.log });
+
+  app.decorate('config', config);
+  app.decorate('db', db);
+  app.decorate('limiter', limiter);
+  app.decorate('mailer', mailer);
+  app.decorate('repos', { sessions, proposals: createProposalsRepository(db.kysely) });
+  app.decorate('services', { auth: createAuthService({ db: db.kysely, sessions, limiter, mailer, publicUrl: config.publicUrl }) });
+  app.addHook('onClose', async () => {
+    await mailer.stop();
+    redis?.disconnect();
+  });
+
+  // External plugins
+  await app.register(cookie);
+  await registerSecurity(app);
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Portal de Propostas API', version: '3.0.0', description: 'Erros: {"error": {"code", "message", "fields"}}.' },
+      components: { securitySchemes: { cookie: { type: 'apiKey', in: 'cookie', name: 'access_token' } } },
+      security: [{ cookie: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  // App plugins
+  registerErrorHandler(app);
+  registerSession(app);
+
+  // Routes
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes, { prefix: '/auth' });
+      await api.register(proposalsRoutes, { prefix: '/proposals' });
+    },
+    { prefix: '/api/v3' },
+  );
+  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
+  app.get('/api/health', { schema: { hide: true } }, async () => {
+    await db.kysely.selectFrom('users').select('id').limit(1).execute();
+    return { ok: true };
+  });
+
+  registerSpa(app, config.webDist);
+  return app;
+}
+
+/**
+ * Serves the built SPA: hashed assets cached for a year, index.html never cached, and every
+ * non-API GET that is not a file falls back to index.html (client-side routes).
+ */
+function registerSpa(app: FastifyInstance, webDist: string) {
+  const hasSpa = existsSync(join(webDist, 'index.html'));
+  if (hasSpa) {
+    app.register(fastifyStatic, {
+      root: webDist,
+      index: false,
+      setHeaders(res, path) {
+        res.setHeader('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url === '/api' || request.url.startsWith('/api/');
+    if (!isApi && hasSpa && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({ error: { code: 'not_found', message: API_MESSAGES.notFound } });
+  });
+}

@@ -1,0 +1,140 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import nodemailer from 'nodemailer';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database, OutboxTable } from '../../db/schema';
+import { newId } from '../../crypto';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  kind: string;
+}
+
+/** Queues an e-mail in the outbox table (inside the caller's transaction when given one). */
+export async function enqueueMail(db: Executor, message: MailMessage): Promise<string> {
+  const now = Date.now();
+  const id = newId();
+  await db
+    .insertInto('outbox')
+    .values({
+      id,
+      to_address: message.to,
+      subject: message.subject,
+      text_body: message.text,
+      html_body: message.html ?? null,
+      kind: message.kind,
+      created_at: now,
+      sent_at: null,
+      attempts: 0,
+      next_attempt_at: now,
+      last_error: null,
+    })
+    .execute();
+  return id;
+}
+
+interface Transport {
+  send(row: OutboxTable, from: string): Promise<void>;
+}
+
+/** SMTP when configured; otherwise each message becomes an .eml file in DATA_DIR/outbox. */
+function createTransport(args: { smtpUrl: string | null; outboxDir: string }): Transport {
+  if (args.smtpUrl) {
+    const smtp = nodemailer.createTransport(args.smtpUrl);
+    return {
+      async send(row, from) {
+        await smtp.sendMail({ from, to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body ?? undefined, messageId: `<${row.id}@portal>` });
+      },
+    };
+  }
+  const stream = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(row, from) {
+      const info = await stream.sendMail({ from, to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body ?? undefined, messageId: `<${row.id}@portal>` });
+      await mkdir(args.outboxDir, { recursive: true });
+      const stamp = new Date(row.created_at).toISOString().replace(/[:.]/g, '-');
+      await writeFile(join(args.outboxDir, `${stamp}-${row.kind}-${row.id}.eml`), info.message as Buffer);
+    },
+  };
+}
+
+const CLAIM_MS = 60_000;
+const backoffMs = (attempts: number) => Math.min(3_600_000, 30_000 * 2 ** attempts);
+
+/**
+ * Delivers due messages. A message is claimed by pushing its next attempt forward in one
+ * conditional update, so several API instances never send the same one twice.
+ */
+export function createMailer(args: { db: Kysely<Database>; smtpUrl: string | null; outboxDir: string; from: string; log?: { warn(obj: object, msg: string): void } }) {
+  const transport = createTransport(args);
+  let running: Promise<number> | null = null;
+  let timer: NodeJS.Timeout | null = null;
+
+  async function deliverDue(): Promise<number> {
+    const now = Date.now();
+    const due = await args.db
+      .selectFrom('outbox')
+      .selectAll()
+      .where('sent_at', 'is', null)
+      .where('next_attempt_at', '<=', now)
+      .orderBy('created_at')
+      .limit(20)
+      .execute();
+    let sent = 0;
+    for (const row of due) {
+      const claim = await args.db
+        .updateTable('outbox')
+        .set({ next_attempt_at: now + CLAIM_MS })
+        .where('id', '=', row.id)
+        .where('next_attempt_at', '=', row.next_attempt_at)
+        .where('sent_at', 'is', null)
+        .executeTakeFirst();
+      if (Number(claim.numUpdatedRows) !== 1) continue;
+      try {
+        await transport.send(row, args.from);
+        await args.db.updateTable('outbox').set({ sent_at: Date.now(), attempts: row.attempts + 1, last_error: null }).where('id', '=', row.id).execute();
+        sent++;
+      } catch (err) {
+        const message = err instanceof Error ? err.message : String(err);
+        args.log?.warn({ outboxId: row.id, err: message }, 'mail delivery failed; will retry');
+        await args.db
+          .updateTable('outbox')
+          .set({ attempts: row.attempts + 1, last_error: message.slice(0, 500), next_attempt_at: Date.now() + backoffMs(row.attempts) })
+          .where('id', '=', row.id)
+          .execute();
+      }
+    }
+    return sent;
+  }
+
+  /** Runs one delivery pass, or joins the one under way. */
+  function deliver(): Promise<number> {
+    running ??= deliverDue().finally(() => {
+      running = null;
+    });
+    return running;
+  }
+
+  return {
+    deliver,
+    /** Asks for a delivery pass soon (after the current request's transaction has committed). */
+    kick() {
+      setImmediate(() => void deliver().catch(() => undefined));
+    },
+    start(intervalMs = 5_000) {
+      timer ??= setInterval(() => void deliver().catch(() => undefined), intervalMs);
+      timer.unref();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = null;
+      await running?.catch(() => undefined);
+    },
+  };
+}
+export type Mailer = ReturnType<typeof createMailer>;

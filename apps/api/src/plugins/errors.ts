@@ -1,0 +1,43 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { API_MESSAGES } from '@portal/domain/api-error';
+import { HttpError } from '../errors';
+
+/** Messages for Fastify's own client errors, in Portuguese. */
+const FASTIFY_CLIENT_ERRORS: Record<number, { code: string; message: string }> = {
+  400: { code: 'bad_request', message: 'Requisição inválida.' },
+  404: { code: 'not_found', message: API_MESSAGES.notFound },
+  405: { code: 'method_not_allowed', message: 'Método não permitido.' },
+  413: { code: 'payload_too_large', message: 'O conteúdo enviado é grande demais.' },
+  415: { code: 'unsupported_media_type', message: 'Tipo de conteúdo não suportado.' },
+  429: { code: 'rate_limited', message: API_MESSAGES.rateLimited },
+};
+
+/** One error handler: every failure leaves in the contract's shape, never with internals. */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) {
+      if (error.headers) reply.headers(error.headers);
+      return reply.status(error.statusCode).send({ error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) } });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: Record<string, string> = {};
+      for (const v of error.validation) {
+        const path = v.instancePath.replace(/^\//, '').replace(/\//g, '.');
+        if (v.keyword === 'unrecognized_keys') {
+          for (const key of (v.params as { keys?: string[] }).keys ?? []) fields[path ? `${path}.${key}` : key] ??= 'Campo não permitido';
+        } else {
+          fields[path || '_'] ??= v.message ?? API_MESSAGES.validation;
+        }
+      }
+      return reply.status(400).send({ error: { code: 'validation', message: API_MESSAGES.validation, fields } });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const known = FASTIFY_CLIENT_ERRORS[status] ?? FASTIFY_CLIENT_ERRORS[400]!;
+      return reply.status(status).send({ error: known });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ error: { code: 'internal', message: API_MESSAGES.internal } });
+  });
+}

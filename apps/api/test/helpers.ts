@@ -1,0 +1,78 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { buildApp } from '../src/app';
+import { loadConfig, type Config } from '../src/config';
+import { openDatabase, type Db } from '../src/db/database';
+import { migrateToLatest } from '../src/db/migrations';
+import { seedDemoData, DEMO_PASSWORD } from '../src/seed/demo';
+
+export { DEMO_PASSWORD };
+
+/** The databases the API suite runs on: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export const DATABASES: ('sqlite' | 'postgres')[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh app on a fresh database: SQLite in a temp folder, or a private PostgreSQL schema that
+ * is dropped afterwards. Demo data is seeded unless seed is false.
+ */
+export async function createTestApp(dialect: 'sqlite' | 'postgres', options: { seed?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-test-'));
+  let db: Db;
+  let dropSchema = async () => {};
+  if (dialect === 'postgres') {
+    const url = process.env.TEST_DATABASE_URL!;
+    const schema = `t_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    await admin.end();
+    db = openDatabase(url, { searchPath: schema, poolSize: 4 });
+    dropSchema = async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`drop schema ${schema} cascade`);
+      await c.end();
+    };
+  } else {
+    db = openDatabase(join(dataDir, 'portal.db'));
+  }
+  await migrateToLatest(db.kysely);
+  if (options.seed !== false) await seedDemoData(db.kysely);
+  const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:3000', WEB_DIST: join(dataDir, 'no-web'), ...options.env });
+  const app = await buildApp({ config, db, logger: false });
+  await app.ready();
+  return {
+    app,
+    db,
+    config,
+    async close() {
+      await app.close();
+      await db.close();
+      await dropSchema();
+    },
+  };
+}
+
+/** The access_token value a response sets, or undefined. */
+export function sessionCookie(res: LightMyRequestResponse): string | undefined {
+  const set = res.cookies.find((c) => c.name === 'access_token');
+  return set?.value || undefined;
+}
+
+/** Logs a demo account in and returns the cookie header to send on later requests. */
+export async function login(app: FastifyInstance, username: string, type: 'buyer' | 'seller' | 'operator', password = DEMO_PASSWORD): Promise<string> {
+  const res = await app.inject({ method: 'POST', url: '/api/v3/auth/login', payload: { username, password, type } });
+  if (res.statusCode !== 200) throw new Error(`login of ${username} failed: ${res.statusCode} ${res.body}`);
+  return `access_token=${sessionCookie(res)}`;
+}

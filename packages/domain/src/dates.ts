@@ -1,0 +1,36 @@
+/** Dates: DD/MM/AAAA on screen, ISO (AAAA-MM-DD) stored. */
+
+/** 'DD/MM/AAAA' -> 'AAAA-MM-DD', or null when not a real calendar date. */
+export function parseBrDate(text: string): string | null {
+  const m = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(text.trim());
+  if (!m) return null;
+  const [, dd, mm, yyyy] = m;
+  const iso = `${yyyy}-${mm}-${dd}`;
+  return isIsoDate(iso) ? iso : null;
+}
+
+/** True for an existing calendar day written AAAA-MM-DD (no 31/02, no 29/02 outside leap years). */
+export function isIsoDate(iso: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (y < 1900 || mo < 1 || mo > 12 || d < 1) return false;
+  const last = new Date(Date.UTC(y, mo, 0)).getUTCDate();
+  return d <= last;
+}
+
+export function formatBrDate(iso: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso);
+  return m ? `${m[3]}/${m[2]}/${m[1]}` : iso;
+}
+
+/** Full years between an ISO birth date and today's ISO date. */
+export function ageOn(birthIso: string, todayIso: string): number {
+  const [by, bm, bd] = birthIso.split('-').map(Number) as [number, number, number];
+  const [ty, tm, td] = todayIso.split('-').map(Number) as [number, number, number];
+  return ty - by - (tm < bm || (tm === bm && td < bd) ? 1 : 0);
+}
+
+export function todayIso(now: Date = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}

@@ -1,0 +1,19 @@
+/** Money is stored as integer centavos and shown as R$ 1.234,56. */
+const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
+
+export function formatMoney(cents: number): string {
+  // Intl puts a no-break space after R$; a normal space reads the same and matches typed text.
+  return brl.format(cents / 100).replace(/\u00a0/g, ' ');
+}
+
+/**
+ * Parses what a person types ('R$ 1.234,56', '1234,5', '1.234') into centavos.
+ * Returns null for anything that is not a non-negative amount with at most two decimals.
+ */
+export function parseMoney(text: string): number | null {
+  const t = text.replace(/R\$/i, '').replace(/\s|\u00a0/g, '');
+  if (!/^(\d{1,3}(\.\d{3})*|\d+)(,\d{1,2})?$/.test(t)) return null;
+  const [int, dec = ''] = t.replace(/\./g, '').split(',');
+  const cents = Number(int) * 100 + Number(dec.padEnd(2, '0'));
+  return Number.isSafeInteger(cents) ? cents : null;
+}

@@ -1,0 +1,118 @@
+import { z } from 'zod';
+
+/** Proposal entity (spec §3). Money in integer centavos. */
+export const PROPOSAL_TYPES = ['financing', 'cgi'] as const;
+export const PROPOSAL_TYPE_LABELS: Record<(typeof PROPOSAL_TYPES)[number], string> = {
+  financing: 'Financiamento imobiliário',
+  cgi: 'Crédito com garantia de imóvel (CGI)',
+};
+
+/**
+ * Status machine (DESIGN §7, issue "Back office"): transitions only along these edges.
+ * filling → under_review → pending_correction ⇄ under_review → sent_to_bank → approved | rejected;
+ * cancelled from any open state.
+ */
+export const PROPOSAL_STATUSES = [
+  'filling',
+  'under_review',
+  'pending_correction',
+  'sent_to_bank',
+  'approved',
+  'rejected',
+  'cancelled',
+] as const;
+export type ProposalStatus = (typeof PROPOSAL_STATUSES)[number];
+
+export const STATUS_LABELS: Record<ProposalStatus, string> = {
+  filling: 'Em preenchimento',
+  under_review: 'Em análise',
+  pending_correction: 'Correção pendente',
+  sent_to_bank: 'Enviada ao banco',
+  approved: 'Aprovada',
+  rejected: 'Recusada',
+  cancelled: 'Cancelada',
+};
+
+export const STATUS_TRANSITIONS: Record<ProposalStatus, readonly ProposalStatus[]> = {
+  filling: ['under_review', 'cancelled'],
+  under_review: ['pending_correction', 'sent_to_bank', 'cancelled'],
+  pending_correction: ['under_review', 'cancelled'],
+  sent_to_bank: ['approved', 'rejected', 'cancelled'],
+  approved: [],
+  rejected: [],
+  cancelled: [],
+};
+
+export function canTransition(from: ProposalStatus, to: ProposalStatus): boolean {
+  return STATUS_TRANSITIONS[from].includes(to);
+}
+
+export const PROPOSAL_STAGES = ['registration', 'credit_analysis', 'appraisal', 'legal', 'contract'] as const;
+export type ProposalStage = (typeof PROPOSAL_STAGES)[number];
+export const STAGE_LABELS: Record<ProposalStage, string> = {
+  registration: 'Cadastro',
+  credit_analysis: 'Análise de crédito',
+  appraisal: 'Avaliação do imóvel',
+  legal: 'Análise jurídica',
+  contract: 'Contrato',
+};
+
+export const AMORTIZATION_SYSTEMS = ['SAC', 'PRICE'] as const;
+export const INSURERS = ['itau', 'tokio'] as const;
+export const INSURER_LABELS: Record<(typeof INSURERS)[number], string> = {
+  itau: 'Itaú Seguros',
+  tokio: 'Tokio Marine',
+};
+
+export const customerSchema = z.object({
+  id: z.string(),
+  position: z.number().int().min(0).max(1),
+  name: z.string(),
+  /** Only for the customer themself and for operators; null otherwise. */
+  email: z.string().nullable(),
+  cpf: z.string().nullable(),
+});
+export type Customer = z.infer<typeof customerSchema>;
+
+export const propertySchema = z.object({
+  type: z.enum(['residential', 'commercial']),
+  kind: z.enum(['apartment', 'house', 'land', 'room']),
+  zipCode: z.string(),
+  uf: z.string().length(2),
+  city: z.string(),
+});
+
+export const financingOrCgiDataSchema = z.object({
+  amortizationSystem: z.enum(AMORTIZATION_SYSTEMS),
+  /** centavos */
+  amount: z.number().int().nonnegative(),
+  feeType: z.enum(['fixed', 'tr', 'ipca', 'poupanca']),
+  installments: z.number().int().min(1).max(420),
+  insuranceCompanyName: z.enum(INSURERS),
+  product: z.string(),
+});
+
+export const proposalSchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  /** Filling progress of the proposal, 0 to 100 (percent of required sections done). */
+  fillingStatus: z.number().int().min(0).max(100),
+  type: z.enum(PROPOSAL_TYPES),
+  status: z.enum(PROPOSAL_STATUSES),
+  stage: z.enum(PROPOSAL_STAGES),
+  /** First is the main customer, second the second customer (spec §3). */
+  customers: z.array(customerSchema),
+  /** The caller's own entry among the customers, null for sellers and operators. */
+  customerData: customerSchema.nullable(),
+  property: propertySchema,
+  financingOrCgiData: financingOrCgiDataSchema,
+  updatedAt: z.string(),
+});
+export type Proposal = z.infer<typeof proposalSchema>;
+
+export const PROPERTY_KIND_LABELS: Record<z.infer<typeof propertySchema>['kind'], string> = {
+  apartment: 'Apartamento',
+  house: 'Casa',
+  land: 'Terreno',
+  room: 'Sala',
+};

@@ -1,0 +1,185 @@
+import type { Role } from './auth';
+
+/**
+ * The route table of spec §2, as data. It drives the web router, both guards and the navigation
+ * bar. A route without a screen yet renders the not-found screen (no fake forms).
+ */
+export type NavButton = 'back' | 'home' | 'logout';
+/** public: only logged out (the marker guard sends a logged-in user on); private: needs a session; both: either. */
+export type Access = 'public' | 'private' | 'both';
+
+export interface RouteDef {
+  /** Stable key used by the web app to attach a screen. */
+  id: string;
+  /** React Router pattern. */
+  path: string;
+  access: Access;
+  /** Navigation bar slots; null hides the bar (login layout). */
+  nav: { left?: NavButton; right?: NavButton } | null;
+  /** Document title, in Portuguese (also names the monitoring transaction, spec §7). */
+  title: string;
+  /** Page transition (spec: seller documents slides left to right). */
+  transition?: 'left-to-right';
+}
+
+const BACK_HOME = { left: 'back', right: 'home' } as const;
+const BACK_LOGOUT = { left: 'back', right: 'logout' } as const;
+const HOME_LOGOUT = { left: 'home', right: 'logout' } as const;
+
+const buyer = (path: string, title: string, nav: RouteDef['nav'] = BACK_HOME): RouteDef => ({
+  id: path.slice(1).replace(/[/:]+/g, '.').replace(/\.$/, ''),
+  path,
+  access: 'private',
+  nav,
+  title,
+});
+const seller = (sub: string, title: string, nav: RouteDef['nav'] = BACK_LOGOUT): RouteDef =>
+  ({
+    ...buyer(`/seller/proposals/:proposalId${sub ? `/${sub}` : ''}`, title, nav),
+  }) satisfies RouteDef;
+
+export const ROUTES = [
+  // Public and login layout
+  { id: 'buyer.login', path: '/buyer/login', access: 'public', nav: null, title: 'Entrar — Comprador' },
+  { id: 'buyer.recover', path: '/buyer/recover', access: 'public', nav: { right: 'home' }, title: 'Recuperar senha' },
+  { id: 'buyer.change-password', path: '/buyer/change-password', access: 'both', nav: BACK_HOME, title: 'Alterar senha' },
+  { id: 'auth.login', path: '/auth/login', access: 'public', nav: null, title: 'Entrar' },
+  { id: 'auth.role.login', path: '/auth/:role/login', access: 'public', nav: null, title: 'Entrar' },
+  { id: 'error', path: '/error', access: 'both', nav: { left: 'back' }, title: 'Erro' },
+
+  // Buyer
+  buyer('/buyer/home', 'Início', HOME_LOGOUT),
+  buyer('/buyer/select-proposal', 'Minhas propostas', HOME_LOGOUT),
+  buyer('/buyer/address', 'Endereço'),
+  buyer('/buyer/buyers', 'Compradores'),
+  buyer('/buyer/data', 'Dados gerais'),
+  buyer('/buyer/document-registration', 'Documento de identificação'),
+  buyer('/buyer/documents/fgts', 'Formulários do FGTS'),
+  buyer('/buyer/documents/upload', 'Envio de documentos'),
+  buyer('/buyer/fgts/address', 'FGTS — Endereço'),
+  buyer('/buyer/fgts/authorization', 'FGTS — Autorização'),
+  buyer('/buyer/fgts/civil-status', 'FGTS — Estado civil'),
+  buyer('/buyer/fgts/questions', 'FGTS — Perguntas'),
+  buyer('/buyer/fgts/review', 'FGTS — Revisão'),
+  buyer('/buyer/fgts/tax', 'FGTS — Imposto de renda'),
+  buyer('/buyer/insurance', 'Seguro'),
+  buyer('/buyer/insurance-itau', 'Seguro Itaú'),
+  buyer('/buyer/insurance-tokio', 'Seguro Tokio Marine'),
+  buyer('/buyer/investment', 'Dados de investimento'),
+  buyer('/buyer/seguradora', 'Seguradora'),
+  buyer('/buyer/seguradora/empresa', 'Seguradora — Empresa'),
+  buyer('/buyer/seguradora/perguntas/:question', 'Declaração de saúde'),
+  buyer('/buyer/seguradora/proposta', 'Seguradora — Proposta'),
+  buyer('/buyer/seguradora/revisao', 'Seguradora — Revisão'),
+  buyer('/buyer/seller-form', 'Dados do vendedor'),
+  buyer('/buyer/privacy', 'Privacidade'),
+
+  // Seller
+  { id: 'seller.proposals', path: '/seller/proposals', access: 'private', nav: { right: 'logout' }, title: 'Propostas' },
+  { id: 'seller.select-proposal', path: '/seller/select-proposal', access: 'private', nav: { right: 'logout' }, title: 'Propostas' },
+  seller('', 'Proposta'),
+  seller('address', 'Endereço do vendedor'),
+  seller('amounts-receivable', 'Valores a receber'),
+  seller('completed', 'Concluído', HOME_LOGOUT),
+  { ...seller('documents', 'Documentos'), transition: 'left-to-right' },
+  seller('general-data', 'Dados gerais do vendedor'),
+  seller('property', 'Imóvel'),
+  seller('property/contact', 'Contato para vistoria'),
+  seller('property/financing-data', 'Financiamento do imóvel'),
+  seller('property/marital/questions', 'Estado civil'),
+  seller('property/questions', 'Perguntas sobre o imóvel'),
+  seller('property/questions/info', 'Informações do imóvel'),
+  seller('property/registry', 'Registro do imóvel'),
+  seller('upload', 'Envio de documentos'),
+
+  // Back office (DESIGN §1; not in the spec)
+  { id: 'backoffice', path: '/backoffice', access: 'private', nav: HOME_LOGOUT, title: 'Backoffice' },
+] as const satisfies readonly RouteDef[];
+
+export type RouteId = (typeof ROUTES)[number]['id'];
+
+/** The role an area of the portal requires (spec §6: /buyer needs buyer, /seller needs seller). */
+export function roleForPath(pathname: string): Role | null {
+  if (pathname === '/buyer' || pathname.startsWith('/buyer/')) return 'buyer';
+  if (pathname === '/seller' || pathname.startsWith('/seller/')) return 'seller';
+  if (pathname === '/backoffice' || pathname.startsWith('/backoffice/')) return 'operator';
+  return null;
+}
+
+export const LOGIN_PATH: Record<Role, string> = {
+  buyer: '/buyer/login',
+  seller: '/auth/seller/login',
+  operator: '/auth/operator/login',
+};
+
+/** Where the marker guard sends a logged-in user who opens a public page (spec §6). */
+export const PROPOSAL_PAGE: Record<Role, string> = {
+  buyer: '/buyer/select-proposal',
+  seller: '/seller/select-proposal',
+  operator: '/backoffice',
+};
+
+/** Where '/' sends each role (spec §4); no session goes to the buyer login. */
+export const HOME_BY_ROLE: Record<Role, string> = {
+  buyer: '/buyer/select-proposal',
+  seller: '/seller/proposals',
+  operator: '/backoffice',
+};
+
+/** The login a private page sends to: the buyer login for /buyer pages, else the seller's (spec §6). */
+export function loginPathFor(pathname: string): string {
+  const role = roleForPath(pathname);
+  return role === 'operator' ? LOGIN_PATH.operator : role === 'buyer' ? LOGIN_PATH.buyer : LOGIN_PATH.seller;
+}
+
+/** After logout (spec §2): a buyer page goes to the buyer login, any other page to the seller's. */
+export const logoutTarget = loginPathFor;
+
+/** Where the home button goes (spec §2: buyers to select-proposal). */
+export function homeTarget(pathname: string): string {
+  const role = roleForPath(pathname);
+  return role ? HOME_BY_ROLE[role] : '/';
+}
+
+export function rootRedirect(role: string | null | undefined): string {
+  return role === 'buyer' || role === 'seller' || role === 'operator' ? HOME_BY_ROLE[role] : LOGIN_PATH.buyer;
+}
+
+/** The login page's role: /buyer/login is the buyer's, /auth/{role}/login that role's, /auth/login none. */
+export function loginRoleFromPath(pathname: string): Role | null {
+  if (pathname.startsWith('/buyer/')) return 'buyer';
+  const m = /^\/auth\/(buyer|seller|operator)\/login$/.exec(pathname);
+  return m ? (m[1] as Role) : null;
+}
+
+export type GuardDecision =
+  | { kind: 'allow' }
+  | { kind: 'redirect'; to: string; clearMarker?: boolean }
+  | { kind: 'forbidden'; message: string };
+
+export const PERMISSION_DENIED = 'Você não tem permissão para acessar esta página';
+
+/**
+ * Second guard (spec §6): the local-storage marker of portal login data. Synchronous, it runs
+ * before any request. markerRole is the role saved at login (null without a marker).
+ */
+export function markerGuard(args: { pathname: string; access: Access; markerRole: Role | null | undefined; hasMarker: boolean }): GuardDecision {
+  const { pathname, access, markerRole, hasMarker } = args;
+  if (access === 'both') return { kind: 'allow' };
+  if (access === 'public') {
+    if (!hasMarker) return { kind: 'allow' };
+    const role = markerRole ?? (roleForPath(pathname) === 'buyer' ? 'buyer' : 'seller');
+    return { kind: 'redirect', to: PROPOSAL_PAGE[role] };
+  }
+  return hasMarker ? { kind: 'allow' } : { kind: 'redirect', to: loginPathFor(pathname) };
+}
+
+/** First guard (spec §5, §6): a private page needs a session whose role matches the area. */
+export function sessionGuard(args: { pathname: string; access: Access; sessionRole: Role | null }): GuardDecision {
+  const { pathname, access, sessionRole } = args;
+  if (access !== 'private') return { kind: 'allow' };
+  if (!sessionRole) return { kind: 'redirect', to: loginPathFor(pathname), clearMarker: true };
+  const needed = roleForPath(pathname);
+  if (needed && needed !== sessionRole) return { kind: 'forbidden', message: PERMISSION_DENIED };
+  return { kind: 'allow' };
+}

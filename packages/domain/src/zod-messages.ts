@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+/**
+ * The specification's four Portuguese messages (spec §5), layered over zod's own messages.
+ * The spec says every other generic message stays as zod writes it (English, e.g. 'Invalid input');
+ * in practice no user sees one because every field rule in this package carries its own Portuguese
+ * message.
+ */
+export const MESSAGES = {
+  required: 'Obrigatório',
+  email: 'Insira um e-mail válido',
+  pattern: 'Insira um valor válido',
+  format: (format: string) => `Insira um ${format} válido`,
+} as const;
+
+type Issue = Parameters<z.core.$ZodErrorMap>[0];
+
+export function portalErrorMap(issue: Issue): string | undefined {
+  switch (issue.code) {
+    case 'invalid_type':
+      // A value that is absent (undefined, or null where null is not allowed) is "missing".
+      if (issue.input === undefined || issue.input === null) return MESSAGES.required;
+      return undefined;
+    case 'too_small':
+      // An empty text, or an empty list, on a required field is also "missing".
+      if (issue.origin === 'string' && Number(issue.minimum) === 1) return MESSAGES.required;
+      return undefined;
+    case 'invalid_format':
+      if (issue.format === 'email') return MESSAGES.email;
+      if (issue.format === 'regex') return MESSAGES.pattern;
+      return MESSAGES.format(issue.format);
+    default:
+      return undefined;
+  }
+}
+
+let installed = false;
+/** Installs the error map once per process (browser or server). Idempotent. */
+export function installZodMessages(): void {
+  if (installed) return;
+  z.config({ customError: portalErrorMap });
+  installed = true;
+}
