@@ -62,7 +62,7 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Fa
   app.decorate('limiter', limiter);
   app.decorate('mailer', mailer);
   app.decorate('repos', { sessions, proposals: createProposalsRepository(db.kysely) });
-  app.decorate('services', { auth: createAuthService({ db: db.kysely, sessions, limiter, mailer, publicUrl: config.publicUrl }) });
+  app.decorate('services', { auth: createAuthService({ db: db.kysely, sessions, limiter, mailer, publicUrl: config.publicUrl, loginIpLimit: config.loginIpLimit }) });
   app.addHook('onClose', async () => {
     await mailer.stop();
     redis?.disconnect();
@@ -113,6 +113,7 @@ function registerSpa(app: FastifyInstance, webDist: string) {
     app.register(fastifyStatic, {
       root: webDist,
       index: false,
+      cacheControl: false,
       setHeaders(res, path) {
         res.setHeader('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       },

@@ -20,6 +20,8 @@ export interface Config {
   trustProxy: boolean;
   webDist: string;
   logLevel: string;
+  /** Login attempts allowed per client IP per minute (the per-account limit is fixed at 10 failures). */
+  loginIpLimit: number;
 }
 
 const minutes = (n: number) => n * 60_000;
@@ -51,5 +53,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY === '1',
     webDist: resolve(env.WEB_DIST ?? fileURLToPath(new URL('../../web/dist', import.meta.url))),
     logLevel: env.LOG_LEVEL ?? 'info',
+    loginIpLimit: int(env.LOGIN_IP_LIMIT_PER_MINUTE, 30),
   };
 }

@@ -18,7 +18,10 @@ type Issue = Parameters<z.core.$ZodErrorMap>[0];
 export function portalErrorMap(issue: Issue): string | undefined {
   switch (issue.code) {
     case 'invalid_type':
-      // A value that is absent (undefined, or null where null is not allowed) is "missing".
+    case 'invalid_value':
+    case 'invalid_union':
+      // A value that is absent (undefined, or null where null is not allowed) is "missing", whether
+      // a text, a number, an option of an enum (a select left empty) or a union was expected.
       if (issue.input === undefined || issue.input === null) return MESSAGES.required;
       return undefined;
     case 'too_small':

@@ -1,0 +1,62 @@
+import { Suspense, useEffect } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { markerGuard, sessionGuard, type RouteDef } from '@portal/domain/routes';
+import { clearLoginMarker, readLoginMarker } from '../lib/storage';
+import { useSession } from '../lib/session';
+import { useClientStore } from '../lib/store';
+import { NavBar } from '../components/nav-bar';
+import { PageLoading } from '../components/page';
+import NotFoundPage from '../features/errors/not-found-page';
+import { SCREENS } from './screens';
+
+/**
+ * One route of the table: both guards of spec §6, then the navigation bar and the screen.
+ * The marker guard decides synchronously; the session guard asks GET /auth/session.
+ */
+export function GuardedRoute({ route }: { route: RouteDef }) {
+  const { pathname } = useLocation();
+  const marker = readLoginMarker();
+  const session = useSession();
+  const isPrivate = route.access === 'private';
+
+  const byMarker = markerGuard({ pathname, access: route.access, markerRole: marker?.role, hasMarker: marker !== null });
+  if (byMarker.kind === 'redirect') return <Navigate to={byMarker.to} replace />;
+
+  if (isPrivate) {
+    if (session.isPending) return <PageLoading />;
+    if (session.isError) return <Navigate to="/error" replace state={{ message: session.error.message }} />;
+    const bySession = sessionGuard({ pathname, access: route.access, sessionRole: session.data?.role ?? null });
+    if (bySession.kind === 'redirect') {
+      if (bySession.clearMarker) clearLoginMarker();
+      return <Navigate to={bySession.to} replace />;
+    }
+    if (bySession.kind === 'forbidden') return <Navigate to="/error" replace state={{ message: bySession.message }} />;
+  }
+  return <RouteScreen route={route} />;
+}
+
+function RouteScreen({ route }: { route: RouteDef }) {
+  const setState = useClientStore((s) => s.set);
+  const Screen = SCREENS[route.id as keyof typeof SCREENS];
+  const nav = route.nav;
+
+  useEffect(() => {
+    document.title = `${route.title} — Portal de Propostas`;
+    const slots = [nav?.left, nav?.right];
+    setState({
+      showBack: slots.includes('back'),
+      showHome: slots.includes('home'),
+      showSelectProposal: route.path.startsWith('/buyer/') && route.access === 'private' && route.path !== '/buyer/select-proposal',
+    });
+  }, [route, nav, setState]);
+
+  if (!Screen) return <NotFoundPage withNav />;
+  return (
+    <div className={`shell${route.transition ? ` shell--${route.transition}` : ''}${nav ? '' : ' shell--bare'}`}>
+      {nav ? <NavBar nav={nav} /> : null}
+      <Suspense fallback={<PageLoading />}>
+        <Screen />
+      </Suspense>
+    </div>
+  );
+}

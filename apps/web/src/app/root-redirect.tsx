@@ -1,0 +1,14 @@
+import { Navigate } from 'react-router';
+import { rootRedirect } from '@portal/domain/routes';
+import { useSession } from '../lib/session';
+import { clearLoginMarker } from '../lib/storage';
+import { PageLoading } from '../components/page';
+
+/** '/': sends each role to its start (spec §4); no session goes to the buyer login. */
+export function RootRedirect() {
+  const session = useSession();
+  if (session.isPending) return <PageLoading />;
+  const role = session.data?.role ?? null;
+  if (!role) clearLoginMarker();
+  return <Navigate to={rootRedirect(role)} replace />;
+}

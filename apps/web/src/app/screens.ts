@@ -1,0 +1,21 @@
+import { createElement, lazy, type ComponentType } from 'react';
+import { Navigate } from 'react-router';
+import type { RouteId } from '@portal/domain/routes';
+
+/**
+ * The screens built so far, each its own chunk. A route of the table without an entry here shows
+ * the not-found screen until its issue builds it.
+ */
+export const SCREENS: Partial<Record<RouteId, ComponentType>> = {
+  'buyer.login': lazy(() => import('../features/auth/login-page')),
+  'auth.login': lazy(() => import('../features/auth/login-page')),
+  'auth.role.login': lazy(() => import('../features/auth/login-page')),
+  'buyer.recover': lazy(() => import('../features/auth/recover-page')),
+  'buyer.change-password': lazy(() => import('../features/auth/change-password-page')),
+  'buyer.home': lazy(() => import('../features/proposals/buyer-home-page')),
+  'buyer.select-proposal': lazy(() => import('../features/proposals/select-proposal-page')),
+  'seller.proposals': lazy(() => import('../features/proposals/seller-proposals-page')),
+  // The second guard's seller target (spec §6) is the seller's list.
+  'seller.select-proposal': () => createElement(Navigate, { to: '/seller/proposals', replace: true }),
+  error: lazy(() => import('../features/errors/error-page')),
+};

@@ -1,0 +1,45 @@
+import type { ThemeConfig } from 'antd';
+
+/** Spec §9: square corners, dark navy primary and headings, lime primary buttons, light gray borders, Raleway. */
+export const COLORS = {
+  navy: '#0a1f44',
+  navyHover: '#1c3463',
+  lime: '#b4f03a',
+  limeHover: '#c8f56b',
+  limeActive: '#9bd424',
+  border: '#d9d9d9',
+  background: '#f4f6f9',
+} as const;
+
+export const theme: ThemeConfig = {
+  cssVar: { key: 'portal' },
+  hashed: false,
+  token: {
+    borderRadius: 0,
+    borderRadiusLG: 0,
+    borderRadiusSM: 0,
+    borderRadiusXS: 0,
+    colorPrimary: COLORS.navy,
+    colorLink: COLORS.navy,
+    colorTextHeading: COLORS.navy,
+    colorBorder: COLORS.border,
+    colorBorderSecondary: '#e8e8e8',
+    colorBgLayout: COLORS.background,
+    fontFamily: "Raleway, 'Helvetica Neue', Arial, sans-serif",
+    fontSize: 16,
+  },
+  components: {
+    Button: {
+      // Dark text on lime: 13:1 contrast (antd's blue on white is 4.1:1).
+      primaryColor: COLORS.navy,
+      colorPrimary: COLORS.lime,
+      colorPrimaryHover: COLORS.limeHover,
+      colorPrimaryActive: COLORS.limeActive,
+      primaryShadow: 'none',
+      fontWeight: 700,
+      controlHeightLG: 48,
+    },
+    Layout: { headerBg: COLORS.navy, headerHeight: 56, headerPadding: '0 8px' },
+    Modal: { titleColor: COLORS.navy },
+  },
+};

@@ -1,0 +1,78 @@
+import { useState } from 'react';
+import { Alert, App, Button, Form } from 'antd';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { changePasswordSchema, type ChangePasswordInput } from '@portal/domain/auth';
+import { PASSWORD_RULE_TEXT } from '@portal/domain/fields';
+import { API_MESSAGES } from '@portal/domain/api-error';
+import { HOME_BY_ROLE, LOGIN_PATH } from '@portal/domain/routes';
+import { TextField } from '../../components/form-field';
+import { Page, PageLoading } from '../../components/page';
+import { applyServerErrors } from '../../lib/form-errors';
+import { queryClient } from '../../lib/query-client';
+import { SESSION_QUERY_KEY, useSession } from '../../lib/session';
+import { changePassword } from './api';
+
+/**
+ * /buyer/change-password, logged in or out (spec §2): with the e-mailed ?token= it sets a new
+ * password for that account; with a session it changes the signed-in user's one.
+ */
+export default function ChangePasswordPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? undefined;
+  const navigate = useNavigate();
+  const { message } = App.useApp();
+  const session = useSession();
+  const [formError, setFormError] = useState<string | null>(null);
+  const { control, handleSubmit, setError } = useForm<ChangePasswordInput>({
+    resolver: zodResolver(changePasswordSchema),
+    defaultValues: { pass: '', repeat: '', token },
+  });
+  const mutation = useMutation({
+    mutationFn: changePassword,
+    onSuccess(user) {
+      if (token) {
+        queryClient.setQueryData(SESSION_QUERY_KEY, null);
+        navigate(LOGIN_PATH[user.role], { replace: true, state: { flash: `${API_MESSAGES.passwordChanged} Entre com a nova senha.` } });
+      } else {
+        void message.success(API_MESSAGES.passwordChanged);
+        navigate(HOME_BY_ROLE[user.role], { replace: true });
+      }
+    },
+    onError: (err) => setFormError(applyServerErrors(err, setError, ['pass', 'repeat'])),
+  });
+
+  if (!token && session.isPending) return <PageLoading />;
+  if (!token && !session.data) {
+    return (
+      <Page title="Alterar senha" narrow>
+        <Alert type="info" showIcon title="Para alterar a senha, entre na sua conta ou peça um link de recuperação." className="form-alert" />
+        <p className="page__links">
+          <Link to="/buyer/login">Entrar</Link> · <Link to="/buyer/recover">Esqueci minha senha</Link>
+        </p>
+      </Page>
+    );
+  }
+  return (
+    <Page title={token ? 'Criar nova senha' : 'Alterar senha'} subtitle={PASSWORD_RULE_TEXT + '.'} narrow>
+      <Form layout="vertical" component="form" noValidate onSubmitCapture={(e) => {
+        e.preventDefault();
+        setFormError(null);
+        void handleSubmit((values) => mutation.mutate(values))(e);
+      }}>
+        <TextField control={control} name="pass" label="Nova senha" password input={{ autoComplete: 'new-password', autoFocus: true }} />
+        <TextField control={control} name="repeat" label="Repita a nova senha" password input={{ autoComplete: 'new-password' }} />
+        <div aria-live="assertive">
+          {formError ? (
+            <Alert type="error" showIcon title={formError} className="form-alert" action={token ? <Link to="/buyer/recover">Pedir novo link</Link> : undefined} />
+          ) : null}
+        </div>
+        <Button type="primary" htmlType="submit" size="large" block loading={mutation.isPending}>
+          Salvar nova senha
+        </Button>
+      </Form>
+    </Page>
+  );
+}

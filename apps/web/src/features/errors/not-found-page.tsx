@@ -1,0 +1,33 @@
+import { Button, Typography } from 'antd';
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { NavBar } from '../../components/nav-bar';
+import { useClientStore } from '../../lib/store';
+import { ErrorIllustration } from './error-illustration';
+
+/** Unmatched route (spec §2): page not found, a way back and a way home. */
+export default function NotFoundPage({ withNav = false }: { withNav?: boolean }) {
+  const navigate = useNavigate();
+  const setState = useClientStore((s) => s.set);
+  useEffect(() => {
+    document.title = 'Página não encontrada — Portal de Propostas';
+    setState({ showBack: true, showHome: false, showSelectProposal: false });
+  }, [setState]);
+  return (
+    <div className="shell">
+      {withNav ? <NavBar nav={{ left: 'back' }} /> : null}
+      <main className="page page--narrow error-screen" id="conteudo">
+        <ErrorIllustration />
+        <Typography.Title level={1} className="error-screen__title">
+          Página não encontrada
+        </Typography.Title>
+        <Typography.Paragraph className="error-screen__message">
+          O endereço que você abriu não existe ou ainda não está disponível.
+        </Typography.Paragraph>
+        <Button type="primary" size="large" onClick={() => navigate('/')}>
+          IR PARA O INÍCIO
+        </Button>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import { Alert, Button, Card, Skeleton } from 'antd';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { Page } from '../../components/page';
+import { readSelectedProposal } from '../../lib/storage';
+import { useSession } from '../../lib/session';
+import { ApiRequestError } from '../../lib/api-client';
+import { useProposal } from './api';
+import { FillingProgress, ProposalFacts } from './proposal-summary';
+
+/** /buyer/home: where the buyer stands on the chosen proposal. */
+export default function BuyerHomePage() {
+  const selected = readSelectedProposal();
+  const navigate = useNavigate();
+  const session = useSession();
+  const proposal = useProposal(selected);
+
+  if (!selected) return <Navigate to="/buyer/select-proposal" replace />;
+  // The stored choice may point at a proposal this user no longer sees: choose again.
+  if (proposal.error instanceof ApiRequestError && proposal.error.status === 404) return <Navigate to="/buyer/select-proposal" replace />;
+
+  const firstName = session.data?.name.split(' ')[0];
+  return (
+    <Page title={firstName ? `Olá, ${firstName}` : 'Início'} subtitle={proposal.data ? `Proposta ${proposal.data.code}` : undefined}>
+      {proposal.isPending ? <Skeleton active paragraph={{ rows: 6 }} /> : null}
+      {proposal.isError ? <Alert type="error" showIcon title={proposal.error.message} /> : null}
+      {proposal.data ? (
+        <Card className="proposal-card">
+          <ProposalFacts proposal={proposal.data} />
+          <FillingProgress value={proposal.data.fillingStatus} />
+          <div className="customers">
+            <h2 className="section-title">Compradores</h2>
+            <ol>
+              {proposal.data.customers.map((c) => (
+                <li key={c.id}>
+                  {c.name}
+                  {c.position === 0 ? ' (principal)' : ''}
+                  {proposal.data.customerData?.id === c.id ? ' — você' : ''}
+                </li>
+              ))}
+            </ol>
+          </div>
+        </Card>
+      ) : null}
+      <div className="page__actions">
+        <Button size="large" onClick={() => navigate('/buyer/select-proposal')}>
+          Trocar de proposta
+        </Button>
+        <Link to="/buyer/change-password" className="page__link">
+          Alterar minha senha
+        </Link>
+      </div>
+    </Page>
+  );
+}

@@ -1,0 +1,52 @@
+import { Alert, Button, Card, Empty, Skeleton } from 'antd';
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { Page } from '../../components/page';
+import { writeSelectedProposal } from '../../lib/storage';
+import { useClientStore } from '../../lib/store';
+import { useProposals } from './api';
+import { FillingProgress, ProposalFacts } from './proposal-summary';
+
+/** /buyer/select-proposal: the buyer's proposals as cards; choosing one stores it and goes on. */
+export default function SelectProposalPage() {
+  const navigate = useNavigate();
+  const proposals = useProposals();
+  const setState = useClientStore((s) => s.set);
+
+  useEffect(() => {
+    if (proposals.data) setState({ proposals: proposals.data });
+    if (proposals.error) console.error(proposals.error);
+  }, [proposals.data, proposals.error, setState]);
+
+  function choose(id: string, fillingStatus: number) {
+    writeSelectedProposal(id);
+    setState({ fillingStatus });
+    navigate('/buyer/home');
+  }
+
+  return (
+    <Page title="Minhas propostas" subtitle="Escolha a proposta que você quer preencher ou acompanhar.">
+      {proposals.isPending ? <Skeleton active paragraph={{ rows: 6 }} /> : null}
+      {proposals.isError ? <Alert type="error" showIcon title={proposals.error.message} action={<Button onClick={() => proposals.refetch()}>Tentar de novo</Button>} /> : null}
+      {proposals.data?.length === 0 ? <Empty description="Nenhuma proposta encontrada para o seu cadastro." /> : null}
+      <ul className="card-list">
+        {proposals.data?.map((p) => (
+          <li key={p.id}>
+            <Card
+              className="proposal-card"
+              title={<span className="proposal-card__code">Proposta {p.code}</span>}
+              actions={[
+                <Button key="go" type="primary" size="large" block onClick={() => choose(p.id, p.fillingStatus)} aria-label={`Continuar a proposta ${p.code}`}>
+                  Continuar
+                </Button>,
+              ]}
+            >
+              <ProposalFacts proposal={p} />
+              <FillingProgress value={p.fillingStatus} />
+            </Card>
+          </li>
+        ))}
+      </ul>
+    </Page>
+  );
+}

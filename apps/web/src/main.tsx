@@ -1,0 +1,31 @@
+import '@fontsource/raleway/latin-400.css';
+import '@fontsource/raleway/latin-600.css';
+import '@fontsource/raleway/latin-700.css';
+import './styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { installZodMessages } from '@portal/domain/zod-messages';
+import { setUnauthorizedHandler } from './lib/api-client';
+import { endSession } from './lib/logout';
+import { router } from './app/router';
+import { App } from './app/app';
+
+installZodMessages();
+
+// Spec §8: any 401 clears local storage, calls logout and goes to /.
+let handling401 = false;
+setUnauthorizedHandler(() => {
+  if (handling401) return;
+  handling401 = true;
+  void endSession()
+    .then(() => router.navigate('/', { replace: true }))
+    .finally(() => {
+      handling401 = false;
+    });
+});
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

@@ -1,0 +1,103 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { installZodMessages } from './zod-messages';
+import { cep, cnpj, cpf, email, password, PASSWORD_RULE_TEXT, phone, requiredText } from './fields';
+
+const firstMessage = (schema: z.ZodType, value: unknown) => {
+  const r = schema.safeParse(value);
+  if (r.success) throw new Error(`expected ${JSON.stringify(value)} to fail`);
+  return r.error.issues[0]!.message;
+};
+
+beforeAll(() => installZodMessages());
+
+describe('requiredText', () => {
+  it('trims, and an empty or blank text is Obrigatório', () => {
+    expect(requiredText().parse('  Ana  ')).toBe('Ana');
+    expect(firstMessage(requiredText(), '')).toBe('Obrigatório');
+    expect(firstMessage(requiredText(), '   ')).toBe('Obrigatório');
+    expect(firstMessage(z.object({ a: requiredText() }), {})).toBe('Obrigatório');
+  });
+  it('has a Portuguese maximum', () => {
+    expect(requiredText(5).parse('12345')).toBe('12345');
+    expect(firstMessage(requiredText(5), '123456')).toBe('Use no máximo 5 caracteres');
+  });
+});
+
+describe('email', () => {
+  it('trims and lower-cases', () => {
+    expect(email().parse('  Fulano@Exemplo.COM.br ')).toBe('fulano@exemplo.com.br');
+  });
+  it('refuses with the spec messages', () => {
+    expect(firstMessage(email(), '')).toBe('Obrigatório');
+    expect(firstMessage(email(), 'fulano@')).toBe('Insira um e-mail válido');
+    expect(firstMessage(email(), `${'a'.repeat(250)}@x.com`)).toBe('Insira um e-mail válido');
+  });
+});
+
+describe('cpf', () => {
+  it('accepts masked or unmasked input and stores the 11 digits', () => {
+    expect(cpf().parse('529.982.247-25')).toBe('52998224725');
+    expect(cpf().parse(' 52998224725 ')).toBe('52998224725');
+  });
+  it('refuses with a Portuguese message', () => {
+    expect(firstMessage(cpf(), '529.982.247-26')).toBe('Insira um CPF válido');
+    expect(firstMessage(cpf(), '111.111.111-11')).toBe('Insira um CPF válido');
+    expect(firstMessage(cpf(), '')).toBe('Obrigatório');
+  });
+});
+
+describe('cnpj', () => {
+  it('stores the 14 upper-case characters', () => {
+    expect(cnpj().parse('11.222.333/0001-81')).toBe('11222333000181');
+    expect(cnpj().parse('12.abc.345/01de-35')).toBe('12ABC34501DE35');
+  });
+  it('refuses with a Portuguese message', () => {
+    expect(firstMessage(cnpj(), '11.222.333/0001-82')).toBe('Insira um CNPJ válido');
+    expect(firstMessage(cnpj(), '')).toBe('Obrigatório');
+  });
+});
+
+describe('cep', () => {
+  it('stores the 8 digits', () => {
+    expect(cep().parse('01310-100')).toBe('01310100');
+  });
+  it('refuses with a Portuguese message', () => {
+    expect(firstMessage(cep(), '01310-10')).toBe('Insira um CEP válido');
+    expect(firstMessage(cep(), '')).toBe('Obrigatório');
+  });
+});
+
+describe('phone', () => {
+  it('stores the digits with DDD', () => {
+    expect(phone().parse('(11) 98765-4321')).toBe('11987654321');
+    expect(phone().parse('(21) 2345-6789')).toBe('2123456789');
+  });
+  it('refuses with a Portuguese message', () => {
+    expect(firstMessage(phone(), '98765-4321')).toBe('Insira um telefone válido com DDD');
+    expect(firstMessage(phone(), '')).toBe('Obrigatório');
+  });
+});
+
+describe('password (8+ characters with a letter and a digit)', () => {
+  it.each(['abcdefg1', 'Demo@2026!', '1234567a', 'senha segura 9'])('accepts %j', (v) => {
+    expect(password().parse(v)).toBe(v);
+  });
+  it.each([
+    ['7 characters', 'abcdef1'],
+    ['no digit', 'abcdefgh'],
+    ['no letter', '12345678'],
+    ['symbols and digits only', '!@#$1234'],
+  ])('refuses %s with the rule', (_, v) => {
+    expect(firstMessage(password(), v)).toBe(PASSWORD_RULE_TEXT);
+  });
+  it('an empty password is Obrigatório', () => {
+    expect(firstMessage(password(), '')).toBe('Obrigatório');
+  });
+  it('caps the length at 128', () => {
+    expect(firstMessage(password(), `a1${'x'.repeat(127)}`)).toBe('Use no máximo 128 caracteres');
+  });
+  it('the rule text reads in Portuguese', () => {
+    expect(PASSWORD_RULE_TEXT).toBe('A senha deve ter pelo menos 8 caracteres, com letras e números');
+  });
+});

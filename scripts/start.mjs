@@ -1,0 +1,35 @@
+#!/usr/bin/env node
+// `npm start`: builds what is missing or older than its sources, then serves API + SPA in one
+// process (migrations and demo seed run at start). PORT and DATA_DIR as DESIGN.md §4.
+import { spawnSync, spawn } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const newest = (dir) => {
+  let latest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    const path = join(dir, entry.name);
+    latest = Math.max(latest, entry.isDirectory() ? newest(path) : statSync(path).mtimeMs);
+  }
+  return latest;
+};
+const mtime = (path) => (existsSync(path) ? statSync(path).mtimeMs : 0);
+
+const domain = newest(join(root, 'packages/domain/src'));
+const targets = [
+  { name: '@portal/web', output: join(root, 'apps/web/dist/index.html'), sources: Math.max(domain, newest(join(root, 'apps/web'))) },
+  { name: '@portal/api', output: join(root, 'apps/api/dist/main.js'), sources: Math.max(domain, newest(join(root, 'apps/api/src'))) },
+];
+for (const t of targets) {
+  if (mtime(t.output) >= t.sources) continue;
+  console.log(`Construindo ${t.name}…`);
+  const r = spawnSync('npm', ['run', 'build', '-w', t.name], { cwd: root, stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+const server = spawn(process.execPath, ['--enable-source-maps', join(root, 'apps/api/dist/main.js')], { cwd: root, stdio: 'inherit' });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
