@@ -6,7 +6,16 @@ import { afterAll, beforeAll, inject } from 'vitest';
 export const DEMO_PASSWORD = 'Demo@2026!';
 export const baseURL = () => inject('baseURL');
 
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 export const PHONE = { width: 390, height: 844 } as const;
 export const DESKTOP = { width: 1280, height: 800 } as const;
@@ -15,13 +24,18 @@ export const DESKTOP = { width: 1280, height: 800 } as const;
 export function useBrowser() {
   const state: { browser?: Browser } = {};
   beforeAll(async () => {
-    state.browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    state.browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: CHROMIUM_ARGS,
+    });
   });
   afterAll(async () => {
     await state.browser?.close();
   });
   return {
-    async newPage(viewport: { width: number; height: number } = PHONE): Promise<{ page: Page; context: BrowserContext }> {
+    async newPage(
+      viewport: { width: number; height: number } = PHONE,
+    ): Promise<{ page: Page; context: BrowserContext }> {
       const context = await state.browser!.newContext({ baseURL: baseURL(), viewport, locale: 'pt-BR' });
       const page = await context.newPage();
       page.setDefaultTimeout(10_000);
@@ -31,7 +45,12 @@ export function useBrowser() {
 }
 
 /** Logs in through the real login screen of a role. */
-export async function loginAs(page: Page, username: string, role: 'buyer' | 'seller' | 'operator' = 'buyer', password = DEMO_PASSWORD) {
+export async function loginAs(
+  page: Page,
+  username: string,
+  role: 'buyer' | 'seller' | 'operator' = 'buyer',
+  password = DEMO_PASSWORD,
+) {
   await page.goto(role === 'buyer' ? '/buyer/login' : `/auth/${role}/login`);
   await page.getByLabel('E-mail ou CPF').fill(username);
   await page.getByLabel('Senha', { exact: true }).fill(password);
@@ -41,9 +60,11 @@ export async function loginAs(page: Page, username: string, role: 'buyer' | 'sel
 /** The e-mails the server wrote to DATA_DIR/outbox, newest last, as raw text. */
 export function readOutbox(): { file: string; raw: string }[] {
   const dir = join(inject('dataDir'), 'outbox');
-  let files: string[] = [];
+  let files: string[];
   try {
-    files = readdirSync(dir).filter((f) => f.endsWith('.eml')).sort();
+    files = readdirSync(dir)
+      .filter((f) => f.endsWith('.eml'))
+      .sort();
   } catch {
     return [];
   }

@@ -53,7 +53,16 @@ export default async function setup(project: TestProject) {
   const baseURL = `http://localhost:${port}`;
   const server = spawn(process.execPath, [join(root, 'apps/api/dist/main.js')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: baseURL, DATABASE_URL: '', LOG_LEVEL: 'warn', LOGIN_IP_LIMIT_PER_MINUTE: '10000' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: baseURL,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      LOGIN_IP_LIMIT_PER_MINUTE: '10000',
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   await waitFor(`${baseURL}/api/health`, server);

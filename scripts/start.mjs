@@ -20,8 +20,16 @@ const mtime = (path) => (existsSync(path) ? statSync(path).mtimeMs : 0);
 
 const domain = newest(join(root, 'packages/domain/src'));
 const targets = [
-  { name: '@portal/web', output: join(root, 'apps/web/dist/index.html'), sources: Math.max(domain, newest(join(root, 'apps/web'))) },
-  { name: '@portal/api', output: join(root, 'apps/api/dist/main.js'), sources: Math.max(domain, newest(join(root, 'apps/api/src'))) },
+  {
+    name: '@portal/web',
+    output: join(root, 'apps/web/dist/index.html'),
+    sources: Math.max(domain, newest(join(root, 'apps/web'))),
+  },
+  {
+    name: '@portal/api',
+    output: join(root, 'apps/api/dist/main.js'),
+    sources: Math.max(domain, newest(join(root, 'apps/api/src'))),
+  },
 ];
 for (const t of targets) {
   if (mtime(t.output) >= t.sources) continue;
@@ -30,6 +38,9 @@ for (const t of targets) {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['--enable-source-maps', join(root, 'apps/api/dist/main.js')], { cwd: root, stdio: 'inherit' });
+const server = spawn(process.execPath, ['--enable-source-maps', join(root, 'apps/api/dist/main.js')], {
+  cwd: root,
+  stdio: 'inherit',
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

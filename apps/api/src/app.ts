@@ -43,7 +43,10 @@ export interface BuildOptions {
 export async function buildApp({ config, db, logger }: BuildOptions): Promise<FastifyInstance> {
   installZodMessages();
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'] },
+    logger: logger ?? {
+      level: config.logLevel,
+      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    },
     trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
     // Ids and codes never need more; longer URLs are refused early.
@@ -54,15 +57,33 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Fa
 
   const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;
   const limiter = redis ? createRedisRateLimiter(redis) : createDbRateLimiter(db.kysely);
-  const sessions = createSessionsRepository(db.kysely, { idleMs: config.sessionIdleMs, absoluteMs: config.sessionAbsoluteMs });
-  const mailer = createMailer({ db: db.kysely, smtpUrl: config.smtpUrl, outboxDir: join(config.dataDir, 'outbox'), from: config.mailFrom, log: app.log });
+  const sessions = createSessionsRepository(db.kysely, {
+    idleMs: config.sessionIdleMs,
+    absoluteMs: config.sessionAbsoluteMs,
+  });
+  const mailer = createMailer({
+    db: db.kysely,
+    smtpUrl: config.smtpUrl,
+    outboxDir: join(config.dataDir, 'outbox'),
+    from: config.mailFrom,
+    log: app.log,
+  });
 
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('limiter', limiter);
   app.decorate('mailer', mailer);
   app.decorate('repos', { sessions, proposals: createProposalsRepository(db.kysely) });
-  app.decorate('services', { auth: createAuthService({ db: db.kysely, sessions, limiter, mailer, publicUrl: config.publicUrl, loginIpLimit: config.loginIpLimit }) });
+  app.decorate('services', {
+    auth: createAuthService({
+      db: db.kysely,
+      sessions,
+      limiter,
+      mailer,
+      publicUrl: config.publicUrl,
+      loginIpLimit: config.loginIpLimit,
+    }),
+  });
   app.addHook('onClose', async () => {
     await mailer.stop();
     redis?.disconnect();
@@ -74,7 +95,11 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Fa
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: 'Portal de Propostas API', version: '3.0.0', description: 'Erros: {"error": {"code", "message", "fields"}}.' },
+      info: {
+        title: 'Portal de Propostas API',
+        version: '3.0.0',
+        description: 'Erros: {"error": {"code", "message", "fields"}}.',
+      },
       components: { securitySchemes: { cookie: { type: 'apiKey', in: 'cookie', name: 'access_token' } } },
       security: [{ cookie: [] }],
     },

@@ -9,7 +9,8 @@ const config = loadConfig();
 const db = openDatabase(config.databaseUrl);
 await migrateToLatest(db.kysely);
 const app = await buildApp({ config, db });
-if (config.seedDemo && (await seedDemoData(db.kysely))) app.log.info('demo data seeded (password of every demo account: Demo@2026!)');
+if (config.seedDemo && (await seedDemoData(db.kysely)))
+  app.log.info('demo data seeded (password of every demo account: Demo@2026!)');
 
 app.mailer.start();
 const housekeeping = setInterval(() => {
@@ -21,7 +22,10 @@ housekeeping.unref();
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     clearInterval(housekeeping);
-    void app.close().then(() => db.close()).finally(() => process.exit(0));
+    void app
+      .close()
+      .then(() => db.close())
+      .finally(() => process.exit(0));
   });
 }
 

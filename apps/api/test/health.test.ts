@@ -8,7 +8,7 @@ describe.each(DATABASES)('proposals on %s', (dialect) => {
   });
   afterAll(async () => t?.close());
 
-  it('lists only the caller\'s proposals and hides another user\'s one behind a 404', async () => {
+  it("lists only the caller's proposals and hides another user's one behind a 404", async () => {
     const outro = await login(t.app, 'outro@demo.com.br', 'buyer');
     const mine = await t.app.inject({ url: '/api/v3/proposals', headers: { cookie: outro } });
     expect(mine.statusCode).toBe(200);

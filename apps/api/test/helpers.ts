@@ -9,6 +9,7 @@ import { loadConfig, type Config } from '../src/config';
 import { openDatabase, type Db } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrations';
 import { seedDemoData, DEMO_PASSWORD } from '../src/seed/demo';
+import { completeCpf } from '@portal/domain/cpf';
 
 export { DEMO_PASSWORD };
 
@@ -26,7 +27,10 @@ export interface TestApp {
  * A fresh app on a fresh database: SQLite in a temp folder, or a private PostgreSQL schema that
  * is dropped afterwards. Demo data is seeded unless seed is false.
  */
-export async function createTestApp(dialect: 'sqlite' | 'postgres', options: { seed?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
+export async function createTestApp(
+  dialect: 'sqlite' | 'postgres',
+  options: { seed?: boolean; env?: Record<string, string> } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-test-'));
   let db: Db;
   let dropSchema = async () => {};
@@ -49,7 +53,12 @@ export async function createTestApp(dialect: 'sqlite' | 'postgres', options: { s
   }
   await migrateToLatest(db.kysely);
   if (options.seed !== false) await seedDemoData(db.kysely);
-  const config = loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:3000', WEB_DIST: join(dataDir, 'no-web'), ...options.env });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    PUBLIC_URL: 'http://localhost:3000',
+    WEB_DIST: join(dataDir, 'no-web'),
+    ...options.env,
+  });
   const app = await buildApp({ config, db, logger: false });
   await app.ready();
   return {
@@ -71,8 +80,56 @@ export function sessionCookie(res: LightMyRequestResponse): string | undefined {
 }
 
 /** Logs a demo account in and returns the cookie header to send on later requests. */
-export async function login(app: FastifyInstance, username: string, type: 'buyer' | 'seller' | 'operator', password = DEMO_PASSWORD): Promise<string> {
+export async function login(
+  app: FastifyInstance,
+  username: string,
+  type: 'buyer' | 'seller' | 'operator',
+  password = DEMO_PASSWORD,
+): Promise<string> {
   const res = await app.inject({ method: 'POST', url: '/api/v3/auth/login', payload: { username, password, type } });
   if (res.statusCode !== 200) throw new Error(`login of ${username} failed: ${res.statusCode} ${res.body}`);
   return `access_token=${sessionCookie(res)}`;
+}
+
+/** The raw Set-Cookie line for access_token, or undefined. */
+export function sessionSetCookie(res: LightMyRequestResponse): string | undefined {
+  const header = res.headers['set-cookie'];
+  const lines = Array.isArray(header) ? header : header ? [String(header)] : [];
+  return lines.find((l) => l.startsWith('access_token='));
+}
+
+/** Forgets every rate-limit counter: the tests all come from one IP and log in often. */
+export async function resetRateLimits(t: TestApp): Promise<void> {
+  await t.db.kysely.deleteFrom('rate_limits').execute();
+}
+
+let userSeq = 0;
+/**
+ * Adds an account whose password is the demo one, reusing the seeded hash (no argon2 cost), so
+ * a test that changes a password or trips a limit does not disturb the demo accounts.
+ */
+export async function createUser(
+  t: TestApp,
+  args: { role?: 'buyer' | 'seller' | 'operator'; name?: string } = {},
+): Promise<{ id: string; email: string; cpf: string; name: string; role: 'buyer' | 'seller' | 'operator' }> {
+  const demo = await t.db.kysely
+    .selectFrom('users')
+    .select('password_hash')
+    .where('email', '=', 'comprador@demo.com.br')
+    .executeTakeFirstOrThrow();
+  userSeq++;
+  const base = String(100_000_000 + ((userSeq * 7_919 + Number(randomBytes(3).readUIntBE(0, 3))) % 800_000_000));
+  const user = {
+    id: crypto.randomUUID(),
+    role: args.role ?? ('buyer' as const),
+    name: args.name ?? `Pessoa Teste ${userSeq}`,
+    email: `pessoa${userSeq}.${randomBytes(3).toString('hex')}@teste.com.br`,
+    cpf: completeCpf(base),
+  };
+  const now = Date.now();
+  await t.db.kysely
+    .insertInto('users')
+    .values({ ...user, password_hash: demo.password_hash, created_at: now, updated_at: now })
+    .execute();
+  return user;
 }

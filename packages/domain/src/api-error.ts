@@ -21,8 +21,7 @@ export const API_MESSAGES = {
   validation: 'Verifique os campos destacados.',
   invalidToken: 'Este link de troca de senha é inválido ou expirou. Peça um novo.',
   internal: 'Desculpe, encontramos um problema. Tente novamente em instantes.',
-  recoverAccepted:
-    'Se os dados conferirem com um cadastro, enviaremos um e-mail com o link para criar uma nova senha.',
+  recoverAccepted: 'Se os dados conferirem com um cadastro, enviaremos um e-mail com o link para criar uma nova senha.',
   passwordChanged: 'Senha alterada com sucesso.',
 } as const;
 

@@ -1,6 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { installZodMessages } from './zod-messages';
-import { changePasswordSchema, loginSchema, normalizeUsername, PASSWORDS_DIFFER, recoverSchema, ROLES, sessionUserSchema } from './auth';
+import {
+  changePasswordSchema,
+  loginSchema,
+  normalizeUsername,
+  PASSWORDS_DIFFER,
+  recoverSchema,
+  ROLES,
+  sessionUserSchema,
+} from './auth';
 import { PASSWORD_RULE_TEXT } from './fields';
 import { fieldErrors } from './api-error';
 
@@ -12,24 +20,47 @@ const fieldsOf = (r: { success: boolean; error?: { issues: { path: PropertyKey[]
 };
 
 describe('loginSchema', () => {
-  it.each(['comprador@demo.com.br', 'Comprador@Demo.com.br', '529.982.247-25', '52998224725', '  52998224725  '])('accepts the username %j', (username) => {
-    expect(loginSchema.safeParse({ username, password: 'x', type: 'buyer' }).success).toBe(true);
-  });
+  it.each(['comprador@demo.com.br', 'Comprador@Demo.com.br', '529.982.247-25', '52998224725', '  52998224725  '])(
+    'accepts the username %j',
+    (username) => {
+      expect(loginSchema.safeParse({ username, password: 'x', type: 'buyer' }).success).toBe(true);
+    },
+  );
   it('trims the username but not the password', () => {
-    expect(loginSchema.parse({ username: ' a@b.com ', password: ' p ', type: 'seller' })).toEqual({ username: 'a@b.com', password: ' p ', type: 'seller' });
+    expect(loginSchema.parse({ username: ' a@b.com ', password: ' p ', type: 'seller' })).toEqual({
+      username: 'a@b.com',
+      password: ' p ',
+      type: 'seller',
+    });
   });
-  it.each(['fulano', 'fulano@', '529.982.247-26', '111.111.111-11', '5299822472'])('refuses the username %j', (username) => {
-    expect(fieldsOf(loginSchema.safeParse({ username, password: 'x', type: 'buyer' }))).toEqual({ username: 'Insira um e-mail ou CPF válido' });
-  });
+  it.each(['fulano', 'fulano@', '529.982.247-26', '111.111.111-11', '5299822472'])(
+    'refuses the username %j',
+    (username) => {
+      expect(fieldsOf(loginSchema.safeParse({ username, password: 'x', type: 'buyer' }))).toEqual({
+        username: 'Insira um e-mail ou CPF válido',
+      });
+    },
+  );
   it("missing values are 'Obrigatório'", () => {
-    expect(fieldsOf(loginSchema.safeParse({ type: 'buyer' }))).toEqual({ username: 'Obrigatório', password: 'Obrigatório' });
-    expect(fieldsOf(loginSchema.safeParse({ username: '', password: '', type: 'buyer' }))).toEqual({ username: 'Obrigatório', password: 'Obrigatório' });
+    expect(fieldsOf(loginSchema.safeParse({ type: 'buyer' }))).toEqual({
+      username: 'Obrigatório',
+      password: 'Obrigatório',
+    });
+    expect(fieldsOf(loginSchema.safeParse({ username: '', password: '', type: 'buyer' }))).toEqual({
+      username: 'Obrigatório',
+      password: 'Obrigatório',
+    });
   });
   it('accepts only the three roles as type', () => {
-    for (const type of ROLES) expect(loginSchema.safeParse({ username: 'a@b.com', password: 'x', type }).success).toBe(true);
-    expect(fieldsOf(loginSchema.safeParse({ username: 'a@b.com', password: 'x', type: 'admin' }))).toHaveProperty('type');
+    for (const type of ROLES)
+      expect(loginSchema.safeParse({ username: 'a@b.com', password: 'x', type }).success).toBe(true);
+    expect(fieldsOf(loginSchema.safeParse({ username: 'a@b.com', password: 'x', type: 'admin' }))).toHaveProperty(
+      'type',
+    );
     expect(fieldsOf(loginSchema.safeParse({ username: 'a@b.com', password: 'x' }))).toEqual({ type: 'Obrigatório' });
-    expect(fieldsOf(loginSchema.safeParse({ username: 'a@b.com', password: 'x', type: 'admin' })).type).toMatch(/^Invalid option/);
+    expect(fieldsOf(loginSchema.safeParse({ username: 'a@b.com', password: 'x', type: 'admin' })).type).toMatch(
+      /^Invalid option/,
+    );
   });
   it('refuses unknown keys (no mass assignment)', () => {
     const r = loginSchema.safeParse({ username: 'a@b.com', password: 'x', type: 'buyer', role: 'operator' });
@@ -48,10 +79,16 @@ describe('normalizeUsername', () => {
 
 describe('recoverSchema', () => {
   it('normalizes e-mail and CPF', () => {
-    expect(recoverSchema.parse({ email: ' Comprador@Demo.com.br', cpf: '529.982.247-25' })).toEqual({ email: 'comprador@demo.com.br', cpf: '52998224725' });
+    expect(recoverSchema.parse({ email: ' Comprador@Demo.com.br', cpf: '529.982.247-25' })).toEqual({
+      email: 'comprador@demo.com.br',
+      cpf: '52998224725',
+    });
   });
   it('gives Portuguese field messages', () => {
-    expect(fieldsOf(recoverSchema.safeParse({ email: 'x', cpf: '123' }))).toEqual({ email: 'Insira um e-mail válido', cpf: 'Insira um CPF válido' });
+    expect(fieldsOf(recoverSchema.safeParse({ email: 'x', cpf: '123' }))).toEqual({
+      email: 'Insira um e-mail válido',
+      cpf: 'Insira um CPF válido',
+    });
     expect(fieldsOf(recoverSchema.safeParse({}))).toEqual({ email: 'Obrigatório', cpf: 'Obrigatório' });
   });
   it('refuses unknown keys', () => {
@@ -62,21 +99,31 @@ describe('recoverSchema', () => {
 describe('changePasswordSchema', () => {
   it('accepts matching strong passwords, with or without a token', () => {
     expect(changePasswordSchema.safeParse({ pass: 'NovaSenha1', repeat: 'NovaSenha1' }).success).toBe(true);
-    expect(changePasswordSchema.safeParse({ pass: 'NovaSenha1', repeat: 'NovaSenha1', token: 'x'.repeat(43) }).success).toBe(true);
+    expect(
+      changePasswordSchema.safeParse({ pass: 'NovaSenha1', repeat: 'NovaSenha1', token: 'x'.repeat(43) }).success,
+    ).toBe(true);
   });
   it(`'${PASSWORDS_DIFFER}' is reported on repeat`, () => {
     expect(PASSWORDS_DIFFER).toBe('As senhas não conferem');
-    expect(fieldsOf(changePasswordSchema.safeParse({ pass: 'NovaSenha1', repeat: 'NovaSenha2' }))).toEqual({ repeat: 'As senhas não conferem' });
+    expect(fieldsOf(changePasswordSchema.safeParse({ pass: 'NovaSenha1', repeat: 'NovaSenha2' }))).toEqual({
+      repeat: 'As senhas não conferem',
+    });
   });
   it('a weak password gives the rule message on pass', () => {
-    expect(fieldsOf(changePasswordSchema.safeParse({ pass: 'curta1', repeat: 'curta1' }))).toEqual({ pass: PASSWORD_RULE_TEXT });
+    expect(fieldsOf(changePasswordSchema.safeParse({ pass: 'curta1', repeat: 'curta1' }))).toEqual({
+      pass: PASSWORD_RULE_TEXT,
+    });
   });
   it('both missing are Obrigatório', () => {
     expect(fieldsOf(changePasswordSchema.safeParse({}))).toEqual({ pass: 'Obrigatório', repeat: 'Obrigatório' });
   });
   it('refuses a token of implausible length', () => {
-    expect(fieldsOf(changePasswordSchema.safeParse({ pass: 'NovaSenha1', repeat: 'NovaSenha1', token: 'short' }))).toHaveProperty('token');
-    expect(fieldsOf(changePasswordSchema.safeParse({ pass: 'NovaSenha1', repeat: 'NovaSenha1', token: 'x'.repeat(201) }))).toHaveProperty('token');
+    expect(
+      fieldsOf(changePasswordSchema.safeParse({ pass: 'NovaSenha1', repeat: 'NovaSenha1', token: 'short' })),
+    ).toHaveProperty('token');
+    expect(
+      fieldsOf(changePasswordSchema.safeParse({ pass: 'NovaSenha1', repeat: 'NovaSenha1', token: 'x'.repeat(201) })),
+    ).toHaveProperty('token');
   });
   it('refuses unknown keys such as userId', () => {
     const r = changePasswordSchema.safeParse({ pass: 'NovaSenha1', repeat: 'NovaSenha1', userId: 'u1' });

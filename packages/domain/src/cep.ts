@@ -6,5 +6,7 @@ export function isValidCep(value: string): boolean {
 
 /** 01310100 -> 01310-100 */
 export function formatCep(value: string): string {
-  return onlyDigits(value).slice(0, 8).replace(/^(\d{5})(\d)/, '$1-$2');
+  return onlyDigits(value)
+    .slice(0, 8)
+    .replace(/^(\d{5})(\d)/, '$1-$2');
 }

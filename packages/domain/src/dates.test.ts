@@ -27,9 +27,12 @@ describe('parseBrDate', () => {
   ])('refuses %s', (_, text) => {
     expect(parseBrDate(text)).toBeNull();
   });
-  it.each(['29/02/2024', '29/02/2000', '29/02/1904', '31/01/2023', '30/04/2023', '31/12/1900'])('accepts %s', (text) => {
-    expect(parseBrDate(text)).not.toBeNull();
-  });
+  it.each(['29/02/2024', '29/02/2000', '29/02/1904', '31/01/2023', '30/04/2023', '31/12/1900'])(
+    'accepts %s',
+    (text) => {
+      expect(parseBrDate(text)).not.toBeNull();
+    },
+  );
 });
 
 describe('isIsoDate', () => {
@@ -71,13 +74,18 @@ describe('round trip (property)', () => {
   it('any DD/MM/AAAA either is refused or is a real day that formats back to the same text', () => {
     const two = (n: number) => String(n).padStart(2, '0');
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 35 }), fc.integer({ min: 0, max: 14 }), fc.integer({ min: 1890, max: 2210 }), (d, m, y) => {
-        const text = `${two(d)}/${two(m)}/${y}`;
-        const iso = parseBrDate(text);
-        const real = y >= 1900 && m >= 1 && m <= 12 && d >= 1 && new Date(Date.UTC(y, m - 1, d)).getUTCDate() === d;
-        expect(iso !== null).toBe(real);
-        if (iso) expect(formatBrDate(iso)).toBe(text);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 35 }),
+        fc.integer({ min: 0, max: 14 }),
+        fc.integer({ min: 1890, max: 2210 }),
+        (d, m, y) => {
+          const text = `${two(d)}/${two(m)}/${y}`;
+          const iso = parseBrDate(text);
+          const real = y >= 1900 && m >= 1 && m <= 12 && d >= 1 && new Date(Date.UTC(y, m - 1, d)).getUTCDate() === d;
+          expect(iso !== null).toBe(real);
+          if (iso) expect(formatBrDate(iso)).toBe(text);
+        },
+      ),
       { numRuns: 3000 },
     );
   });
@@ -103,5 +111,11 @@ describe('todayIso', () => {
   it('is the AAAA-MM-DD of the given instant', () => {
     expect(todayIso(new Date('2026-03-15T12:00:00Z'))).toBe('2026-03-15');
     expect(todayIso()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+  it('is the date in Brasília, not in UTC', () => {
+    // 22:30 on 15 March in São Paulo is already 16 March in UTC.
+    expect(todayIso(new Date('2026-03-15T22:30:00-03:00'))).toBe('2026-03-15');
+    expect(todayIso(new Date('2026-03-16T00:30:00-03:00'))).toBe('2026-03-16');
+    expect(todayIso(new Date('2026-12-31T23:59:59-03:00'))).toBe('2026-12-31');
   });
 });

@@ -31,6 +31,16 @@ export function ageOn(birthIso: string, todayIso: string): number {
   return ty - by - (tm < bm || (tm === bm && td < bd) ? 1 : 0);
 }
 
+/**
+ * Today's ISO date in Brasília time (not UTC: from 21:00 in São Paulo, UTC is already tomorrow),
+ * so the browser and the server agree on "today" for birth dates and the 18+ rule.
+ */
+const brasilia = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'America/Sao_Paulo',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
 export function todayIso(now: Date = new Date()): string {
-  return now.toISOString().slice(0, 10);
+  return brasilia.format(now);
 }

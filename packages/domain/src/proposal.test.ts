@@ -54,14 +54,16 @@ describe('proposal status machine', () => {
         expect(canTransition(from, to)).toBe(STATUS_TRANSITIONS[from].includes(to));
       }
     expect(edges).toBe(10);
-    for (const targets of Object.values(STATUS_TRANSITIONS)) for (const t of targets) expect(PROPOSAL_STATUSES).toContain(t);
+    for (const targets of Object.values(STATUS_TRANSITIONS))
+      for (const t of targets) expect(PROPOSAL_STATUSES).toContain(t);
   });
 
   it('every status is reachable from filling, and every open status can reach a terminal one', () => {
     const reach = (start: ProposalStatus) => {
       const seen = new Set<ProposalStatus>([start]);
       const queue = [start];
-      while (queue.length) for (const n of STATUS_TRANSITIONS[queue.shift()!]) if (!seen.has(n)) (seen.add(n), queue.push(n));
+      while (queue.length)
+        for (const n of STATUS_TRANSITIONS[queue.shift()!]) if (!seen.has(n)) (seen.add(n), queue.push(n));
       return seen;
     };
     expect([...reach('filling')].sort()).toEqual([...PROPOSAL_STATUSES].sort());

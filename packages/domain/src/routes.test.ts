@@ -145,7 +145,12 @@ describe('route table', () => {
 
   it('buyer and seller pages (other than login and recover) are private', () => {
     for (const r of routes.filter((x) => /^\/(buyer|seller)\//.test(x.path))) {
-      const expected = r.path === '/buyer/login' || r.path === '/buyer/recover' ? 'public' : r.path === '/buyer/change-password' ? 'both' : 'private';
+      const expected =
+        r.path === '/buyer/login' || r.path === '/buyer/recover'
+          ? 'public'
+          : r.path === '/buyer/change-password'
+            ? 'both'
+            : 'private';
       expect(r.access, r.path).toBe(expected);
     }
   });
@@ -215,27 +220,56 @@ describe('loginRoleFromPath', () => {
 
 describe('markerGuard (spec §6, second guard)', () => {
   it('public page without marker: allowed', () => {
-    expect(markerGuard({ pathname: '/buyer/login', access: 'public', markerRole: null, hasMarker: false })).toEqual({ kind: 'allow' });
+    expect(markerGuard({ pathname: '/buyer/login', access: 'public', markerRole: null, hasMarker: false })).toEqual({
+      kind: 'allow',
+    });
   });
   it('public page with marker: to the proposal page of the role', () => {
-    expect(markerGuard({ pathname: '/buyer/login', access: 'public', markerRole: 'buyer', hasMarker: true })).toEqual({ kind: 'redirect', to: '/buyer/select-proposal' });
-    expect(markerGuard({ pathname: '/auth/seller/login', access: 'public', markerRole: 'seller', hasMarker: true })).toEqual({ kind: 'redirect', to: '/seller/select-proposal' });
-    expect(markerGuard({ pathname: '/buyer/recover', access: 'public', markerRole: 'seller', hasMarker: true })).toEqual({ kind: 'redirect', to: '/seller/select-proposal' });
+    expect(markerGuard({ pathname: '/buyer/login', access: 'public', markerRole: 'buyer', hasMarker: true })).toEqual({
+      kind: 'redirect',
+      to: '/buyer/select-proposal',
+    });
+    expect(
+      markerGuard({ pathname: '/auth/seller/login', access: 'public', markerRole: 'seller', hasMarker: true }),
+    ).toEqual({ kind: 'redirect', to: '/seller/select-proposal' });
+    expect(
+      markerGuard({ pathname: '/buyer/recover', access: 'public', markerRole: 'seller', hasMarker: true }),
+    ).toEqual({ kind: 'redirect', to: '/seller/select-proposal' });
   });
   it('public page with a marker of unknown role: by the area (buyer pages → buyer, others → seller)', () => {
-    expect(markerGuard({ pathname: '/buyer/login', access: 'public', markerRole: null, hasMarker: true })).toEqual({ kind: 'redirect', to: '/buyer/select-proposal' });
-    expect(markerGuard({ pathname: '/auth/login', access: 'public', markerRole: undefined, hasMarker: true })).toEqual({ kind: 'redirect', to: '/seller/select-proposal' });
+    expect(markerGuard({ pathname: '/buyer/login', access: 'public', markerRole: null, hasMarker: true })).toEqual({
+      kind: 'redirect',
+      to: '/buyer/select-proposal',
+    });
+    expect(markerGuard({ pathname: '/auth/login', access: 'public', markerRole: undefined, hasMarker: true })).toEqual({
+      kind: 'redirect',
+      to: '/seller/select-proposal',
+    });
   });
   it('private page without marker: to the login of the area', () => {
-    expect(markerGuard({ pathname: '/buyer/data', access: 'private', markerRole: null, hasMarker: false })).toEqual({ kind: 'redirect', to: '/buyer/login' });
-    expect(markerGuard({ pathname: '/seller/proposals', access: 'private', markerRole: null, hasMarker: false })).toEqual({ kind: 'redirect', to: '/auth/seller/login' });
+    expect(markerGuard({ pathname: '/buyer/data', access: 'private', markerRole: null, hasMarker: false })).toEqual({
+      kind: 'redirect',
+      to: '/buyer/login',
+    });
+    expect(
+      markerGuard({ pathname: '/seller/proposals', access: 'private', markerRole: null, hasMarker: false }),
+    ).toEqual({ kind: 'redirect', to: '/auth/seller/login' });
   });
   it('private page with marker: allowed (the session guard decides the role)', () => {
-    expect(markerGuard({ pathname: '/buyer/data', access: 'private', markerRole: 'buyer', hasMarker: true })).toEqual({ kind: 'allow' });
+    expect(markerGuard({ pathname: '/buyer/data', access: 'private', markerRole: 'buyer', hasMarker: true })).toEqual({
+      kind: 'allow',
+    });
   });
   it("'both' pages are allowed either way", () => {
     for (const hasMarker of [true, false]) {
-      expect(markerGuard({ pathname: '/buyer/change-password', access: 'both', markerRole: hasMarker ? 'buyer' : null, hasMarker })).toEqual({ kind: 'allow' });
+      expect(
+        markerGuard({
+          pathname: '/buyer/change-password',
+          access: 'both',
+          markerRole: hasMarker ? 'buyer' : null,
+          hasMarker,
+        }),
+      ).toEqual({ kind: 'allow' });
     }
   });
 });
@@ -243,16 +277,32 @@ describe('markerGuard (spec §6, second guard)', () => {
 describe('sessionGuard (spec §5, §6, first guard)', () => {
   it('public and both pages need no session', () => {
     expect(sessionGuard({ pathname: '/buyer/login', access: 'public', sessionRole: null })).toEqual({ kind: 'allow' });
-    expect(sessionGuard({ pathname: '/buyer/change-password', access: 'both', sessionRole: null })).toEqual({ kind: 'allow' });
+    expect(sessionGuard({ pathname: '/buyer/change-password', access: 'both', sessionRole: null })).toEqual({
+      kind: 'allow',
+    });
   });
   it('a private page without session goes to login and clears the marker', () => {
-    expect(sessionGuard({ pathname: '/buyer/data', access: 'private', sessionRole: null })).toEqual({ kind: 'redirect', to: '/buyer/login', clearMarker: true });
-    expect(sessionGuard({ pathname: '/seller/proposals', access: 'private', sessionRole: null })).toEqual({ kind: 'redirect', to: '/auth/seller/login', clearMarker: true });
+    expect(sessionGuard({ pathname: '/buyer/data', access: 'private', sessionRole: null })).toEqual({
+      kind: 'redirect',
+      to: '/buyer/login',
+      clearMarker: true,
+    });
+    expect(sessionGuard({ pathname: '/seller/proposals', access: 'private', sessionRole: null })).toEqual({
+      kind: 'redirect',
+      to: '/auth/seller/login',
+      clearMarker: true,
+    });
   });
   it('the right role passes', () => {
-    expect(sessionGuard({ pathname: '/buyer/data', access: 'private', sessionRole: 'buyer' })).toEqual({ kind: 'allow' });
-    expect(sessionGuard({ pathname: '/seller/proposals', access: 'private', sessionRole: 'seller' })).toEqual({ kind: 'allow' });
-    expect(sessionGuard({ pathname: '/backoffice', access: 'private', sessionRole: 'operator' })).toEqual({ kind: 'allow' });
+    expect(sessionGuard({ pathname: '/buyer/data', access: 'private', sessionRole: 'buyer' })).toEqual({
+      kind: 'allow',
+    });
+    expect(sessionGuard({ pathname: '/seller/proposals', access: 'private', sessionRole: 'seller' })).toEqual({
+      kind: 'allow',
+    });
+    expect(sessionGuard({ pathname: '/backoffice', access: 'private', sessionRole: 'operator' })).toEqual({
+      kind: 'allow',
+    });
   });
   it('a wrong role gets the permission message', () => {
     const forbidden = { kind: 'forbidden', message: 'Você não tem permissão para acessar esta página' };
@@ -267,7 +317,10 @@ describe('sessionGuard (spec §5, §6, first guard)', () => {
       const needed = roleForPath(r.path);
       expect(needed, r.path).not.toBeNull();
       for (const role of ['buyer', 'seller', 'operator'] as const) {
-        expect(sessionGuard({ pathname: r.path, access: r.access, sessionRole: role }).kind, `${role} on ${r.path}`).toBe(role === needed ? 'allow' : 'forbidden');
+        expect(
+          sessionGuard({ pathname: r.path, access: r.access, sessionRole: role }).kind,
+          `${role} on ${r.path}`,
+        ).toBe(role === needed ? 'allow' : 'forbidden');
       }
     }
   });

@@ -42,7 +42,13 @@ export const ROUTES = [
   // Public and login layout
   { id: 'buyer.login', path: '/buyer/login', access: 'public', nav: null, title: 'Entrar — Comprador' },
   { id: 'buyer.recover', path: '/buyer/recover', access: 'public', nav: { right: 'home' }, title: 'Recuperar senha' },
-  { id: 'buyer.change-password', path: '/buyer/change-password', access: 'both', nav: BACK_HOME, title: 'Alterar senha' },
+  {
+    id: 'buyer.change-password',
+    path: '/buyer/change-password',
+    access: 'both',
+    nav: BACK_HOME,
+    title: 'Alterar senha',
+  },
   { id: 'auth.login', path: '/auth/login', access: 'public', nav: null, title: 'Entrar' },
   { id: 'auth.role.login', path: '/auth/:role/login', access: 'public', nav: null, title: 'Entrar' },
   { id: 'error', path: '/error', access: 'both', nav: { left: 'back' }, title: 'Erro' },
@@ -75,8 +81,20 @@ export const ROUTES = [
   buyer('/buyer/privacy', 'Privacidade'),
 
   // Seller
-  { id: 'seller.proposals', path: '/seller/proposals', access: 'private', nav: { right: 'logout' }, title: 'Propostas' },
-  { id: 'seller.select-proposal', path: '/seller/select-proposal', access: 'private', nav: { right: 'logout' }, title: 'Propostas' },
+  {
+    id: 'seller.proposals',
+    path: '/seller/proposals',
+    access: 'private',
+    nav: { right: 'logout' },
+    title: 'Propostas',
+  },
+  {
+    id: 'seller.select-proposal',
+    path: '/seller/select-proposal',
+    access: 'private',
+    nav: { right: 'logout' },
+    title: 'Propostas',
+  },
   seller('', 'Proposta'),
   seller('address', 'Endereço do vendedor'),
   seller('amounts-receivable', 'Valores a receber'),
@@ -153,9 +171,7 @@ export function loginRoleFromPath(pathname: string): Role | null {
 }
 
 export type GuardDecision =
-  | { kind: 'allow' }
-  | { kind: 'redirect'; to: string; clearMarker?: boolean }
-  | { kind: 'forbidden'; message: string };
+  { kind: 'allow' } | { kind: 'redirect'; to: string; clearMarker?: boolean } | { kind: 'forbidden'; message: string };
 
 export const PERMISSION_DENIED = 'Você não tem permissão para acessar esta página';
 
@@ -163,7 +179,12 @@ export const PERMISSION_DENIED = 'Você não tem permissão para acessar esta p�
  * Second guard (spec §6): the local-storage marker of portal login data. Synchronous, it runs
  * before any request. markerRole is the role saved at login (null without a marker).
  */
-export function markerGuard(args: { pathname: string; access: Access; markerRole: Role | null | undefined; hasMarker: boolean }): GuardDecision {
+export function markerGuard(args: {
+  pathname: string;
+  access: Access;
+  markerRole: Role | null | undefined;
+  hasMarker: boolean;
+}): GuardDecision {
   const { pathname, access, markerRole, hasMarker } = args;
   if (access === 'both') return { kind: 'allow' };
   if (access === 'public') {

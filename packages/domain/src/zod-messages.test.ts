@@ -65,12 +65,22 @@ describe('zod messages (spec §5)', () => {
 describe('portalErrorMap', () => {
   it('answers only the four spec cases and leaves the rest to zod', () => {
     const base = { path: [], message: '' };
-    expect(portalErrorMap({ ...base, code: 'invalid_type', expected: 'string', input: undefined } as never)).toBe(MESSAGES.required);
+    expect(portalErrorMap({ ...base, code: 'invalid_type', expected: 'string', input: undefined } as never)).toBe(
+      MESSAGES.required,
+    );
     expect(portalErrorMap({ ...base, code: 'invalid_type', expected: 'string', input: 5 } as never)).toBeUndefined();
-    expect(portalErrorMap({ ...base, code: 'too_small', origin: 'string', minimum: 1, input: '' } as never)).toBe(MESSAGES.required);
-    expect(portalErrorMap({ ...base, code: 'too_small', origin: 'string', minimum: 8, input: '' } as never)).toBeUndefined();
-    expect(portalErrorMap({ ...base, code: 'too_small', origin: 'number', minimum: 1, input: 0 } as never)).toBeUndefined();
-    expect(portalErrorMap({ ...base, code: 'invalid_format', format: 'cuid', input: 'x' } as never)).toBe('Insira um cuid válido');
+    expect(portalErrorMap({ ...base, code: 'too_small', origin: 'string', minimum: 1, input: '' } as never)).toBe(
+      MESSAGES.required,
+    );
+    expect(
+      portalErrorMap({ ...base, code: 'too_small', origin: 'string', minimum: 8, input: '' } as never),
+    ).toBeUndefined();
+    expect(
+      portalErrorMap({ ...base, code: 'too_small', origin: 'number', minimum: 1, input: 0 } as never),
+    ).toBeUndefined();
+    expect(portalErrorMap({ ...base, code: 'invalid_format', format: 'cuid', input: 'x' } as never)).toBe(
+      'Insira um cuid válido',
+    );
     expect(portalErrorMap({ ...base, code: 'custom', input: 'x' } as never)).toBeUndefined();
   });
 });

@@ -18,14 +18,19 @@ export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
       if (error.headers) reply.headers(error.headers);
-      return reply.status(error.statusCode).send({ error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) } });
+      return reply
+        .status(error.statusCode)
+        .send({
+          error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) },
+        });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};
       for (const v of error.validation) {
         const path = v.instancePath.replace(/^\//, '').replace(/\//g, '.');
         if (v.keyword === 'unrecognized_keys') {
-          for (const key of (v.params as { keys?: string[] }).keys ?? []) fields[path ? `${path}.${key}` : key] ??= 'Campo não permitido';
+          for (const key of (v.params as { keys?: string[] }).keys ?? [])
+            fields[path ? `${path}.${key}` : key] ??= 'Campo não permitido';
         } else {
           fields[path || '_'] ??= v.message ?? API_MESSAGES.validation;
         }

@@ -33,7 +33,12 @@ export async function requireUser(request: FastifyRequest, ...roles: Role[]): Pr
 
 export function setSessionCookie(app: FastifyInstance, reply: FastifyReply, token: string) {
   // No Max-Age/Expires: a browser-session cookie (spec §9); the server enforces idle/absolute expiry.
-  reply.setCookie(SESSION_COOKIE, token, { httpOnly: true, sameSite: 'lax', path: '/', secure: app.config.cookieSecure });
+  reply.setCookie(SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    path: '/',
+    secure: app.config.cookieSecure,
+  });
 }
 
 export function clearSessionCookie(app: FastifyInstance, reply: FastifyReply) {

@@ -19,7 +19,12 @@ export function GuardedRoute({ route }: { route: RouteDef }) {
   const session = useSession();
   const isPrivate = route.access === 'private';
 
-  const byMarker = markerGuard({ pathname, access: route.access, markerRole: marker?.role, hasMarker: marker !== null });
+  const byMarker = markerGuard({
+    pathname,
+    access: route.access,
+    markerRole: marker?.role,
+    hasMarker: marker !== null,
+  });
   if (byMarker.kind === 'redirect') return <Navigate to={byMarker.to} replace />;
 
   if (isPrivate) {
@@ -46,7 +51,8 @@ function RouteScreen({ route }: { route: RouteDef }) {
     setState({
       showBack: slots.includes('back'),
       showHome: slots.includes('home'),
-      showSelectProposal: route.path.startsWith('/buyer/') && route.access === 'private' && route.path !== '/buyer/select-proposal',
+      showSelectProposal:
+        route.path.startsWith('/buyer/') && route.access === 'private' && route.path !== '/buyer/select-proposal',
     });
   }, [route, nav, setState]);
 

@@ -23,7 +23,13 @@ export function TextField<T extends FieldValues>({ control, name, label, mask, p
   const error = fieldState.error?.message;
   const Control = password ? Input.Password : Input;
   return (
-    <Form.Item label={label} htmlFor={id} validateStatus={error ? 'error' : undefined} help={error ?? help} required={false}>
+    <Form.Item
+      label={label}
+      htmlFor={id}
+      validateStatus={error ? 'error' : undefined}
+      help={error ?? help}
+      required={false}
+    >
       <Control
         {...input}
         id={id}

@@ -43,7 +43,13 @@ export function NavBar({ nav }: { nav: NonNullable<RouteDef['nav']> }) {
 
   const slot = (button: NavButton | undefined) =>
     button && visible(button) ? (
-      <Button type="text" className="nav-bar__button" icon={ICONS[button]} onClick={() => press(button)} aria-label={LABELS[button]}>
+      <Button
+        type="text"
+        className="nav-bar__button"
+        icon={ICONS[button]}
+        onClick={() => press(button)}
+        aria-label={LABELS[button]}
+      >
         <span className="nav-bar__label">{LABELS[button]}</span>
       </Button>
     ) : (
@@ -57,7 +63,13 @@ export function NavBar({ nav }: { nav: NonNullable<RouteDef['nav']> }) {
         <Logo inverted />
       </div>
       <div className="nav-bar__slot nav-bar__slot--right">
-        <Button type="text" className="nav-bar__button" icon={<QuestionCircleOutlined />} onClick={() => navigate('/')} aria-label="Ajuda" />
+        <Button
+          type="text"
+          className="nav-bar__button"
+          icon={<QuestionCircleOutlined />}
+          onClick={() => navigate('/')}
+          aria-label="Ajuda"
+        />
         {slot(nav.right)}
       </div>
     </header>

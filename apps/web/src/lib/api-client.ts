@@ -23,13 +23,19 @@ export function setUnauthorizedHandler(handler: () => void) {
 /** Credentials failures are not session failures: a wrong password must not log anyone out. */
 const NOT_A_SESSION_401 = ['/auth/login'];
 
-export async function apiRequest<T>(path: string, options: { method?: string; body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
+export async function apiRequest<T>(
+  path: string,
+  options: { method?: string; body?: unknown; signal?: AbortSignal } = {},
+): Promise<T> {
   const signals = [AbortSignal.timeout(API_TIMEOUT_MS), ...(options.signal ? [options.signal] : [])];
   let res: Response;
   try {
     res = await fetch(`/api/v3${path}`, {
       method: options.method ?? 'GET',
-      headers: options.body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+      headers:
+        options.body === undefined
+          ? { accept: 'application/json' }
+          : { accept: 'application/json', 'content-type': 'application/json' },
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       credentials: 'same-origin',
       signal: AbortSignal.any(signals),
@@ -43,17 +49,28 @@ export async function apiRequest<T>(path: string, options: { method?: string; bo
   }
   if (res.status === 401 && !NOT_A_SESSION_401.includes(path)) onUnauthorized();
   if (res.status === 204) return null as T;
-  const body = (await res.json().catch(() => null)) as { error?: { code: string; message: string; fields?: Record<string, string> } } | null;
+  const body = (await res.json().catch(() => null)) as {
+    error?: { code: string; message: string; fields?: Record<string, string> };
+  } | null;
   if (!res.ok) {
     const e = body?.error;
-    throw new ApiRequestError(res.status, e?.code ?? 'http_error', e?.message ?? API_MESSAGES.internal, e?.fields ?? {});
+    throw new ApiRequestError(
+      res.status,
+      e?.code ?? 'http_error',
+      e?.message ?? API_MESSAGES.internal,
+      e?.fields ?? {},
+    );
   }
   return body as T;
 }
 
 /** POST /auth/logout; its response is not read (spec §7). */
 export function callLogout(): Promise<void> {
-  return fetch('/api/v3/auth/logout', { method: 'POST', credentials: 'same-origin', signal: AbortSignal.timeout(API_TIMEOUT_MS) })
+  return fetch('/api/v3/auth/logout', {
+    method: 'POST',
+    credentials: 'same-origin',
+    signal: AbortSignal.timeout(API_TIMEOUT_MS),
+  })
     .then(() => undefined)
     .catch(() => undefined);
 }

@@ -5,7 +5,11 @@ import { ApiRequestError } from './api-client';
  * Puts the server's field messages on the fields (the server validates with the same schema and
  * is the authority). Returns the message for the form as a whole, if any is left.
  */
-export function applyServerErrors<T extends FieldValues>(err: unknown, setError: UseFormSetError<T>, fields: readonly string[]): string | null {
+export function applyServerErrors<T extends FieldValues>(
+  err: unknown,
+  setError: UseFormSetError<T>,
+  fields: readonly string[],
+): string | null {
   if (!(err instanceof ApiRequestError)) return err instanceof Error ? err.message : String(err);
   let placed = false;
   for (const [path, message] of Object.entries(err.fields)) {

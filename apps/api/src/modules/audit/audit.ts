@@ -5,7 +5,13 @@ import { newId } from '../../crypto';
 /** Appends to the audit log: who did what to which subject. Never holds personal data itself. */
 export async function recordAudit(
   db: Kysely<Database> | Transaction<Database>,
-  entry: { actorId: string | null; action: string; subject?: string | null; ip?: string | null; detail?: string | null },
+  entry: {
+    actorId: string | null;
+    action: string;
+    subject?: string | null;
+    ip?: string | null;
+    detail?: string | null;
+  },
 ): Promise<void> {
   await db
     .insertInto('audit_log')

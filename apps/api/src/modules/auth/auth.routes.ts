@@ -8,33 +8,58 @@ const userResponse = z.object({ data: z.object({ user: sessionUserSchema }) });
 const tags = ['auth'];
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.post('/login', {
-    schema: { tags, summary: 'Entrar com e-mail ou CPF', body: loginSchema, response: { 200: userResponse, 401: apiErrorSchema, 429: apiErrorSchema } },
-  }, async (request, reply) => {
-    const { token, user } = await app.services.auth.login({
-      ...request.body,
-      ip: request.ip,
-      userAgent: request.headers['user-agent'] ?? null,
-      previousToken: request.cookies[SESSION_COOKIE],
-    });
-    setSessionCookie(app, reply, token);
-    return { data: { user } };
-  });
+  app.post(
+    '/login',
+    {
+      schema: {
+        tags,
+        summary: 'Entrar com e-mail ou CPF',
+        body: loginSchema,
+        response: { 200: userResponse, 401: apiErrorSchema, 429: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { token, user } = await app.services.auth.login({
+        ...request.body,
+        ip: request.ip,
+        userAgent: request.headers['user-agent'] ?? null,
+        previousToken: request.cookies[SESSION_COOKIE],
+      });
+      setSessionCookie(app, reply, token);
+      return { data: { user } };
+    },
+  );
 
-  app.get('/session', {
-    schema: { tags, summary: 'Sessão atual (null sem sessão)', response: { 200: z.object({ data: z.object({ user: sessionUserSchema }).nullable() }) } },
-  }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    const user = await request.sessionUser();
-    return { data: user ? { user } : null };
-  });
+  app.get(
+    '/session',
+    {
+      schema: {
+        tags,
+        summary: 'Sessão atual (null sem sessão)',
+        response: { 200: z.object({ data: z.object({ user: sessionUserSchema }).nullable() }) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const user = await request.sessionUser();
+      return { data: user ? { user } : null };
+    },
+  );
 
-  app.get('/user', {
-    schema: { tags, summary: 'Usuário atual', response: { 200: z.object({ data: sessionUserSchema }), 401: apiErrorSchema } },
-  }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return { data: await requireUser(request) };
-  });
+  app.get(
+    '/user',
+    {
+      schema: {
+        tags,
+        summary: 'Usuário atual',
+        response: { 200: z.object({ data: sessionUserSchema }), 401: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { data: await requireUser(request) };
+    },
+  );
 
   app.post('/logout', { schema: { tags, summary: 'Sair', response: { 204: z.null() } } }, async (request, reply) => {
     const token = request.cookies[SESSION_COOKIE];
@@ -44,27 +69,45 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // Always 202, whatever the input (no account enumeration): a malformed body simply does nothing.
-  app.post('/recover', {
-    attachValidation: true,
-    schema: { tags, summary: 'Pedir link de nova senha (sempre 202)', body: recoverSchema, response: { 202: z.object({ data: z.object({ message: z.string() }) }) } },
-  }, async (request, reply) => {
-    if (!request.validationError) await app.services.auth.recover({ ...request.body, ip: request.ip });
-    return reply.status(202).send({ data: { message: API_MESSAGES.recoverAccepted } });
-  });
+  app.post(
+    '/recover',
+    {
+      attachValidation: true,
+      schema: {
+        tags,
+        summary: 'Pedir link de nova senha (sempre 202)',
+        body: recoverSchema,
+        response: { 202: z.object({ data: z.object({ message: z.string() }) }) },
+      },
+    },
+    async (request, reply) => {
+      if (!request.validationError) await app.services.auth.recover({ ...request.body, ip: request.ip });
+      return reply.status(202).send({ data: { message: API_MESSAGES.recoverAccepted } });
+    },
+  );
 
-  app.post('/change-password', {
-    schema: { tags, summary: 'Trocar a senha (com sessão ou com o token do e-mail)', body: changePasswordSchema, response: { 200: userResponse, 400: apiErrorSchema, 401: apiErrorSchema } },
-  }, async (request, reply) => {
-    const sessionUser = request.body.token ? null : await request.sessionUser();
-    const { token, user } = await app.services.auth.changePassword({
-      pass: request.body.pass,
-      token: request.body.token,
-      sessionUserId: sessionUser?.id ?? null,
-      ip: request.ip,
-      userAgent: request.headers['user-agent'] ?? null,
-    });
-    if (token) setSessionCookie(app, reply, token);
-    else clearSessionCookie(app, reply);
-    return { data: { user } };
-  });
+  app.post(
+    '/change-password',
+    {
+      schema: {
+        tags,
+        summary: 'Trocar a senha (com sessão ou com o token do e-mail)',
+        body: changePasswordSchema,
+        response: { 200: userResponse, 400: apiErrorSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const sessionUser = request.body.token ? null : await request.sessionUser();
+      const { token, user } = await app.services.auth.changePassword({
+        pass: request.body.pass,
+        token: request.body.token,
+        sessionUserId: sessionUser?.id ?? null,
+        ip: request.ip,
+        userAgent: request.headers['user-agent'] ?? null,
+      });
+      if (token) setSessionCookie(app, reply, token);
+      else clearSessionCookie(app, reply);
+      return { data: { user } };
+    },
+  );
 };

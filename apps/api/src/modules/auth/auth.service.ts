@@ -31,16 +31,24 @@ export function createAuthService(deps: Deps) {
 
   return {
     /** Checks the credentials and opens a session; returns the user and the new cookie token. */
-    async login(args: { username: string; password: string; type: Role; ip: string; userAgent: string | null; previousToken?: string }) {
+    async login(args: {
+      username: string;
+      password: string;
+      type: Role;
+      ip: string;
+      userAgent: string | null;
+      previousToken?: string;
+    }) {
       const ipCount = await deps.limiter.hit(`login:ip:${args.ip}`, LOGIN_LIMITS.windowMs);
       if (ipCount > deps.loginIpLimit) throw rateLimited(LOGIN_LIMITS.windowMs / 1000);
 
       const who = normalizeUsername(args.username);
-      const accountKey = `login:acct:${args.type}:${'email' in who ? who.email : who.cpf}`;
+      const user = await users.findUserByLogin({ role: args.type, ...who });
+      // Counted per account, whichever of its names (e-mail or CPF) is typed; per name when none matches.
+      const accountKey = user ? `login:acct:${user.id}` : `login:name:${args.type}:${'email' in who ? who.email : who.cpf}`;
       const failures = await deps.limiter.peek(accountKey, LOGIN_LIMITS.windowMs);
       if (failures >= LOGIN_LIMITS.perAccount) throw rateLimited(LOGIN_LIMITS.windowMs / 1000);
 
-      const user = await users.findUserByLogin({ role: args.type, ...who });
       const ok = await verifyPassword(user?.password_hash ?? null, args.password);
       if (!user || !ok) {
         await deps.limiter.hit(accountKey, LOGIN_LIMITS.windowMs);
@@ -91,24 +99,37 @@ export function createAuthService(deps: Deps) {
      * Changes the password with an e-mailed token (no session needed) or with the current session.
      * Every session of the user ends; with a session, a fresh one is returned so the user stays in.
      */
-    async changePassword(args: { pass: string; token?: string; sessionUserId: string | null; ip: string; userAgent: string | null }) {
+    async changePassword(args: {
+      pass: string;
+      token?: string;
+      sessionUserId: string | null;
+      ip: string;
+      userAgent: string | null;
+    }) {
       const passwordHash = await hashPassword(args.pass);
       const userId = await deps.db.transaction().execute(async (tx) => {
         let id: string | null;
         if (args.token) {
           id = await tokens.consumeToken(args.token, tx);
-          if (!id) throw new HttpError(400, 'invalid_token', API_MESSAGES.invalidToken, { token: API_MESSAGES.invalidToken });
+          if (!id)
+            throw new HttpError(400, 'invalid_token', API_MESSAGES.invalidToken, { token: API_MESSAGES.invalidToken });
         } else {
           id = args.sessionUserId;
           if (!id) throw unauthenticated();
         }
-        await tx.updateTable('users').set({ password_hash: passwordHash, updated_at: Date.now() }).where('id', '=', id).execute();
+        await tx
+          .updateTable('users')
+          .set({ password_hash: passwordHash, updated_at: Date.now() })
+          .where('id', '=', id)
+          .execute();
         await tx.deleteFrom('sessions').where('user_id', '=', id).execute();
         await recordAudit(tx, { actorId: id, action: 'password.changed', ip: args.ip });
         return id;
       });
       const user = (await users.findUserById(userId))!;
-      const token = args.token ? null : await deps.sessions.createSession({ userId, ip: args.ip, userAgent: args.userAgent });
+      const token = args.token
+        ? null
+        : await deps.sessions.createSession({ userId, ip: args.ip, userAgent: args.userAgent });
       return { token, user: { id: user.id, name: user.name, email: user.email, role: user.role } };
     },
   };

@@ -7,12 +7,22 @@ type Executor = Kysely<Database> | Transaction<Database>;
 export function createPasswordTokensRepository(db: Kysely<Database>) {
   return {
     /** Issues a one-time token and returns it in clear (only its hash is stored). */
-    async issueToken(args: { userId: string; purpose: PasswordTokensTable['purpose']; ttlMs: number }, tx: Executor = db) {
+    async issueToken(
+      args: { userId: string; purpose: PasswordTokensTable['purpose']; ttlMs: number },
+      tx: Executor = db,
+    ) {
       const token = randomToken();
       const now = Date.now();
       await tx
         .insertInto('password_tokens')
-        .values({ id: sha256(token), user_id: args.userId, purpose: args.purpose, created_at: now, expires_at: now + args.ttlMs, used_at: null })
+        .values({
+          id: sha256(token),
+          user_id: args.userId,
+          purpose: args.purpose,
+          created_at: now,
+          expires_at: now + args.ttlMs,
+          used_at: null,
+        })
         .execute();
       return token;
     },
@@ -31,9 +41,18 @@ export function createPasswordTokensRepository(db: Kysely<Database>) {
         .where('expires_at', '>', now)
         .executeTakeFirst();
       if (Number(result.numUpdatedRows) !== 1) return null;
-      const row = await tx.selectFrom('password_tokens').select('user_id').where('id', '=', id).executeTakeFirstOrThrow();
+      const row = await tx
+        .selectFrom('password_tokens')
+        .select('user_id')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
       // Any other link still out for this user dies with this one.
-      await tx.updateTable('password_tokens').set({ used_at: now }).where('user_id', '=', row.user_id).where('used_at', 'is', null).execute();
+      await tx
+        .updateTable('password_tokens')
+        .set({ used_at: now })
+        .where('user_id', '=', row.user_id)
+        .where('used_at', 'is', null)
+        .execute();
       return row.user_id;
     },
   };

@@ -66,5 +66,8 @@ export function createRedisRateLimiter(redis: Redis): RateLimiter {
 
 /** Removes counters of windows long past (database driver only; Redis expires its own). */
 export async function pruneRateLimits(db: Kysely<Database>, olderThanMs = 3_600_000): Promise<void> {
-  await db.deleteFrom('rate_limits').where('window_start', '<', Date.now() - olderThanMs).execute();
+  await db
+    .deleteFrom('rate_limits')
+    .where('window_start', '<', Date.now() - olderThanMs)
+    .execute();
 }

@@ -48,14 +48,28 @@ function createTransport(args: { smtpUrl: string | null; outboxDir: string }): T
     const smtp = nodemailer.createTransport(args.smtpUrl);
     return {
       async send(row, from) {
-        await smtp.sendMail({ from, to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body ?? undefined, messageId: `<${row.id}@portal>` });
+        await smtp.sendMail({
+          from,
+          to: row.to_address,
+          subject: row.subject,
+          text: row.text_body,
+          html: row.html_body ?? undefined,
+          messageId: `<${row.id}@portal>`,
+        });
       },
     };
   }
   const stream = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(row, from) {
-      const info = await stream.sendMail({ from, to: row.to_address, subject: row.subject, text: row.text_body, html: row.html_body ?? undefined, messageId: `<${row.id}@portal>` });
+      const info = await stream.sendMail({
+        from,
+        to: row.to_address,
+        subject: row.subject,
+        text: row.text_body,
+        html: row.html_body ?? undefined,
+        messageId: `<${row.id}@portal>`,
+      });
       await mkdir(args.outboxDir, { recursive: true });
       const stamp = new Date(row.created_at).toISOString().replace(/[:.]/g, '-');
       await writeFile(join(args.outboxDir, `${stamp}-${row.kind}-${row.id}.eml`), info.message as Buffer);
@@ -70,7 +84,13 @@ const backoffMs = (attempts: number) => Math.min(3_600_000, 30_000 * 2 ** attemp
  * Delivers due messages. A message is claimed by pushing its next attempt forward in one
  * conditional update, so several API instances never send the same one twice.
  */
-export function createMailer(args: { db: Kysely<Database>; smtpUrl: string | null; outboxDir: string; from: string; log?: { warn(obj: object, msg: string): void } }) {
+export function createMailer(args: {
+  db: Kysely<Database>;
+  smtpUrl: string | null;
+  outboxDir: string;
+  from: string;
+  log?: { warn(obj: object, msg: string): void };
+}) {
   const transport = createTransport(args);
   let running: Promise<number> | null = null;
   let timer: NodeJS.Timeout | null = null;
@@ -97,14 +117,22 @@ export function createMailer(args: { db: Kysely<Database>; smtpUrl: string | nul
       if (Number(claim.numUpdatedRows) !== 1) continue;
       try {
         await transport.send(row, args.from);
-        await args.db.updateTable('outbox').set({ sent_at: Date.now(), attempts: row.attempts + 1, last_error: null }).where('id', '=', row.id).execute();
+        await args.db
+          .updateTable('outbox')
+          .set({ sent_at: Date.now(), attempts: row.attempts + 1, last_error: null })
+          .where('id', '=', row.id)
+          .execute();
         sent++;
       } catch (err) {
         const message = err instanceof Error ? err.message : String(err);
         args.log?.warn({ outboxId: row.id, err: message }, 'mail delivery failed; will retry');
         await args.db
           .updateTable('outbox')
-          .set({ attempts: row.attempts + 1, last_error: message.slice(0, 500), next_attempt_at: Date.now() + backoffMs(row.attempts) })
+          .set({
+            attempts: row.attempts + 1,
+            last_error: message.slice(0, 500),
+            next_attempt_at: Date.now() + backoffMs(row.attempts),
+          })
           .where('id', '=', row.id)
           .execute();
       }

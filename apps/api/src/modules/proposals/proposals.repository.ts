@@ -27,14 +27,28 @@ export function createProposalsRepository(db: Kysely<Database>) {
 
   async function membersOf(proposalIds: string[]) {
     if (!proposalIds.length) return [];
-    return db.selectFrom('proposal_members').selectAll().where('proposal_id', 'in', proposalIds).orderBy('position').execute();
+    return db
+      .selectFrom('proposal_members')
+      .selectAll()
+      .where('proposal_id', 'in', proposalIds)
+      .orderBy('position')
+      .execute();
   }
 
   return {
     async findProposals(user: SessionUser, options: { limit?: number } = {}): Promise<Proposal[]> {
-      const rows = await visibleTo(user).orderBy('proposals.updated_at', 'desc').limit(options.limit ?? 100).execute();
+      const rows = await visibleTo(user)
+        .orderBy('proposals.updated_at', 'desc')
+        .limit(options.limit ?? 100)
+        .execute();
       const members = await membersOf(rows.map((r) => r.id));
-      return rows.map((row) => toProposal(row, members.filter((m) => m.proposal_id === row.id), user));
+      return rows.map((row) =>
+        toProposal(
+          row,
+          members.filter((m) => m.proposal_id === row.id),
+          user,
+        ),
+      );
     },
     async findProposal(user: SessionUser, id: string): Promise<Proposal | null> {
       const row = await visibleTo(user).where('proposals.id', '=', id).executeTakeFirst();

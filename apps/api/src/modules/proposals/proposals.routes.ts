@@ -8,19 +8,36 @@ import { notFound } from '../../errors';
 const tags = ['proposals'];
 
 export const proposalsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/', {
-    schema: { tags, summary: 'Propostas do usuário', response: { 200: z.object({ data: z.array(proposalSchema) }), 401: apiErrorSchema } },
-  }, async (request) => {
-    const user = await requireUser(request);
-    return { data: await app.repos.proposals.findProposals(user) };
-  });
+  app.get(
+    '/',
+    {
+      schema: {
+        tags,
+        summary: 'Propostas do usuário',
+        response: { 200: z.object({ data: z.array(proposalSchema) }), 401: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      return { data: await app.repos.proposals.findProposals(user) };
+    },
+  );
 
-  app.get('/:id', {
-    schema: { tags, summary: 'Uma proposta (404 para quem não participa dela)', params: z.object({ id: z.string().max(64) }), response: { 200: z.object({ data: proposalSchema }), 401: apiErrorSchema, 404: apiErrorSchema } },
-  }, async (request) => {
-    const user = await requireUser(request);
-    const proposal = await app.repos.proposals.findProposal(user, request.params.id);
-    if (!proposal) throw notFound();
-    return { data: proposal };
-  });
+  app.get(
+    '/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Uma proposta (404 para quem não participa dela)',
+        params: z.object({ id: z.string().max(64) }),
+        response: { 200: z.object({ data: proposalSchema }), 401: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      const proposal = await app.repos.proposals.findProposal(user, request.params.id);
+      if (!proposal) throw notFound();
+      return { data: proposal };
+    },
+  );
 };

@@ -2,13 +2,19 @@ import type { ChangePasswordInput, LoginInput, RecoverInput, SessionUser } from 
 import { apiRequest } from '../../lib/api-client';
 
 export function login(input: LoginInput) {
-  return apiRequest<{ data: { user: SessionUser } }>('/auth/login', { method: 'POST', body: input }).then((r) => r.data.user);
+  return apiRequest<{ data: { user: SessionUser } }>('/auth/login', { method: 'POST', body: input }).then(
+    (r) => r.data.user,
+  );
 }
 
 export function recover(input: RecoverInput) {
-  return apiRequest<{ data: { message: string } }>('/auth/recover', { method: 'POST', body: input }).then((r) => r.data.message);
+  return apiRequest<{ data: { message: string } }>('/auth/recover', { method: 'POST', body: input }).then(
+    (r) => r.data.message,
+  );
 }
 
 export function changePassword(input: ChangePasswordInput) {
-  return apiRequest<{ data: { user: SessionUser } }>('/auth/change-password', { method: 'POST', body: input }).then((r) => r.data.user);
+  return apiRequest<{ data: { user: SessionUser } }>('/auth/change-password', { method: 'POST', body: input }).then(
+    (r) => r.data.user,
+  );
 }

@@ -3,7 +3,15 @@ import { Typography } from 'antd';
 import { Logo } from '../../components/logo';
 
 /** The login layout (spec §2: public pages without the navigation bar). */
-export function AuthLayout({ title, subtitle, children }: { title: string; subtitle?: ReactNode; children: ReactNode }) {
+export function AuthLayout({
+  title,
+  subtitle,
+  children,
+}: {
+  title: string;
+  subtitle?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <main className="auth-layout" id="conteudo">
       <section className="auth-layout__brand" aria-hidden="true">

@@ -35,7 +35,10 @@ export default function ChangePasswordPage() {
     onSuccess(user) {
       if (token) {
         queryClient.setQueryData(SESSION_QUERY_KEY, null);
-        navigate(LOGIN_PATH[user.role], { replace: true, state: { flash: `${API_MESSAGES.passwordChanged} Entre com a nova senha.` } });
+        navigate(LOGIN_PATH[user.role], {
+          replace: true,
+          state: { flash: `${API_MESSAGES.passwordChanged} Entre com a nova senha.` },
+        });
       } else {
         void message.success(API_MESSAGES.passwordChanged);
         navigate(HOME_BY_ROLE[user.role], { replace: true });
@@ -48,7 +51,12 @@ export default function ChangePasswordPage() {
   if (!token && !session.data) {
     return (
       <Page title="Alterar senha" narrow>
-        <Alert type="info" showIcon title="Para alterar a senha, entre na sua conta ou peça um link de recuperação." className="form-alert" />
+        <Alert
+          type="info"
+          showIcon
+          title="Para alterar a senha, entre na sua conta ou peça um link de recuperação."
+          className="form-alert"
+        />
         <p className="page__links">
           <Link to="/buyer/login">Entrar</Link> · <Link to="/buyer/recover">Esqueci minha senha</Link>
         </p>
@@ -57,16 +65,39 @@ export default function ChangePasswordPage() {
   }
   return (
     <Page title={token ? 'Criar nova senha' : 'Alterar senha'} subtitle={PASSWORD_RULE_TEXT + '.'} narrow>
-      <Form layout="vertical" component="form" noValidate onSubmitCapture={(e) => {
-        e.preventDefault();
-        setFormError(null);
-        void handleSubmit((values) => mutation.mutate(values))(e);
-      }}>
-        <TextField control={control} name="pass" label="Nova senha" password input={{ autoComplete: 'new-password', autoFocus: true }} />
-        <TextField control={control} name="repeat" label="Repita a nova senha" password input={{ autoComplete: 'new-password' }} />
+      <Form
+        layout="vertical"
+        component="form"
+        noValidate
+        onSubmitCapture={(e) => {
+          e.preventDefault();
+          setFormError(null);
+          void handleSubmit((values) => mutation.mutate(values))(e);
+        }}
+      >
+        <TextField
+          control={control}
+          name="pass"
+          label="Nova senha"
+          password
+          input={{ autoComplete: 'new-password', autoFocus: true }}
+        />
+        <TextField
+          control={control}
+          name="repeat"
+          label="Repita a nova senha"
+          password
+          input={{ autoComplete: 'new-password' }}
+        />
         <div aria-live="assertive">
           {formError ? (
-            <Alert type="error" showIcon title={formError} className="form-alert" action={token ? <Link to="/buyer/recover">Pedir novo link</Link> : undefined} />
+            <Alert
+              type="error"
+              showIcon
+              title={formError}
+              className="form-alert"
+              action={token ? <Link to="/buyer/recover">Pedir novo link</Link> : undefined}
+            />
           ) : null}
         </div>
         <Button type="primary" htmlType="submit" size="large" block loading={mutation.isPending}>

@@ -51,20 +51,34 @@ export default function LoginPage() {
   });
 
   return (
-    <AuthLayout title="Entrar" subtitle={fixedRole ? AREA_TITLES[fixedRole] : 'Escolha seu perfil e entre com seus dados.'}>
+    <AuthLayout
+      title="Entrar"
+      subtitle={fixedRole ? AREA_TITLES[fixedRole] : 'Escolha seu perfil e entre com seus dados.'}
+    >
       {flash ? <Alert type="success" showIcon title={flash} className="form-alert" /> : null}
-      <Form layout="vertical" component="form" noValidate onSubmitCapture={(e) => {
-        e.preventDefault();
-        setFormError(null);
-        void handleSubmit((values) => mutation.mutate(values))(e);
-      }}>
+      <Form
+        layout="vertical"
+        component="form"
+        noValidate
+        onSubmitCapture={(e) => {
+          e.preventDefault();
+          setFormError(null);
+          void handleSubmit((values) => mutation.mutate(values))(e);
+        }}
+      >
         {fixedRole ? null : (
           <Form.Item label="Perfil">
             <Controller
               control={control}
               name="type"
               render={({ field }) => (
-                <Radio.Group {...field} optionType="button" buttonStyle="solid" aria-label="Perfil" className="role-picker">
+                <Radio.Group
+                  {...field}
+                  optionType="button"
+                  buttonStyle="solid"
+                  aria-label="Perfil"
+                  className="role-picker"
+                >
                   {(['buyer', 'seller', 'operator'] as const).map((r) => (
                     <Radio.Button key={r} value={r}>
                       {ROLE_LABELS[r]}
@@ -75,9 +89,23 @@ export default function LoginPage() {
             />
           </Form.Item>
         )}
-        <TextField control={control} name="username" label="E-mail ou CPF" mask={maskUsername} input={{ autoComplete: 'username', autoFocus: true, spellCheck: false, autoCapitalize: 'none' }} />
-        <TextField control={control} name="password" label="Senha" password input={{ autoComplete: 'current-password' }} />
-        <div aria-live="assertive">{formError ? <Alert type="error" showIcon title={formError} className="form-alert" /> : null}</div>
+        <TextField
+          control={control}
+          name="username"
+          label="E-mail ou CPF"
+          mask={maskUsername}
+          input={{ autoComplete: 'username', autoFocus: true, spellCheck: false, autoCapitalize: 'none' }}
+        />
+        <TextField
+          control={control}
+          name="password"
+          label="Senha"
+          password
+          input={{ autoComplete: 'current-password' }}
+        />
+        <div aria-live="assertive">
+          {formError ? <Alert type="error" showIcon title={formError} className="form-alert" /> : null}
+        </div>
         <Button type="primary" htmlType="submit" size="large" block loading={mutation.isPending}>
           Entrar
         </Button>

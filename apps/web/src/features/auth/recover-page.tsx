@@ -14,7 +14,10 @@ import { recover } from './api';
 /** /buyer/recover: e-mail and CPF; the answer never says whether an account exists. */
 export default function RecoverPage() {
   const [formError, setFormError] = useState<string | null>(null);
-  const { control, handleSubmit, setError } = useForm<RecoverInput>({ resolver: zodResolver(recoverSchema), defaultValues: { email: '', cpf: '' } });
+  const { control, handleSubmit, setError } = useForm<RecoverInput>({
+    resolver: zodResolver(recoverSchema),
+    defaultValues: { email: '', cpf: '' },
+  });
   const mutation = useMutation({
     mutationFn: recover,
     onError: (err) => setFormError(applyServerErrors(err, setError, ['email', 'cpf'])),
@@ -23,20 +26,47 @@ export default function RecoverPage() {
   if (mutation.isSuccess) {
     return (
       <Page title="Verifique seu e-mail" narrow>
-        <Result status="success" title={mutation.data} subTitle="O link vale por 30 minutos e pode ser usado uma única vez." extra={<Link to="/buyer/login">Voltar para o login</Link>} />
+        <Result
+          status="success"
+          title={mutation.data}
+          subTitle="O link vale por 30 minutos e pode ser usado uma única vez."
+          extra={<Link to="/buyer/login">Voltar para o login</Link>}
+        />
       </Page>
     );
   }
   return (
-    <Page title="Recuperar senha" subtitle="Informe o e-mail e o CPF do seu cadastro. Enviaremos um link para você criar uma nova senha." narrow>
-      <Form layout="vertical" component="form" noValidate onSubmitCapture={(e) => {
-        e.preventDefault();
-        setFormError(null);
-        void handleSubmit((values) => mutation.mutate(values))(e);
-      }}>
-        <TextField control={control} name="email" label="E-mail" input={{ type: 'email', autoComplete: 'email', inputMode: 'email', autoCapitalize: 'none' }} />
-        <TextField control={control} name="cpf" label="CPF" mask={formatCpf} input={{ inputMode: 'numeric', autoComplete: 'off', placeholder: '000.000.000-00' }} />
-        <div aria-live="assertive">{formError ? <Alert type="error" showIcon title={formError} className="form-alert" /> : null}</div>
+    <Page
+      title="Recuperar senha"
+      subtitle="Informe o e-mail e o CPF do seu cadastro. Enviaremos um link para você criar uma nova senha."
+      narrow
+    >
+      <Form
+        layout="vertical"
+        component="form"
+        noValidate
+        onSubmitCapture={(e) => {
+          e.preventDefault();
+          setFormError(null);
+          void handleSubmit((values) => mutation.mutate(values))(e);
+        }}
+      >
+        <TextField
+          control={control}
+          name="email"
+          label="E-mail"
+          input={{ type: 'email', autoComplete: 'email', inputMode: 'email', autoCapitalize: 'none' }}
+        />
+        <TextField
+          control={control}
+          name="cpf"
+          label="CPF"
+          mask={formatCpf}
+          input={{ inputMode: 'numeric', autoComplete: 'off', placeholder: '000.000.000-00' }}
+        />
+        <div aria-live="assertive">
+          {formError ? <Alert type="error" showIcon title={formError} className="form-alert" /> : null}
+        </div>
         <Button type="primary" htmlType="submit" size="large" block loading={mutation.isPending}>
           Enviar link
         </Button>

@@ -1,7 +1,12 @@
 /** A house with a warning sign: the error screen's image (spec §2). Inline SVG, no request. */
 export function ErrorIllustration() {
   return (
-    <svg className="error-illustration" viewBox="0 0 200 140" role="img" aria-label="Ilustração de uma casa com um sinal de alerta">
+    <svg
+      className="error-illustration"
+      viewBox="0 0 200 140"
+      role="img"
+      aria-label="Ilustração de uma casa com um sinal de alerta"
+    >
       <rect x="0" y="120" width="200" height="4" fill="#d9d9d9" />
       <path d="M40 70 90 28l50 42v50H40z" fill="#ffffff" stroke="#0a1f44" strokeWidth="4" />
       <rect x="78" y="86" width="24" height="34" fill="#0a1f44" />

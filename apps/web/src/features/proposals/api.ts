@@ -13,6 +13,7 @@ export function useProposal(id: string | null) {
   return useQuery({
     queryKey: ['proposals', id],
     enabled: id !== null,
-    queryFn: ({ signal }) => apiRequest<{ data: Proposal }>(`/proposals/${encodeURIComponent(id!)}`, { signal }).then((r) => r.data),
+    queryFn: ({ signal }) =>
+      apiRequest<{ data: Proposal }>(`/proposals/${encodeURIComponent(id!)}`, { signal }).then((r) => r.data),
   });
 }

@@ -16,11 +16,15 @@ export default function BuyerHomePage() {
 
   if (!selected) return <Navigate to="/buyer/select-proposal" replace />;
   // The stored choice may point at a proposal this user no longer sees: choose again.
-  if (proposal.error instanceof ApiRequestError && proposal.error.status === 404) return <Navigate to="/buyer/select-proposal" replace />;
+  if (proposal.error instanceof ApiRequestError && proposal.error.status === 404)
+    return <Navigate to="/buyer/select-proposal" replace />;
 
   const firstName = session.data?.name.split(' ')[0];
   return (
-    <Page title={firstName ? `Olá, ${firstName}` : 'Início'} subtitle={proposal.data ? `Proposta ${proposal.data.code}` : undefined}>
+    <Page
+      title={firstName ? `Olá, ${firstName}` : 'Início'}
+      subtitle={proposal.data ? `Proposta ${proposal.data.code}` : undefined}
+    >
       {proposal.isPending ? <Skeleton active paragraph={{ rows: 6 }} /> : null}
       {proposal.isError ? <Alert type="error" showIcon title={proposal.error.message} /> : null}
       {proposal.data ? (

@@ -1,6 +1,12 @@
 import { Progress, Tag } from 'antd';
 import { formatMoney } from '@portal/domain/money';
-import { PROPERTY_KIND_LABELS, PROPOSAL_TYPE_LABELS, STAGE_LABELS, STATUS_LABELS, type Proposal } from '@portal/domain/proposal';
+import {
+  PROPERTY_KIND_LABELS,
+  PROPOSAL_TYPE_LABELS,
+  STAGE_LABELS,
+  STATUS_LABELS,
+  type Proposal,
+} from '@portal/domain/proposal';
 
 const STATUS_COLORS: Partial<Record<Proposal['status'], string>> = {
   pending_correction: 'orange',

@@ -27,7 +27,14 @@ export default function SelectProposalPage() {
   return (
     <Page title="Minhas propostas" subtitle="Escolha a proposta que você quer preencher ou acompanhar.">
       {proposals.isPending ? <Skeleton active paragraph={{ rows: 6 }} /> : null}
-      {proposals.isError ? <Alert type="error" showIcon title={proposals.error.message} action={<Button onClick={() => proposals.refetch()}>Tentar de novo</Button>} /> : null}
+      {proposals.isError ? (
+        <Alert
+          type="error"
+          showIcon
+          title={proposals.error.message}
+          action={<Button onClick={() => proposals.refetch()}>Tentar de novo</Button>}
+        />
+      ) : null}
       {proposals.data?.length === 0 ? <Empty description="Nenhuma proposta encontrada para o seu cadastro." /> : null}
       <ul className="card-list">
         {proposals.data?.map((p) => (
@@ -36,7 +43,14 @@ export default function SelectProposalPage() {
               className="proposal-card"
               title={<span className="proposal-card__code">Proposta {p.code}</span>}
               actions={[
-                <Button key="go" type="primary" size="large" block onClick={() => choose(p.id, p.fillingStatus)} aria-label={`Continuar a proposta ${p.code}`}>
+                <Button
+                  key="go"
+                  type="primary"
+                  size="large"
+                  block
+                  onClick={() => choose(p.id, p.fillingStatus)}
+                  aria-label={`Continuar a proposta ${p.code}`}
+                >
                   Continuar
                 </Button>,
               ]}

@@ -13,7 +13,14 @@ export default function SellerProposalsPage() {
   return (
     <Page title="Propostas" subtitle="As propostas de compra do seu imóvel em que você foi convidado a participar.">
       {proposals.isPending ? <Skeleton active paragraph={{ rows: 6 }} /> : null}
-      {proposals.isError ? <Alert type="error" showIcon title={proposals.error.message} action={<Button onClick={() => proposals.refetch()}>Tentar de novo</Button>} /> : null}
+      {proposals.isError ? (
+        <Alert
+          type="error"
+          showIcon
+          title={proposals.error.message}
+          action={<Button onClick={() => proposals.refetch()}>Tentar de novo</Button>}
+        />
+      ) : null}
       {proposals.data?.length === 0 ? <Empty description="Nenhuma proposta para você por enquanto." /> : null}
       <ul className="card-list">
         {proposals.data?.map((p) => (

@@ -1,0 +1,48 @@
+#!/usr/bin/env node
+// `npm test`: the whole suite. Static checks (types, lint), then unit + API (SQLite, and
+// PostgreSQL when TEST_DATABASE_URL is set), then end-to-end in headless Chromium.
+// Ends with one line 'N passed, N failed, N skipped' over every test that ran.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const out = mkdtempSync(join(tmpdir(), 'portal-test-report-'));
+const totals = { passed: 0, failed: 0, skipped: 0 };
+let ok = true;
+
+function run(label, cmd, args) {
+  console.log(`\n▶ ${label}`);
+  const r = spawnSync(cmd, args, { stdio: 'inherit' });
+  if (r.status !== 0) ok = false;
+  return r.status === 0;
+}
+
+function vitest(label, projects, report) {
+  const file = join(out, `${report}.json`);
+  const args = [
+    'vitest',
+    'run',
+    ...projects.flatMap((p) => ['--project', p]),
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${file}`,
+  ];
+  run(label, 'npx', args);
+  if (existsSync(file)) {
+    const r = JSON.parse(readFileSync(file, 'utf8'));
+    totals.passed += r.numPassedTests;
+    totals.failed += r.numFailedTests;
+    totals.skipped += r.numPendingTests + (r.numTodoTests ?? 0);
+  } else {
+    ok = false;
+  }
+}
+
+run('typecheck', 'node', ['scripts/typecheck.mjs']);
+run('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
+vitest('unit + api', ['unit', 'api'], 'unit-api');
+vitest('e2e (Chromium)', ['e2e'], 'e2e');
+
+console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(ok && totals.failed === 0 ? 0 : 1);
