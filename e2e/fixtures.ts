@@ -1,5 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 
@@ -85,4 +86,38 @@ export async function waitForMailLink(to: string, pathPrefix: string, timeoutMs 
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`no e-mail to ${to} with ${pathPrefix}`);
+}
+
+/** A full-page picture of the screen as it stands, in test-results/screens/{name}.png (git-ignored). */
+export async function screenshot(page: Page, name: string) {
+  const dir = fileURLToPath(new URL('../test-results/screens/', import.meta.url));
+  mkdirSync(dir, { recursive: true });
+  await page.evaluate(() => document.fonts.ready);
+  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true, animations: 'disabled' });
+}
+
+/** The page's local storage, as the app left it. */
+export function localStorageOf(page: Page): Promise<Record<string, string>> {
+  return page.evaluate(() => Object.fromEntries(Object.entries(localStorage)));
+}
+
+/** GET /api/v3/auth/session with the page's cookies: the server's view of who is logged in. */
+export async function serverSession(page: Page): Promise<{ data: { user: { email: string; role: string } } | null }> {
+  const res = await page.request.get('/api/v3/auth/session');
+  return (await res.json()) as { data: { user: { email: string; role: string } } | null };
+}
+
+/** The path the page is on now. */
+export const pathOf = (page: Page) => new URL(page.url()).pathname;
+
+/** Logs in through the login screen and waits for the landing page of the role. */
+export async function signIn(page: Page, username: string, role: 'buyer' | 'seller' = 'buyer', password = DEMO_PASSWORD) {
+  await loginAs(page, username, role, password);
+  if (role === 'buyer') {
+    await page.waitForURL('**/buyer/select-proposal');
+    await page.getByRole('heading', { name: 'Minhas propostas' }).waitFor();
+  } else {
+    await page.waitForURL('**/seller/proposals');
+    await page.getByRole('heading', { name: 'Propostas', exact: true }).waitFor();
+  }
 }

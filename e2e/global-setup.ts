@@ -46,7 +46,8 @@ async function waitFor(url: string, child: ChildProcess, timeoutMs = 60_000) {
  * with its own data folder (fresh SQLite, demo data, e-mails as .eml files).
  */
 export default async function setup(project: TestProject) {
-  const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  // Vitest runs with NODE_ENV=test; inherited, it would make Vite bundle React's development build.
+  const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
   if (build.status !== 0) throw new Error('build failed');
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
   const port = await freePort();
@@ -55,6 +56,7 @@ export default async function setup(project: TestProject) {
     cwd: root,
     env: {
       ...process.env,
+      NODE_ENV: 'production',
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,

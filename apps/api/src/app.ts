@@ -19,6 +19,10 @@ import { createAuthService, type AuthService } from './modules/auth/auth.service
 import { authRoutes } from './modules/auth/auth.routes';
 import { createProposalsRepository, type ProposalsRepository } from './modules/proposals/proposals.repository';
 import { proposalsRoutes } from './modules/proposals/proposals.routes';
+import { createSectionsService, type SectionsService } from './modules/sections/sections.service';
+import { sectionsRoutes } from './modules/sections/sections.routes';
+import { cepRoutes } from './modules/cep/cep.routes';
+import { createViaCepProvider, noCepProvider, type CepProvider } from './modules/cep/cep.service';
 import { createMailer, type Mailer } from './modules/mail/outbox';
 
 declare module 'fastify' {
@@ -26,9 +30,10 @@ declare module 'fastify' {
     config: Config;
     db: Db;
     repos: { sessions: SessionsRepository; proposals: ProposalsRepository };
-    services: { auth: AuthService };
+    services: { auth: AuthService; sections: SectionsService };
     limiter: RateLimiter;
     mailer: Mailer;
+    cep: CepProvider;
   }
 }
 
@@ -73,6 +78,7 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Fa
   app.decorate('db', db);
   app.decorate('limiter', limiter);
   app.decorate('mailer', mailer);
+  app.decorate('cep', config.cepServiceUrl ? createViaCepProvider(config.cepServiceUrl) : noCepProvider);
   app.decorate('repos', { sessions, proposals: createProposalsRepository(db.kysely) });
   app.decorate('services', {
     auth: createAuthService({
@@ -83,6 +89,7 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Fa
       publicUrl: config.publicUrl,
       loginIpLimit: config.loginIpLimit,
     }),
+    sections: createSectionsService({ db: db.kysely, mailer, publicUrl: config.publicUrl }),
   });
   app.addHook('onClose', async () => {
     await mailer.stop();
@@ -115,6 +122,8 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Fa
     async (api) => {
       await api.register(authRoutes, { prefix: '/auth' });
       await api.register(proposalsRoutes, { prefix: '/proposals' });
+      await api.register(sectionsRoutes, { prefix: '/proposals' });
+      await api.register(cepRoutes, { prefix: '/cep' });
     },
     { prefix: '/api/v3' },
   );
@@ -143,6 +152,8 @@ function registerSpa(app: FastifyInstance, webDist: string) {
         res.setHeader('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
+    // '/' is the dist folder itself to @fastify/static, which refuses it (403) with index: false.
+    app.get('/', { schema: { hide: true } }, (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
   }
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/');

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { decideAnalytics, RUM_SERVICE_NAME, type PublicSettings } from '@portal/domain/monitoring';
 
 export interface Config {
   port: number;
@@ -22,9 +23,21 @@ export interface Config {
   logLevel: string;
   /** Login attempts allowed per client IP per minute (the per-account limit is fixed at 10 failures). */
   loginIpLimit: number;
+  /** ViaCEP-compatible URL with {cep}, e.g. https://viacep.com.br/ws/{cep}/json/; unset: addresses typed by hand. */
+  cepServiceUrl: string | null;
+  /** What the browser reads at run time from GET /api/public-settings (monitoring, analytics). */
+  publicSettings: PublicSettings;
+  /** APM Server that also receives the front end's monitoring batches; null keeps them here only. */
+  apmServerUrl: string | null;
+  /** Monitoring batches (POST /api/intake/v2/rum/events) accepted per client IP per minute. */
+  rumIntakeLimit: number;
+  /** CSP sources added to script-src and connect-src, only when the analytics script loads. */
+  analyticsCspSources: string[];
 }
 
 const minutes = (n: number) => n * 60_000;
+
+const flag = (value: string | undefined) => value === '1' || value === 'true';
 
 function int(value: string | undefined, fallback: number): number {
   const n = Number(value);
@@ -35,6 +48,14 @@ function int(value: string | undefined, fallback: number): number {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = int(env.PORT, 3000);
   const dataDir = resolve(env.DATA_DIR ?? 'data');
+  const publicSettings: PublicSettings = {
+    loggerEnabled: flag(env.PUBLIC_LOGGER_ENABLED),
+    apmEnvironment: env.PUBLIC_APM_ENVIRONMENT ?? 'production',
+    serviceName: env.PUBLIC_APM_SERVICE_NAME || RUM_SERVICE_NAME,
+    analyticsEnabled: flag(env.PUBLIC_ANALYTICS_ENABLED),
+    analyticsId: env.PUBLIC_ANALYTICS_ID ?? '',
+    analyticsSrc: env.PUBLIC_ANALYTICS_SRC ?? 'https://www.clarity.ms/tag/{id}',
+  };
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
   return {
     port,
@@ -54,5 +75,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: resolve(env.WEB_DIST ?? fileURLToPath(new URL('../../web/dist', import.meta.url))),
     logLevel: env.LOG_LEVEL ?? 'info',
     loginIpLimit: int(env.LOGIN_IP_LIMIT_PER_MINUTE, 30),
+    cepServiceUrl: env.CEP_SERVICE_URL || null,
+    publicSettings,
+    apmServerUrl: env.APM_SERVER_URL ? env.APM_SERVER_URL.replace(/\/+$/, '') : null,
+    rumIntakeLimit: int(env.RUM_INTAKE_LIMIT_PER_MINUTE, 120),
+    analyticsCspSources: analyticsCspSources(publicSettings, env.ANALYTICS_CSP_SOURCES),
   };
+}
+
+/** The analytics script's origin (or the listed sources) when, and only when, the script loads. */
+function analyticsCspSources(settings: PublicSettings, listed: string | undefined): string[] {
+  const decision = decideAnalytics(settings);
+  if (decision.kind !== 'load') return [];
+  if (listed) return listed.split(/[\s,]+/).filter(Boolean);
+  try {
+    return [new URL(decision.src).origin];
+  } catch {
+    return [];
+  }
 }

@@ -26,11 +26,16 @@ export const API_MESSAGES = {
 } as const;
 
 /** Turns zod issues into the contract's field map ({"path.to.field": "mensagem"}), first issue wins. */
-export function fieldErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]) {
+export function fieldErrors(issues: readonly { path: readonly PropertyKey[]; message: string; code?: string; keys?: readonly string[] }[]) {
   const fields: Record<string, string> = {};
   for (const issue of issues) {
-    const key = issue.path.map(String).join('.') || '_';
-    fields[key] ??= issue.message;
+    const prefix = issue.path.map(String).join('.');
+    if (issue.code === 'unrecognized_keys' && issue.keys) {
+      // Mass assignment: each key that is not part of the form is named and refused.
+      for (const key of issue.keys) fields[prefix ? `${prefix}.${key}` : key] ??= 'Campo não permitido';
+      continue;
+    }
+    fields[prefix || '_'] ??= issue.message;
   }
   return fields;
 }

@@ -44,3 +44,11 @@ const brasilia = new Intl.DateTimeFormat('en-CA', {
 export function todayIso(now: Date = new Date()): string {
   return brasilia.format(now);
 }
+
+/** Progressive DD/MM/AAAA mask for typing: '1403198' -> '14/03/198'. */
+export function maskBrDate(value: string): string {
+  const d = value.replace(/\D+/g, '').slice(0, 8);
+  if (d.length <= 2) return d;
+  if (d.length <= 4) return `${d.slice(0, 2)}/${d.slice(2)}`;
+  return `${d.slice(0, 2)}/${d.slice(2, 4)}/${d.slice(4)}`;
+}

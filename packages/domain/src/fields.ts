@@ -4,6 +4,8 @@ import { isValidCnpj, normalizeCnpj } from './cnpj';
 import { isValidCep } from './cep';
 import { isValidPhone } from './phone';
 import { onlyDigits } from './digits';
+import { ageOn, isIsoDate, parseBrDate, todayIso } from './dates';
+import { formatMoney, parseMoney } from './money';
 
 /**
  * Field builders shared by every form and API route. Each accepts what a person types (masked or
@@ -48,3 +50,90 @@ export const password = () =>
     .refine((v) => v.length >= 8 && /[A-Za-z]/.test(v) && /\d/.test(v), {
       error: PASSWORD_RULE_TEXT,
     });
+
+/** Optional text: '' and absent both mean "not given" (stored as undefined). */
+export const optionalText = (max = 200) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: `Use no máximo ${max} caracteres` })
+    .optional()
+    .transform((v) => (v ? v : undefined));
+
+export const SELECT_MESSAGE = 'Selecione uma opção';
+/** A choice among fixed values; nothing chosen reads 'Obrigatório'. */
+export const choice = <const T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(values, {
+    error: (issue) => (issue.input === undefined || issue.input === null || issue.input === '' ? 'Obrigatório' : SELECT_MESSAGE),
+  });
+
+/** Yes/no: a checkbox or switch; absent means false. */
+export const flag = () => z.boolean().default(false);
+
+/**
+ * A date typed DD/MM/AAAA (or already ISO), stored ISO. Options: must be in the past, a minimum
+ * age in full years (birth dates of buyers: 18).
+ */
+export const brDate = (options: { past?: boolean; future?: boolean; minAge?: number } = {}) =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .transform((v, ctx) => {
+      const iso = /^\d{4}-\d{2}-\d{2}$/.test(v) ? (isIsoDate(v) ? v : null) : parseBrDate(v);
+      if (!iso) {
+        ctx.addIssue({ code: 'custom', message: 'Insira uma data válida (DD/MM/AAAA)' });
+        return z.NEVER;
+      }
+      const today = todayIso();
+      if (options.past && iso >= today) {
+        ctx.addIssue({ code: 'custom', message: 'A data deve ser anterior a hoje' });
+        return z.NEVER;
+      }
+      if (options.future && iso < today) {
+        ctx.addIssue({ code: 'custom', message: 'A data não pode estar no passado' });
+        return z.NEVER;
+      }
+      if (options.minAge && ageOn(iso, today) < options.minAge) {
+        ctx.addIssue({ code: 'custom', message: `É preciso ter pelo menos ${options.minAge} anos` });
+        return z.NEVER;
+      }
+      return iso;
+    });
+
+/** An amount typed 'R$ 1.234,56' (or already centavos), stored as integer centavos. */
+export const money = (options: { min?: number } = {}) =>
+  z.union([z.number(), z.string()]).transform((v, ctx) => {
+    const cents = typeof v === 'number' ? (Number.isSafeInteger(v) && v >= 0 ? v : null) : v.trim() === '' ? undefined : parseMoney(v);
+    if (cents === undefined) {
+      ctx.addIssue({ code: 'custom', message: 'Obrigatório' });
+      return z.NEVER;
+    }
+    if (cents === null) {
+      ctx.addIssue({ code: 'custom', message: 'Insira um valor em reais válido' });
+      return z.NEVER;
+    }
+    if (options.min !== undefined && cents < options.min) {
+      ctx.addIssue({ code: 'custom', message: `O valor mínimo é ${formatMoney(options.min)}` });
+      return z.NEVER;
+    }
+    return cents;
+  });
+
+/** A whole percentage 0..100 typed as text or number. */
+export const percent = () =>
+  z.union([z.number(), z.string()]).transform((v, ctx) => {
+    const n = typeof v === 'number' ? v : v.trim() === '' ? NaN : Number(v.replace(',', '.'));
+    if (typeof v === 'string' && v.trim() === '') {
+      ctx.addIssue({ code: 'custom', message: 'Obrigatório' });
+      return z.NEVER;
+    }
+    if (!Number.isFinite(n) || n < 0 || n > 100 || Math.round(n * 100) !== n * 100) {
+      ctx.addIssue({ code: 'custom', message: 'Insira um percentual entre 0 e 100' });
+      return z.NEVER;
+    }
+    return n;
+  });
+
+export const UFS = ['AC', 'AL', 'AP', 'AM', 'BA', 'CE', 'DF', 'ES', 'GO', 'MA', 'MT', 'MS', 'MG', 'PA', 'PB', 'PR', 'PE', 'PI', 'RJ', 'RN', 'RS', 'RO', 'RR', 'SC', 'SP', 'SE', 'TO'] as const;
+export const uf = () => choice(UFS);

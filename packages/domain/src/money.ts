@@ -17,3 +17,15 @@ export function parseMoney(text: string): number | null {
   const cents = Number(int) * 100 + Number(dec.padEnd(2, '0'));
   return Number.isSafeInteger(cents) ? cents : null;
 }
+
+/** Typing mask for amounts: the digits are centavos, '1250000' -> '12.500,00'; '' stays ''. */
+export function maskMoneyInput(value: string): string {
+  const digits = value.replace(/\D+/g, '').replace(/^0+(?=\d)/, '').slice(0, 13);
+  if (!digits) return '';
+  return formatMoney(Number(digits)).replace(/^R\$\s?/, '');
+}
+
+/** centavos -> '12.500,00' (the input's display, without the currency sign). */
+export function centsToInput(cents: number): string {
+  return formatMoney(cents).replace(/^R\$\s?/, '');
+}

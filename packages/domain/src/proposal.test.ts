@@ -62,8 +62,14 @@ describe('proposal status machine', () => {
     const reach = (start: ProposalStatus) => {
       const seen = new Set<ProposalStatus>([start]);
       const queue = [start];
-      while (queue.length)
-        for (const n of STATUS_TRANSITIONS[queue.shift()!]) if (!seen.has(n)) (seen.add(n), queue.push(n));
+      while (queue.length) {
+        for (const n of STATUS_TRANSITIONS[queue.shift()!]) {
+          if (!seen.has(n)) {
+            seen.add(n);
+            queue.push(n);
+          }
+        }
+      }
       return seen;
     };
     expect([...reach('filling')].sort()).toEqual([...PROPOSAL_STATUSES].sort());

@@ -113,6 +113,62 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('audit_log_at').on('audit_log').column('at').execute();
     },
   },
+  '0002_proposal_sections': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('proposal_sections')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('proposal_id', 'text', (c) => c.notNull().references('proposals.id').onDelete('cascade'))
+        .addColumn('section', 'text', (c) => c.notNull())
+        // Buyer position (0 main, 1 second); -1 for sections of the whole proposal.
+        .addColumn('buyer', 'integer', (c) => c.notNull())
+        .addColumn('draft', 'text')
+        .addColumn('draft_updated_at', 'bigint')
+        .addColumn('data', 'text')
+        .addColumn('submitted_at', 'bigint')
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('review_note', 'text')
+        .addColumn('updated_by', 'text')
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .addColumn('version', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema
+        .createIndex('proposal_sections_unique')
+        .on('proposal_sections')
+        .columns(['proposal_id', 'section', 'buyer'])
+        .unique()
+        .execute();
+    },
+  },
+  '0003_rum_events': {
+    async up(db: Kysely<any>) {
+      // Front-end monitoring events received at /api/intake/v2/rum/events (DESIGN §2).
+      await db.schema
+        .createTable('rum_events')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('received_at', 'bigint', (c) => c.notNull())
+        .addColumn('kind', 'text', (c) => c.notNull())
+        .addColumn('service', 'text', (c) => c.notNull())
+        .addColumn('environment', 'text')
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('type', 'text')
+        .addColumn('route', 'text')
+        .addColumn('user_agent', 'text')
+        .addColumn('browser', 'text')
+        .addColumn('duration_ms', 'integer')
+        .addColumn('payload', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('rum_events_kind_received').on('rum_events').columns(['kind', 'received_at']).execute();
+
+      await db.schema
+        .createTable('settings')
+        .addColumn('key', 'text', (c) => c.primaryKey())
+        .addColumn('value', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'bigint', (c) => c.notNull())
+        .addColumn('updated_by', 'text')
+        .execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -92,7 +92,58 @@ export interface AuditLogTable {
   detail: string | null;
 }
 
+export interface ProposalSectionsTable {
+  id: string;
+  proposal_id: string;
+  section: string;
+  /** Buyer position (0 main, 1 second); -1 for sections of the whole proposal. */
+  buyer: number;
+  /** JSON text of the form values as typed (not validated beyond their shape). */
+  draft: string | null;
+  draft_updated_at: number | null;
+  /** JSON text of the last submitted, fully validated values. */
+  data: string | null;
+  submitted_at: number | null;
+  status: 'todo' | 'in_progress' | 'done' | 'rejected';
+  review_note: string | null;
+  updated_by: string | null;
+  updated_at: number;
+  version: number;
+}
+
+/** One front-end monitoring event (a transaction or an error) as the browser's agent sent it. */
+export interface RumEventsTable {
+  id: string;
+  received_at: number;
+  kind: 'transaction' | 'error';
+  service: string;
+  environment: string | null;
+  /** Transaction name, or the error's message. */
+  name: string;
+  /** Transaction type (page-load, route-change, http-request…); the error's exception type. */
+  type: string | null;
+  /** Route pattern, e.g. /seller/proposals/:proposalId/address (or the plain path). */
+  route: string | null;
+  user_agent: string | null;
+  /** Browser and major version, e.g. "Chrome 140". */
+  browser: string | null;
+  duration_ms: number | null;
+  /** JSON text of the event line, truncated. */
+  payload: string;
+}
+
+/** Operator-set values, one row per key (JSON text). */
+export interface SettingsTable {
+  key: string;
+  value: string;
+  updated_at: number;
+  updated_by: string | null;
+}
+
 export interface Database {
+  rum_events: RumEventsTable;
+  settings: SettingsTable;
+  proposal_sections: ProposalSectionsTable;
   users: UsersTable;
   sessions: SessionsTable;
   rate_limits: RateLimitsTable;

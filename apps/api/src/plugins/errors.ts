@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { API_MESSAGES } from '@portal/domain/api-error';
+import { API_MESSAGES, fieldErrors } from '@portal/domain/api-error';
 import { HttpError } from '../errors';
 
 /** Messages for Fastify's own client errors, in Portuguese. */
@@ -25,16 +25,14 @@ export function registerErrorHandler(app: FastifyInstance) {
         });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const fields: Record<string, string> = {};
-      for (const v of error.validation) {
-        const path = v.instancePath.replace(/^\//, '').replace(/\//g, '.');
-        if (v.keyword === 'unrecognized_keys') {
-          for (const key of (v.params as { keys?: string[] }).keys ?? [])
-            fields[path ? `${path}.${key}` : key] ??= 'Campo não permitido';
-        } else {
-          fields[path || '_'] ??= v.message ?? API_MESSAGES.validation;
-        }
-      }
+      const fields = fieldErrors(
+        error.validation.map((v) => ({
+          path: v.instancePath.split('/').filter(Boolean),
+          message: v.message ?? API_MESSAGES.validation,
+          code: v.keyword,
+          keys: (v.params as { keys?: string[] }).keys,
+        })),
+      );
       return reply.status(400).send({ error: { code: 'validation', message: API_MESSAGES.validation, fields } });
     }
     const status = error.statusCode ?? 500;

@@ -3,8 +3,11 @@ import type { Database, ProposalsTable, UsersTable } from '../db/schema';
 import { hashPassword } from '../modules/auth/password';
 import { newId } from '../crypto';
 import { completeCpf } from '@portal/domain/cpf';
+import { computeFillingStatus, findSection } from '@portal/domain/buyer-sections';
+import { submitSchema } from '@portal/domain/section';
 
 export const DEMO_PASSWORD = 'Demo@2026!';
+const DEMO_USERS_CPF_OUTRO = completeCpf('284615937');
 
 export const DEMO_USERS = {
   comprador: { role: 'buyer', name: 'Carlos Eduardo Souza', email: 'comprador@demo.com.br', cpf: '52998224725' },
@@ -31,12 +34,44 @@ interface DemoProposal {
   type: ProposalsTable['type'];
   status: string;
   stage: string;
-  fillingStatus: number;
   property: object;
   financing: object;
   buyers: DemoKey[];
   sellers: DemoKey[];
+  /** Sections already sent, as a person would have typed them: key, buyer position (null: proposal-wide), values. */
+  sections: { key: string; buyer: number | null; values: Record<string, unknown> }[];
 }
+
+const CARLOS_DATA = {
+  name: 'Carlos Eduardo Souza',
+  email: 'comprador@demo.com.br',
+  phone: '(11) 98765-4321',
+  birth_date: '14/03/1986',
+  cpf: '529.982.247-25',
+  civil_status: 'married',
+  marriage_date: '20/09/2014',
+  marriage_regime: 'partial_communion',
+  occupation: 'Engenheiro civil',
+  registered_employees: true,
+  income: '18.500,00',
+  represented: false,
+};
+const CARLOS_ADDRESS = { cep: '04538-132', address: 'Avenida Brigadeiro Faria Lima', number: '3477', complement: 'Apto 142', district: 'Itaim Bibi', city: 'São Paulo', state: 'SP', user_address: true };
+const CARLOS_DOCUMENT = {
+  document_type: 'rg',
+  document_number: '32.456.789-1',
+  issuing_authority: 'SSP',
+  uf: 'SP',
+  expedition_date: '05/06/2015',
+  gender: 'male',
+  birth_date_document: '14/03/1986',
+  birth_state: 'SP',
+  birth_city: 'Santos',
+  mother_name: 'Helena Maria Souza',
+  affiliation_two: false,
+  father_name: 'Antônio Carlos Souza',
+};
+const SELLER_FORM = { sellerName: 'Roberto Lima Ferreira', sellerEmail: 'vendedor@demo.com.br', sellerPhone: '(11) 99123-4567' };
 
 /** Realistic proposals (DESIGN §6): financing with two buyers and FGTS (Itaú), CGI (Tokio), one just started. */
 export const DEMO_PROPOSALS: DemoProposal[] = [
@@ -45,7 +80,6 @@ export const DEMO_PROPOSALS: DemoProposal[] = [
     type: 'financing',
     status: 'filling',
     stage: 'registration',
-    fillingStatus: 45,
     property: { type: 'residential', kind: 'apartment', zipCode: '04538132', uf: 'SP', city: 'São Paulo' },
     financing: {
       amortizationSystem: 'SAC',
@@ -57,13 +91,18 @@ export const DEMO_PROPOSALS: DemoProposal[] = [
     },
     buyers: ['comprador', 'compradora'],
     sellers: ['vendedor'],
+    sections: [
+      { key: 'data', buyer: 0, values: CARLOS_DATA },
+      { key: 'address', buyer: 0, values: CARLOS_ADDRESS },
+      { key: 'document', buyer: 0, values: CARLOS_DOCUMENT },
+      { key: 'seller', buyer: null, values: SELLER_FORM },
+    ],
   },
   {
     code: 'CGI-2026-001293',
     type: 'cgi',
     status: 'under_review',
     stage: 'credit_analysis',
-    fillingStatus: 80,
     property: { type: 'residential', kind: 'house', zipCode: '13025320', uf: 'SP', city: 'Campinas' },
     financing: {
       amortizationSystem: 'PRICE',
@@ -75,13 +114,19 @@ export const DEMO_PROPOSALS: DemoProposal[] = [
     },
     buyers: ['comprador'],
     sellers: ['vendedor'],
+    sections: [
+      { key: 'data', buyer: 0, values: CARLOS_DATA },
+      { key: 'address', buyer: 0, values: CARLOS_ADDRESS },
+      { key: 'document', buyer: 0, values: CARLOS_DOCUMENT },
+      { key: 'investment', buyer: null, values: { agency: '0912', account: '45781-3', authorize_debit: true, embed_tariffs: false, first_buyer_percent: '100', sfh: false } },
+      { key: 'seller', buyer: null, values: SELLER_FORM },
+    ],
   },
   {
     code: 'PF-2026-005102',
     type: 'financing',
     status: 'filling',
     stage: 'registration',
-    fillingStatus: 0,
     property: { type: 'residential', kind: 'apartment', zipCode: '30140071', uf: 'MG', city: 'Belo Horizonte' },
     financing: {
       amortizationSystem: 'SAC',
@@ -93,13 +138,13 @@ export const DEMO_PROPOSALS: DemoProposal[] = [
     },
     buyers: ['comprador'],
     sellers: [],
+    sections: [],
   },
   {
     code: 'PF-2026-003390',
     type: 'financing',
     status: 'filling',
     stage: 'registration',
-    fillingStatus: 20,
     property: { type: 'residential', kind: 'house', zipCode: '80240210', uf: 'PR', city: 'Curitiba' },
     financing: {
       amortizationSystem: 'PRICE',
@@ -111,6 +156,13 @@ export const DEMO_PROPOSALS: DemoProposal[] = [
     },
     buyers: ['outro'],
     sellers: [],
+    sections: [
+      {
+        key: 'data',
+        buyer: 0,
+        values: { name: 'Ana Paula Ribeiro', email: 'outro@demo.com.br', phone: '(41) 99876-5432', birth_date: '02/11/1990', cpf: DEMO_USERS_CPF_OUTRO, civil_status: 'single', marriage_union: false, occupation: 'Médica', registered_employees: false, income: '22.000,00', represented: false },
+      },
+    ],
   },
 ];
 
@@ -140,7 +192,7 @@ export async function seedDemoData(db: Kysely<Database>): Promise<boolean> {
           type: p.type,
           status: p.status,
           stage: p.stage,
-          filling_status: p.fillingStatus,
+          filling_status: 0,
           property: JSON.stringify(p.property),
           financing: JSON.stringify(p.financing),
           created_at: at,
@@ -168,6 +220,17 @@ export async function seedDemoData(db: Kysely<Database>): Promise<boolean> {
           })
           .execute();
       }
+      // Sent sections go through the same schema as the API, so demo data is always valid data.
+      for (const sec of p.sections) {
+        const def = findSection(sec.key)!;
+        const values = submitSchema(def, { buyers: p.buyers.length, buyer: sec.buyer }).parse(sec.values);
+        await tx
+          .insertInto('proposal_sections')
+          .values({ id: newId(), proposal_id: id, section: sec.key, buyer: sec.buyer ?? -1, draft: null, draft_updated_at: null, data: JSON.stringify(values), submitted_at: at, status: 'done', review_note: null, updated_by: ids[p.buyers[0]!], updated_at: at, version: 1 })
+          .execute();
+      }
+      const filling = computeFillingStatus({ buyers: p.buyers.length, done: p.sections.map((sec) => ({ key: sec.key, buyer: sec.buyer })) });
+      await tx.updateTable('proposals').set({ filling_status: filling }).where('id', '=', id).execute();
     }
   });
   return true;

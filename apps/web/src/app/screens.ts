@@ -15,6 +15,12 @@ export const SCREENS: Partial<Record<RouteId, ComponentType>> = {
   'buyer.home': lazy(() => import('../features/proposals/buyer-home-page')),
   'buyer.select-proposal': lazy(() => import('../features/proposals/select-proposal-page')),
   'seller.proposals': lazy(() => import('../features/proposals/seller-proposals-page')),
+  'buyer.buyers': lazy(() => import('../features/buyer-sections/buyers-page')),
+  'buyer.data': lazy(() => import('../features/buyer-sections/data-page')),
+  'buyer.address': lazy(() => import('../features/buyer-sections/address-page')),
+  'buyer.document-registration': lazy(() => import('../features/buyer-sections/document-registration-page')),
+  'buyer.investment': lazy(() => import('../features/buyer-sections/investment-page')),
+  'buyer.seller-form': lazy(() => import('../features/buyer-sections/seller-form-page')),
   // The second guard's seller target (spec §6) is the seller's list.
   'seller.select-proposal': () => createElement(Navigate, { to: '/seller/proposals', replace: true }),
   error: lazy(() => import('../features/errors/error-page')),

@@ -15,19 +15,22 @@ interface Props<T extends FieldValues> {
 
 /**
  * One labelled text field bound to react-hook-form: the label is tied to the input, the error
- * is announced (antd renders it with role="alert") and described by the input.
+ * is announced (role="alert") and describes the input (aria-describedby).
  */
 export function TextField<T extends FieldValues>({ control, name, label, mask, password, help, input }: Props<T>) {
   const { field, fieldState } = useController({ control, name });
   const id = `campo-${String(name).replace(/\./g, '-')}`;
   const error = fieldState.error?.message;
   const Control = password ? Input.Password : Input;
+  // antd gives the help of a Form.Item without `name` neither an id nor a role: add both here.
+  const helpId = `${id}-ajuda`;
+  const helpText = error ?? help;
   return (
     <Form.Item
       label={label}
       htmlFor={id}
       validateStatus={error ? 'error' : undefined}
-      help={error ?? help}
+      help={helpText ? <span id={helpId} role={error ? 'alert' : undefined}>{helpText}</span> : undefined}
       required={false}
     >
       <Control
@@ -39,6 +42,7 @@ export function TextField<T extends FieldValues>({ control, name, label, mask, p
         onChange={(e) => field.onChange(mask ? mask(e.target.value) : e.target.value)}
         onBlur={field.onBlur}
         aria-invalid={error ? true : undefined}
+        aria-describedby={helpText ? helpId : undefined}
         size="large"
       />
     </Form.Item>

@@ -45,7 +45,9 @@ export function createAuthService(deps: Deps) {
       const who = normalizeUsername(args.username);
       const user = await users.findUserByLogin({ role: args.type, ...who });
       // Counted per account, whichever of its names (e-mail or CPF) is typed; per name when none matches.
-      const accountKey = user ? `login:acct:${user.id}` : `login:name:${args.type}:${'email' in who ? who.email : who.cpf}`;
+      const accountKey = user
+        ? `login:acct:${user.id}`
+        : `login:name:${args.type}:${'email' in who ? who.email : who.cpf}`;
       const failures = await deps.limiter.peek(accountKey, LOGIN_LIMITS.windowMs);
       if (failures >= LOGIN_LIMITS.perAccount) throw rateLimited(LOGIN_LIMITS.windowMs / 1000);
 

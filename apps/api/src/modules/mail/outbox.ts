@@ -93,6 +93,7 @@ export function createMailer(args: {
 }) {
   const transport = createTransport(args);
   let running: Promise<number> | null = null;
+  let followUp: Promise<number> | null = null;
   let timer: NodeJS.Timeout | null = null;
 
   async function deliverDue(): Promise<number> {
@@ -140,12 +141,24 @@ export function createMailer(args: {
     return sent;
   }
 
-  /** Runs one delivery pass, or joins the one under way. */
+  /**
+   * Runs one delivery pass. When one is under way, it may have read the queue before the caller's
+   * message was committed, so one more pass follows it (callers in the meantime share that one).
+   */
   function deliver(): Promise<number> {
-    running ??= deliverDue().finally(() => {
-      running = null;
-    });
-    return running;
+    if (!running) {
+      running = deliverDue().finally(() => {
+        running = null;
+      });
+      return running;
+    }
+    followUp ??= running
+      .catch(() => 0)
+      .then(() => {
+        followUp = null;
+        return deliver();
+      });
+    return followUp;
   }
 
   return {
@@ -161,6 +174,7 @@ export function createMailer(args: {
     async stop() {
       if (timer) clearInterval(timer);
       timer = null;
+      await followUp?.catch(() => undefined);
       await running?.catch(() => undefined);
     },
   };

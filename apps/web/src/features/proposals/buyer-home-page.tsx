@@ -5,6 +5,9 @@ import { readSelectedProposal } from '../../lib/storage';
 import { useSession } from '../../lib/session';
 import { ApiRequestError } from '../../lib/api-client';
 import { useProposal } from './api';
+import { useSections } from '../buyer-sections/api';
+import { nextStep } from '../buyer-sections/next-step';
+import { SectionStatusTag } from '../buyer-sections/section-status';
 import { FillingProgress, ProposalFacts } from './proposal-summary';
 
 /** /buyer/home: where the buyer stands on the chosen proposal. */
@@ -13,6 +16,7 @@ export default function BuyerHomePage() {
   const navigate = useNavigate();
   const session = useSession();
   const proposal = useProposal(selected);
+  const sections = useSections(selected);
 
   if (!selected) return <Navigate to="/buyer/select-proposal" replace />;
   // The stored choice may point at a proposal this user no longer sees: choose again.
@@ -20,6 +24,9 @@ export default function BuyerHomePage() {
     return <Navigate to="/buyer/select-proposal" replace />;
 
   const firstName = session.data?.name.split(' ')[0];
+  const buyers = proposal.data?.customers.length ?? 1;
+  const next = sections.data ? nextStep(sections.data.sections, buyers) : null;
+  const pending = sections.data?.sections.filter((s) => s.status !== 'done') ?? [];
   return (
     <Page
       title={firstName ? `Olá, ${firstName}` : 'Início'}
@@ -27,6 +34,39 @@ export default function BuyerHomePage() {
     >
       {proposal.isPending ? <Skeleton active paragraph={{ rows: 6 }} /> : null}
       {proposal.isError ? <Alert type="error" showIcon title={proposal.error.message} /> : null}
+      {sections.data ? (
+        <section className="home-next" aria-labelledby="proximo-passo">
+          <h2 id="proximo-passo" className="section-title">
+            {next ? 'Próximo passo' : 'Tudo preenchido por aqui'}
+          </h2>
+          {next ? (
+            <Button type="primary" size="large" block onClick={() => navigate(next.url)}>
+              {next.step.title}
+            </Button>
+          ) : (
+            <p className="muted">Você concluiu as seções que estão com você. Acompanhe a situação da proposta abaixo.</p>
+          )}
+          {pending.length ? (
+            <>
+              <h2 className="section-title">Seções que faltam</h2>
+              <ul className="section-rows">
+                {pending.map((s) => (
+                  <li key={`${s.key}:${s.buyer}`} className="section-rows__row section-rows__row--two">
+                    <span className="section-rows__title">
+                      {s.title}
+                      {s.buyer !== null && buyers > 1 ? ` — ${proposal.data?.customers.find((c) => c.position === s.buyer)?.name ?? ''}` : ''}
+                    </span>
+                    <SectionStatusTag status={s.status} />
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
+          <p className="page__links">
+            <Link to="/buyer/buyers">Ver compradores e todas as seções</Link>
+          </p>
+        </section>
+      ) : null}
       {proposal.data ? (
         <Card className="proposal-card">
           <ProposalFacts proposal={proposal.data} />

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { Progress, Tag } from 'antd';
 import { formatMoney } from '@portal/domain/money';
 import {
@@ -56,12 +57,14 @@ export function ProposalFacts({ proposal }: { proposal: Proposal }) {
 }
 
 export function FillingProgress({ value }: { value: number }) {
+  // One per card on the lists: the label's id must be unique on the page.
+  const labelId = useId();
   return (
     <div className="filling">
-      <span className="filling__label" id="preenchimento">
+      <span className="filling__label" id={labelId}>
         Preenchimento
       </span>
-      <Progress percent={value} strokeColor="#0a1f44" railColor="#e6e9ef" aria-labelledby="preenchimento" />
+      <Progress percent={value} strokeColor="#0a1f44" railColor="#e6e9ef" aria-labelledby={labelId} />
     </div>
   );
 }

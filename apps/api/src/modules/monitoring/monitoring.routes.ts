@@ -1,0 +1,205 @@
+import { z } from 'zod';
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiErrorSchema } from '@portal/domain/api-error';
+import {
+  monitoringErrorGroupSchema,
+  monitoringRouteStatSchema,
+  publicSettingsSchema,
+  sampleRateBodySchema,
+  sampleRateSettingSchema,
+} from '@portal/domain/monitoring';
+import { requireUser } from '../../plugins/session';
+import { HttpError, rateLimited } from '../../errors';
+import { createMonitoringService, RUM_BODY_LIMIT, type MonitoringService } from './monitoring.service';
+
+const tags = ['monitoring'];
+const RATE_WINDOW_MS = 60_000;
+/** What the agent sends (fetch keepalive / XHR), and what navigator.sendBeacon would send. */
+const INTAKE_TYPES = new Set(['application/x-ndjson', 'application/ndjson', 'text/plain']);
+
+const intakeSummarySchema = z.object({
+  accepted: z.number().int(),
+  stored: z.number().int(),
+  rejected: z.array(z.object({ line: z.number().int(), reason: z.string() })),
+});
+
+/**
+ * Front-end monitoring (DESIGN §2): the public settings the browser starts with, the RUM agent's
+ * intake and central-config endpoints under /api (its serverUrl), and the operator's views.
+ */
+export async function monitoringRoutes(app: FastifyInstance) {
+  const service = createMonitoringService({
+    db: app.db.kysely,
+    apmServerUrl: app.config.apmServerUrl,
+    log: app.log,
+  });
+  await app.register(publicRoutes, { service });
+  await app.register(intakeRoutes, { service });
+  await app.register(operatorRoutes, { service, prefix: '/api/v3/monitoring' });
+}
+
+const publicRoutes: FastifyPluginAsyncZod<{ service: MonitoringService }> = async (app, { service }) => {
+  app.get(
+    '/api/public-settings',
+    {
+      schema: {
+        tags,
+        summary: 'Configurações públicas lidas pelo navegador ao iniciar (monitoramento, analytics)',
+        security: [],
+        response: { 200: z.object({ data: publicSettingsSchema }) },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-cache');
+      return { data: app.config.publicSettings };
+    },
+  );
+
+  app.get(
+    '/api/config/v1/rum/agents',
+    {
+      schema: {
+        tags,
+        summary: 'Configuração central do agente RUM (taxa de amostragem); 304 quando a etag confere',
+        security: [],
+        querystring: z.object({
+          'service.name': z.string().min(1).max(1024),
+          'service.environment': z.string().max(1024).optional(),
+          ifnonematch: z.string().max(200).optional(),
+        }),
+        response: { 200: z.object({ transaction_sample_rate: z.string() }), 304: z.null() },
+      },
+    },
+    async (request, reply) => {
+      const { body, etag } = await service.agentConfig();
+      const bare = etag.replace(/"/g, '');
+      // The agent sends the etag it kept as ?ifnonematch= (unquoted); HTTP clients send If-None-Match.
+      const sent = [request.query.ifnonematch, ...(request.headers['if-none-match'] ?? '').split(',')]
+        .filter((v): v is string => !!v)
+        .map((v) => v.trim().replace(/^W\//, '').replace(/"/g, ''));
+      reply.header('etag', etag).header('cache-control', 'no-cache');
+      if (sent.includes(bare) || sent.includes('*')) return reply.status(304).send(null);
+      return body;
+    },
+  );
+};
+
+const intakeRoutes: FastifyPluginAsyncZod<{ service: MonitoringService }> = async (app, { service }) => {
+  // Only this scope reads raw bodies: NDJSON, maybe gzip, checked and decompressed by the service.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: RUM_BODY_LIMIT }, (_request, body, done) =>
+    done(null, body),
+  );
+
+  app.post(
+    '/api/intake/v2/rum/events',
+    {
+      bodyLimit: RUM_BODY_LIMIT,
+      schema: {
+        tags,
+        summary: 'Recebe os lotes NDJSON do agente RUM (metadados, depois erros, transações e spans)',
+        description:
+          'Content-Type application/x-ndjson ou text/plain, opcionalmente Content-Encoding: gzip. ' +
+          'Responde 202 com as linhas aceitas e as recusadas (número e motivo).',
+        security: [],
+        response: { 202: intakeSummarySchema, 400: apiErrorSchema, 413: apiErrorSchema, 429: apiErrorSchema },
+      },
+      // Counted before the body is read: a flood costs a counter, not a decompression.
+      onRequest: async (request) => {
+        const count = await app.limiter.hit(`rum:${request.ip}`, RATE_WINDOW_MS);
+        if (count > app.config.rumIntakeLimit) {
+          throw rateLimited((RATE_WINDOW_MS - (Date.now() % RATE_WINDOW_MS)) / 1000);
+        }
+      },
+    },
+    async (request, reply) => {
+      const contentType = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+      if (!INTAKE_TYPES.has(contentType)) {
+        throw new HttpError(415, 'unsupported_media_type', 'Envie NDJSON (application/x-ndjson).');
+      }
+      if (!Buffer.isBuffer(request.body) || request.body.length === 0) {
+        throw new HttpError(400, 'invalid_metadata', 'A primeira linha do lote deve trazer os metadados do serviço.', {
+          '1': 'Lote vazio',
+        });
+      }
+      const summary = await service.ingest({
+        body: request.body,
+        contentType: request.headers['content-type']!,
+        contentEncoding: request.headers['content-encoding'],
+        userAgent: request.headers['user-agent'] ?? null,
+        ip: request.ip,
+      });
+      return reply.status(202).send(summary);
+    },
+  );
+};
+
+const operatorRoutes: FastifyPluginAsyncZod<{ service: MonitoringService }> = async (app, { service }) => {
+  const denied = { 401: apiErrorSchema, 403: apiErrorSchema };
+  // Before body validation: a stranger gets 401/403, never a field error.
+  app.addHook('onRequest', async (request) => {
+    await requireUser(request, 'operator');
+  });
+
+  app.get(
+    '/errors',
+    {
+      schema: {
+        tags,
+        summary: 'Erros do front end nos últimos 7 dias, agrupados por mensagem (operador)',
+        response: { 200: z.object({ data: z.array(monitoringErrorGroupSchema) }), ...denied },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { data: await service.listErrorGroups() };
+    },
+  );
+
+  app.get(
+    '/routes',
+    {
+      schema: {
+        tags,
+        summary: 'Rotas mais lentas pela mediana das transações nos últimos 7 dias (operador)',
+        response: { 200: z.object({ data: z.array(monitoringRouteStatSchema) }), ...denied },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { data: await service.listRouteStats() };
+    },
+  );
+
+  app.get(
+    '/sample-rate',
+    {
+      schema: {
+        tags,
+        summary: 'Taxa de amostragem de transações do agente RUM (operador)',
+        response: { 200: z.object({ data: sampleRateSettingSchema }), ...denied },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { data: await service.getSampleRate() };
+    },
+  );
+
+  app.put(
+    '/sample-rate',
+    {
+      schema: {
+        tags,
+        summary: 'Define a taxa de amostragem (0 a 1) servida ao agente RUM (operador)',
+        body: sampleRateBodySchema,
+        response: { 200: z.object({ data: sampleRateSettingSchema }), 400: apiErrorSchema, ...denied },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request, 'operator');
+      return { data: await service.setSampleRate(request.body.rate, { id: user.id, ip: request.ip }) };
+    },
+  );
+};

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiErrorSchema } from '@portal/domain/api-error';
+import { SECTION_STATUSES } from '@portal/domain/buyer-sections';
+import { requireUser } from '../../plugins/session';
+
+const tags = ['sections'];
+const params = z.object({ id: z.string().max(64), section: z.string().max(40) });
+const query = z.object({ buyer: z.coerce.number().int().min(0).max(1).optional() });
+const summary = z.object({
+  key: z.string(),
+  title: z.string(),
+  scope: z.enum(['buyer', 'proposal']),
+  buyer: z.number().nullable(),
+  status: z.enum(SECTION_STATUSES),
+  canEdit: z.boolean(),
+  draftUpdatedAt: z.string().nullable(),
+  submittedAt: z.string().nullable(),
+  reviewNote: z.string().nullable(),
+});
+const full = summary.extend({
+  draft: z.record(z.string(), z.unknown()).nullable(),
+  values: z.record(z.string(), z.unknown()).nullable(),
+  prefill: z.record(z.string(), z.unknown()),
+});
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
+/** Section bodies are checked by the section's own schema in the service (drafts and submits differ). */
+const anyBody = z.record(z.string(), z.unknown());
+
+/** Role and membership are decided by the service: a seller or a stranger gets 404, as for a missing proposal. */
+export const sectionsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/:id/sections', {
+    schema: { tags, summary: 'Seções da proposta e progresso', params: z.object({ id: z.string().max(64) }), response: { 200: z.object({ data: z.object({ fillingStatus: z.number(), sections: z.array(summary) }) }), ...errors } },
+  }, async (request) => {
+    const user = await requireUser(request);
+    return { data: await app.services.sections.listSections(user, request.params.id) };
+  });
+
+  app.get('/:id/sections/:section', {
+    schema: { tags, summary: 'Uma seção (rascunho e valores enviados)', params, querystring: query, response: { 200: z.object({ data: full }), ...errors } },
+  }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const user = await requireUser(request);
+    return { data: await app.services.sections.getSection(user, request.params.id, request.params.section, request.query.buyer) };
+  });
+
+  app.put('/:id/sections/:section/draft', {
+    schema: { tags, summary: 'Salvar rascunho (autosave)', params, querystring: query, body: anyBody, response: { 200: z.object({ data: z.object({ draftUpdatedAt: z.string() }) }), ...errors } },
+  }, async (request) => {
+    const user = await requireUser(request);
+    return { data: await app.services.sections.saveDraft(user, request.params.id, request.params.section, request.query.buyer, request.body) };
+  });
+
+  app.put('/:id/sections/:section', {
+    schema: { tags, summary: 'Enviar a seção (validação completa no servidor)', params, querystring: query, body: anyBody, response: { 200: z.object({ data: full.extend({ fillingStatus: z.number() }) }), ...errors } },
+  }, async (request) => {
+    const user = await requireUser(request);
+    const { view, fillingStatus } = await app.services.sections.submitSection(user, request.params.id, request.params.section, request.query.buyer, request.body);
+    return { data: { ...view, fillingStatus } };
+  });
+};

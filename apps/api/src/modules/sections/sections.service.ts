@@ -1,0 +1,226 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { SessionUser } from '@portal/domain/auth';
+import { computeFillingStatus, findSection, SECTIONS, type AnySection, type SectionStatus } from '@portal/domain/buyer-sections';
+import { draftSchema, submitSchema, type SectionContext } from '@portal/domain/section';
+import { fieldErrors } from '@portal/domain/api-error';
+import type { Database, ProposalMembersTable, ProposalSectionsTable, ProposalsTable } from '../../db/schema';
+import { HttpError, forbidden, notFound } from '../../errors';
+import { recordAudit } from '../audit/audit';
+import { inviteMember } from '../invitations/invite';
+import type { Mailer } from '../mail/outbox';
+import { createSectionsRepository } from './sections.repository';
+
+const EDITABLE_STATUSES = new Set(['filling', 'pending_correction']);
+export const LOCKED_MESSAGE = 'A proposta está em análise e não pode ser alterada agora.';
+const PROPOSAL_SCOPE = -1;
+
+export interface SectionView {
+  key: string;
+  title: string;
+  scope: 'buyer' | 'proposal';
+  buyer: number | null;
+  status: SectionStatus;
+  canEdit: boolean;
+  /** Values as typed, when a draft is newer than the submitted values. */
+  draft: Record<string, unknown> | null;
+  draftUpdatedAt: string | null;
+  /** Last submitted values (validated, canonical). */
+  values: Record<string, unknown> | null;
+  submittedAt: string | null;
+  reviewNote: string | null;
+  /** What the proposal already knows (name, e-mail, CPF of the buyer). */
+  prefill: Record<string, unknown>;
+}
+
+interface Loaded {
+  proposal: ProposalsTable;
+  members: ProposalMembersTable[];
+  buyers: ProposalMembersTable[];
+  /** The caller's buyer entry; null for operators. */
+  me: ProposalMembersTable | null;
+}
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+export function createSectionsService(deps: { db: Kysely<Database>; mailer: Mailer; publicUrl: string }) {
+  const repo = createSectionsRepository(deps.db);
+
+  /** The proposal as this user may see it: buyers on it and operators; anyone else gets 404. */
+  async function load(user: SessionUser, proposalId: string, tx: Kysely<Database> | Transaction<Database> = deps.db): Promise<Loaded> {
+    if (user.role === 'seller') throw notFound();
+    const proposal = await tx.selectFrom('proposals').selectAll().where('id', '=', proposalId).executeTakeFirst();
+    if (!proposal) throw notFound();
+    const members = await tx.selectFrom('proposal_members').selectAll().where('proposal_id', '=', proposalId).orderBy('position').execute();
+    const buyers = members.filter((m) => m.role === 'buyer');
+    const me = user.role === 'buyer' ? (buyers.find((m) => m.user_id === user.id) ?? null) : null;
+    if (user.role === 'buyer' && !me) throw notFound();
+    return { proposal, members, buyers, me };
+  }
+
+  function resolve(loaded: Loaded, key: string, buyer: number | undefined) {
+    const def = findSection(key);
+    if (!def) throw notFound();
+    if (def.scope === 'proposal') {
+      if (buyer !== undefined) throw notFound();
+      return { def, position: PROPOSAL_SCOPE };
+    }
+    if (buyer === undefined || !loaded.buyers.some((b) => b.position === buyer)) throw notFound();
+    return { def, position: buyer };
+  }
+
+  /**
+   * Who may do what (documented in docs/decisions/004): each buyer edits their own sections; the
+   * main buyer edits the proposal-wide ones, and a second buyer's while that buyer has no account
+   * of their own. The second buyer reads proposal-wide sections but not the main buyer's data.
+   * Operators read everything and edit nothing here.
+   */
+  function access(loaded: Loaded, scope: 'buyer' | 'proposal', position: number) {
+    const me = loaded.me;
+    const open = EDITABLE_STATUSES.has(loaded.proposal.status);
+    if (!me) return { read: true, edit: false, open };
+    if (scope === 'proposal') return { read: true, edit: me.position === 0, open };
+    const target = loaded.buyers.find((b) => b.position === position)!;
+    const own = me.position === position;
+    const mainForUnlinked = me.position === 0 && target.user_id === null;
+    return { read: own || me.position === 0, edit: own || mainForUnlinked, open };
+  }
+
+  function view(loaded: Loaded, def: AnySection, position: number, row: ProposalSectionsTable | undefined): SectionView {
+    const a = access(loaded, def.scope, position);
+    const member = def.scope === 'buyer' ? loaded.buyers.find((b) => b.position === position) : undefined;
+    const draftIsNewer = row?.draft && (row.submitted_at === null || (row.draft_updated_at ?? 0) > row.submitted_at);
+    return {
+      key: def.key,
+      title: def.title,
+      scope: def.scope,
+      buyer: def.scope === 'buyer' ? position : null,
+      status: row?.status ?? 'todo',
+      canEdit: a.edit && a.open,
+      draft: draftIsNewer ? JSON.parse(row!.draft!) : null,
+      draftUpdatedAt: draftIsNewer ? iso(row!.draft_updated_at) : null,
+      values: row?.data ? JSON.parse(row.data) : null,
+      submittedAt: iso(row?.submitted_at ?? null),
+      reviewNote: row?.review_note ?? null,
+      prefill: def.key === 'data' && member ? { name: member.name, email: member.email, ...(member.cpf ? { cpf: member.cpf } : {}) } : {},
+    };
+  }
+
+  async function refreshFillingStatus(tx: Transaction<Database>, loaded: Loaded) {
+    const rows = await repo.findSections(loaded.proposal.id, tx);
+    const done = rows.filter((r) => r.status === 'done').map((r) => ({ key: r.section, buyer: r.buyer === PROPOSAL_SCOPE ? null : r.buyer }));
+    const filling = computeFillingStatus({ buyers: loaded.buyers.length, done });
+    await tx.updateTable('proposals').set({ filling_status: filling, updated_at: Date.now() }).where('id', '=', loaded.proposal.id).execute();
+    return filling;
+  }
+
+  function guardEdit(loaded: Loaded, scope: 'buyer' | 'proposal', position: number) {
+    const a = access(loaded, scope, position);
+    if (!a.edit) throw forbidden();
+    if (!a.open) throw new HttpError(409, 'proposal_locked', LOCKED_MESSAGE);
+  }
+
+  return {
+    async listSections(user: SessionUser, proposalId: string) {
+      const loaded = await load(user, proposalId);
+      const rows = await repo.findSections(proposalId);
+      const views: Omit<SectionView, 'draft' | 'values' | 'prefill'>[] = [];
+      for (const def of SECTIONS as readonly AnySection[]) {
+        const positions = def.scope === 'proposal' ? [PROPOSAL_SCOPE] : loaded.buyers.map((b) => b.position);
+        for (const position of positions) {
+          if (!access(loaded, def.scope, position).read) continue;
+          const row = rows.find((r) => r.section === def.key && r.buyer === position);
+          const { draft: _d, values: _v, prefill: _p, ...summary } = view(loaded, def, position, row);
+          views.push(summary);
+        }
+      }
+      return { fillingStatus: loaded.proposal.filling_status, sections: views };
+    },
+
+    async getSection(user: SessionUser, proposalId: string, key: string, buyer: number | undefined): Promise<SectionView> {
+      const loaded = await load(user, proposalId);
+      const { def, position } = resolve(loaded, key, buyer);
+      if (!access(loaded, def.scope, position).read) throw forbidden();
+      const row = await repo.findSection({ proposalId, section: def.key, buyer: position });
+      return view(loaded, def, position, row);
+    },
+
+    /** Saves what was typed, as typed: only the shape is checked (half a CPF is a fine draft). */
+    async saveDraft(user: SessionUser, proposalId: string, key: string, buyer: number | undefined, body: unknown) {
+      const loaded = await load(user, proposalId);
+      const { def, position } = resolve(loaded, key, buyer);
+      guardEdit(loaded, def.scope, position);
+      const parsed = draftSchema(def).safeParse(body);
+      if (!parsed.success) throw new HttpError(400, 'validation', 'Rascunho inválido.', fieldErrors(parsed.error.issues));
+      const existing = await repo.findSection({ proposalId, section: def.key, buyer: position });
+      const now = Date.now();
+      await repo.upsertSection({
+        proposal_id: proposalId,
+        section: def.key,
+        buyer: position,
+        // A done section being edited again stays done until the new values are submitted.
+        status: existing?.status === 'done' || existing?.status === 'rejected' ? existing.status : 'in_progress',
+        draft: JSON.stringify(parsed.data),
+        draft_updated_at: now,
+        updated_by: user.id,
+      });
+      return { draftUpdatedAt: new Date(now).toISOString() };
+    },
+
+    /**
+     * Validates with the full schema (the server is the authority) and stores the values, the
+     * status and the proposal's progress in one transaction: a failure keeps the previous version.
+     */
+    async submitSection(user: SessionUser, proposalId: string, key: string, buyer: number | undefined, body: unknown, hooks: { beforeCommit?: () => Promise<void> } = {}) {
+      const result = await deps.db.transaction().execute(async (tx) => {
+        const loaded = await load(user, proposalId, tx);
+        const { def, position } = resolve(loaded, key, buyer);
+        guardEdit(loaded, def.scope, position);
+        const ctx: SectionContext = { buyers: loaded.buyers.length, buyer: def.scope === 'buyer' ? position : null };
+        const parsed = submitSchema(def, ctx).safeParse(body ?? {});
+        if (!parsed.success) throw new HttpError(400, 'validation', 'Verifique os campos destacados.', fieldErrors(parsed.error.issues));
+        const values: Record<string, unknown> = { ...parsed.data };
+
+        if (def.key === 'data') {
+          const member = loaded.buyers.find((b) => b.position === position)!;
+          if (member.cpf && values.cpf !== member.cpf) {
+            throw new HttpError(400, 'validation', 'Verifique os campos destacados.', { cpf: 'O CPF deve ser o mesmo informado na proposta' });
+          }
+        }
+        if (def.key === 'address' && values.same_main_buyer_address === true) {
+          const main = await repo.findSection({ proposalId, section: 'address', buyer: 0 }, tx);
+          if (!main?.data) {
+            throw new HttpError(400, 'validation', 'Verifique os campos destacados.', { same_main_buyer_address: 'O endereço do comprador principal ainda não foi preenchido' });
+          }
+          const { same_main_buyer_address: _s, user_address: _u, ...mainAddress } = JSON.parse(main.data) as Record<string, unknown>;
+          Object.assign(values, mainAddress);
+        }
+
+        await repo.upsertSection(
+          { proposal_id: proposalId, section: def.key, buyer: position, status: 'done', data: JSON.stringify(values), submitted_at: Date.now(), draft: null, draft_updated_at: null, review_note: null, updated_by: user.id },
+          tx,
+        );
+        if (def.key === 'seller') {
+          await inviteMember(tx, {
+            proposalId,
+            proposalCode: loaded.proposal.code,
+            role: 'seller',
+            position: 0,
+            name: String(values.sellerName),
+            email: String(values.sellerEmail),
+            cpf: null,
+            publicUrl: deps.publicUrl,
+            invitedBy: user.id,
+          });
+        }
+        const fillingStatus = await refreshFillingStatus(tx, loaded);
+        await recordAudit(tx, { actorId: user.id, action: 'section.submitted', subject: `proposal:${proposalId}/${def.key}${def.scope === 'buyer' ? `/${position}` : ''}` });
+        await hooks.beforeCommit?.();
+        const row = await repo.findSection({ proposalId, section: def.key, buyer: position }, tx);
+        return { view: view(loaded, def, position, row), fillingStatus };
+      });
+      if (key === 'seller') deps.mailer.kick();
+      return result;
+    },
+  };
+}
+export type SectionsService = ReturnType<typeof createSectionsService>;

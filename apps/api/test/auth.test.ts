@@ -1,0 +1,798 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { API_MESSAGES } from '@portal/domain/api-error';
+import { formatCpf } from '@portal/domain/cpf';
+import { PASSWORD_RULE_TEXT } from '@portal/domain/fields';
+import {
+  createTestApp,
+  createUser,
+  DATABASES,
+  DEMO_PASSWORD,
+  login,
+  resetRateLimits,
+  sessionCookie,
+  sessionSetCookie,
+  type TestApp,
+} from './helpers';
+
+const INVALID_CREDENTIALS = { error: { code: 'invalid_credentials', message: 'E-mail/CPF ou senha inválidos.' } };
+const UNAUTHENTICATED = { error: { code: 'unauthenticated', message: API_MESSAGES.unauthenticated } };
+const FOREIGN_ORIGIN = { error: { code: 'foreign_origin', message: API_MESSAGES.foreignOrigin } };
+const NEW_PASSWORD = 'NovaSenha2026';
+
+type Role = 'buyer' | 'seller' | 'operator';
+
+describe.each(DATABASES)('auth on %s', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+  });
+  afterAll(async () => t?.close());
+  beforeEach(async () => resetRateLimits(t));
+
+  const post = (url: string, payload?: unknown, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'POST', url: `/api/v3/auth${url}`, payload: payload as object, headers });
+  const get = (url: string, cookie?: string) =>
+    t.app.inject({ method: 'GET', url: `/api/v3/auth${url}`, headers: cookie ? { cookie } : {} });
+  const tryLogin = (username: string, type: Role, password = DEMO_PASSWORD, headers: Record<string, string> = {}) =>
+    post('/login', { username, password, type }, headers);
+  /** The user of a cookie, or the status code when the cookie does not open a session. */
+  const whoIs = async (cookie: string) => {
+    const res = await get('/user', cookie);
+    return res.statusCode === 200 ? (res.json().data.email as string) : res.statusCode;
+  };
+  const cookieOf = (res: LightMyRequestResponse) => `access_token=${sessionCookie(res)}`;
+
+  describe('POST /auth/login', () => {
+    it('logs in by e-mail: the user with role, and a session cookie', async () => {
+      const res = await tryLogin('comprador@demo.com.br', 'buyer');
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(body).toEqual({
+        data: {
+          user: { id: expect.any(String), name: 'Carlos Eduardo Souza', email: 'comprador@demo.com.br', role: 'buyer' },
+        },
+      });
+      expect(JSON.stringify(body)).not.toMatch(/password|hash|cpf/i);
+      expect(await whoIs(cookieOf(res))).toBe('comprador@demo.com.br');
+    });
+
+    it('sets access_token HttpOnly, SameSite=Lax, Path=/, without Expires/Max-Age and without Secure on http', async () => {
+      const res = await tryLogin('comprador@demo.com.br', 'buyer');
+      const line = sessionSetCookie(res)!;
+      expect(line).toMatch(/^access_token=[A-Za-z0-9_-]{40,};/);
+      const attrs = line
+        .split(';')
+        .slice(1)
+        .map((a) => a.trim().toLowerCase());
+      expect(attrs).toContain('httponly');
+      expect(attrs).toContain('samesite=lax');
+      expect(attrs).toContain('path=/');
+      expect(attrs.some((a) => a.startsWith('expires') || a.startsWith('max-age'))).toBe(false);
+      expect(attrs).not.toContain('secure');
+    });
+
+    it.each([
+      ['masked CPF', '529.982.247-25'],
+      ['unmasked CPF', '52998224725'],
+      ['e-mail in other case and with spaces', '  Comprador@DEMO.com.br '],
+    ])('logs in by %s', async (_, username) => {
+      const res = await tryLogin(username, 'buyer');
+      expect(res.statusCode).toBe(200);
+      expect(res.json().data.user.email).toBe('comprador@demo.com.br');
+    });
+
+    it('logs in sellers and operators with their type', async () => {
+      expect((await tryLogin('vendedor@demo.com.br', 'seller')).json().data.user.role).toBe('seller');
+      expect((await tryLogin('operador@demo.com.br', 'operator')).json().data.user.role).toBe('operator');
+    });
+
+    it('answers wrong password, unknown user and wrong type alike: 401, same body, no cookie', async () => {
+      const attempts = [
+        await tryLogin('comprador@demo.com.br', 'buyer', 'Errada123'),
+        await tryLogin('ninguem@demo.com.br', 'buyer'),
+        await tryLogin('111.444.777-35', 'buyer'),
+        await tryLogin('comprador@demo.com.br', 'seller'),
+        await tryLogin('529.982.247-25', 'operator'),
+        await tryLogin('vendedor@demo.com.br', 'buyer'),
+        await tryLogin('operador@demo.com.br', 'buyer'),
+      ];
+      for (const res of attempts) {
+        expect(res.statusCode).toBe(401);
+        expect(res.json()).toEqual(INVALID_CREDENTIALS);
+        expect(sessionSetCookie(res)).toBeUndefined();
+      }
+    });
+
+    it('a password is not trimmed nor case-folded', async () => {
+      expect((await tryLogin('comprador@demo.com.br', 'buyer', ` ${DEMO_PASSWORD}`)).statusCode).toBe(401);
+      expect((await tryLogin('comprador@demo.com.br', 'buyer', DEMO_PASSWORD.toUpperCase())).statusCode).toBe(401);
+    });
+
+    it('rotates the session: a login sent with an existing cookie kills the old token', async () => {
+      const first = await tryLogin('compradora@demo.com.br', 'buyer');
+      const oldCookie = cookieOf(first);
+      const second = await tryLogin('compradora@demo.com.br', 'buyer', DEMO_PASSWORD, { cookie: oldCookie });
+      expect(second.statusCode).toBe(200);
+      const newCookie = cookieOf(second);
+      expect(newCookie).not.toBe(oldCookie);
+      expect(await whoIs(oldCookie)).toBe(401);
+      expect(await whoIs(newCookie)).toBe('compradora@demo.com.br');
+    });
+
+    it('a failed login leaves the existing session alone', async () => {
+      const cookie = await login(t.app, 'outro@demo.com.br', 'buyer');
+      const res = await tryLogin('outro@demo.com.br', 'buyer', 'Errada123', { cookie });
+      expect(res.statusCode).toBe(401);
+      expect(await whoIs(cookie)).toBe('outro@demo.com.br');
+    });
+
+    it('stores only a hash of the token', async () => {
+      const res = await tryLogin('comprador@demo.com.br', 'buyer');
+      const token = sessionCookie(res)!;
+      const rows = await t.db.kysely.selectFrom('sessions').select('id').execute();
+      expect(rows.length).toBeGreaterThan(0);
+      expect(rows.some((r) => r.id === token)).toBe(false);
+    });
+  });
+
+  describe('validation (400 in the contract shape)', () => {
+    it('a bad username gives fields.username in Portuguese', async () => {
+      const res = await tryLogin('fulano', 'buyer');
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        error: {
+          code: 'validation',
+          message: 'Verifique os campos destacados.',
+          fields: { username: 'Insira um e-mail ou CPF válido' },
+        },
+      });
+    });
+
+    it("missing fields are 'Obrigatório', a missing type too", async () => {
+      const res = await post('/login', {});
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.fields).toEqual({
+        username: 'Obrigatório',
+        password: 'Obrigatório',
+        type: 'Obrigatório',
+      });
+    });
+
+    it.each([
+      ['role', { role: 'operator' }],
+      ['status', { status: 'approved' }],
+      ['id', { id: 'x' }],
+    ])('refuses the unknown key %s (no mass assignment)', async (key, extra) => {
+      const res = await post('/login', {
+        username: 'comprador@demo.com.br',
+        password: DEMO_PASSWORD,
+        type: 'buyer',
+        ...extra,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toMatchObject({ code: 'validation', fields: { [key]: 'Campo não permitido' } });
+      expect(sessionSetCookie(res)).toBeUndefined();
+    });
+
+    it('a body that is not JSON is a 400 in the contract shape', async () => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v3/auth/login',
+        headers: { 'content-type': 'application/json' },
+        payload: '{"username":',
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ error: { code: 'bad_request', message: expect.any(String) } });
+    });
+  });
+
+  describe('login rate limits', () => {
+    // Windows are fixed minutes: pin the clock to the start of one so the attempts cannot straddle two.
+    beforeEach(() => {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(Math.ceil(Date.now() / 60_000) * 60_000 + 60_000 + 1_000);
+    });
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    const failTimes = async (n: number, username: string, type: Role = 'buyer') => {
+      for (let i = 0; i < n; i++) {
+        const res = await tryLogin(username, type, `Errada${i}x`);
+        expect(res.statusCode).toBe(401);
+      }
+    };
+
+    it('after 10 wrong passwords in a minute the 11th attempt is 429, even with the right password', async () => {
+      const user = await createUser(t);
+      await failTimes(10, user.email);
+      const res = await tryLogin(user.email, 'buyer');
+      expect(res.statusCode).toBe(429);
+      expect(res.json()).toEqual({
+        error: { code: 'rate_limited', message: 'Muitas tentativas. Aguarde um minuto e tente novamente.' },
+      });
+      const retryAfter = Number(res.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThanOrEqual(1);
+      expect(retryAfter).toBeLessThanOrEqual(60);
+      expect(sessionSetCookie(res)).toBeUndefined();
+    });
+
+    it('9 wrong passwords still let the right one in, and a success starts the count again', async () => {
+      const user = await createUser(t);
+      await failTimes(9, user.email);
+      expect((await tryLogin(user.email, 'buyer')).statusCode).toBe(200);
+      await failTimes(9, user.email);
+      expect((await tryLogin(user.email, 'buyer')).statusCode).toBe(200);
+    });
+
+    it('counts per account: its e-mail and its CPF share one counter', async () => {
+      const user = await createUser(t);
+      await failTimes(5, user.email);
+      await failTimes(5, formatCpf(user.cpf));
+      expect((await tryLogin(user.cpf, 'buyer')).statusCode).toBe(429);
+      expect((await tryLogin(user.email.toUpperCase(), 'buyer')).statusCode).toBe(429);
+    });
+
+    it('another account is not affected', async () => {
+      const blocked = await createUser(t);
+      const other = await createUser(t);
+      await failTimes(10, blocked.email);
+      expect((await tryLogin(blocked.email, 'buyer')).statusCode).toBe(429);
+      expect((await tryLogin(other.email, 'buyer')).statusCode).toBe(200);
+      expect((await tryLogin(formatCpf(other.cpf), 'buyer')).statusCode).toBe(200);
+    });
+
+    it('unknown accounts are limited the same way (no enumeration through the limit)', async () => {
+      await failTimes(10, 'ninguem.aqui@teste.com.br');
+      const res = await tryLogin('ninguem.aqui@teste.com.br', 'buyer');
+      expect(res.statusCode).toBe(429);
+    });
+
+    it('the next minute lets the account try again', async () => {
+      const user = await createUser(t);
+      await failTimes(10, user.email);
+      expect((await tryLogin(user.email, 'buyer')).statusCode).toBe(429);
+      vi.setSystemTime(Date.now() + 60_000);
+      expect((await tryLogin(user.email, 'buyer')).statusCode).toBe(200);
+    });
+
+    it('more than 30 attempts from one IP in a minute are refused, whatever the accounts', async () => {
+      const remoteAddress = '203.0.113.7';
+      for (let i = 0; i < 30; i++) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/v3/auth/login',
+          remoteAddress,
+          payload: { username: `ip${i}@teste.com.br`, password: 'Errada123', type: 'buyer' },
+        });
+        expect(res.statusCode).toBe(401);
+      }
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v3/auth/login',
+        remoteAddress,
+        payload: { username: 'comprador@demo.com.br', password: DEMO_PASSWORD, type: 'buyer' },
+      });
+      expect(res.statusCode).toBe(429);
+      expect(res.headers['retry-after']).toBeDefined();
+      // Another address is not affected.
+      expect((await tryLogin('comprador@demo.com.br', 'buyer')).statusCode).toBe(200);
+    });
+  });
+
+  describe('GET /auth/session, GET /auth/user, POST /auth/logout', () => {
+    it('/auth/session is {data:null} without a cookie, and not cached', async () => {
+      const res = await get('/session');
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ data: null });
+      expect(res.headers['cache-control']).toBe('no-store');
+    });
+
+    it('/auth/session is {data:null} with an unknown cookie', async () => {
+      expect((await get('/session', 'access_token=abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG')).json()).toEqual({
+        data: null,
+      });
+    });
+
+    it('/auth/session gives the user with role', async () => {
+      const cookie = await login(t.app, 'vendedor@demo.com.br', 'seller');
+      const res = await get('/session', cookie);
+      expect(res.json()).toEqual({
+        data: {
+          user: {
+            id: expect.any(String),
+            name: 'Roberto Lima Ferreira',
+            email: 'vendedor@demo.com.br',
+            role: 'seller',
+          },
+        },
+      });
+    });
+
+    it('/auth/user is 401 without a session, and the user with a session', async () => {
+      const none = await get('/user');
+      expect(none.statusCode).toBe(401);
+      expect(none.json()).toEqual(UNAUTHENTICATED);
+      const cookie = await login(t.app, 'operador@demo.com.br', 'operator');
+      const res = await get('/user', cookie);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({
+        data: {
+          id: expect.any(String),
+          name: 'Juliana Costa (Backoffice)',
+          email: 'operador@demo.com.br',
+          role: 'operator',
+        },
+      });
+      expect(res.headers['cache-control']).toBe('no-store');
+    });
+
+    it('/auth/logout ends the session on the server and expires the cookie', async () => {
+      const cookie = await login(t.app, 'outro@demo.com.br', 'buyer');
+      const other = await login(t.app, 'outro@demo.com.br', 'buyer');
+      const res = await post('/logout', undefined, { cookie });
+      expect(res.statusCode).toBe(204);
+      expect(res.body).toBe('');
+      const line = sessionSetCookie(res)!;
+      expect(line).toMatch(/^access_token=;/);
+      expect(line).toMatch(/Expires=Thu, 01 Jan 1970 00:00:00 GMT/i);
+      expect(line).toMatch(/Path=\//);
+      // Replaying the old cookie (e.g. a copy kept by an attacker) opens nothing.
+      expect(await whoIs(cookie)).toBe(401);
+      expect((await get('/session', cookie)).json()).toEqual({ data: null });
+      // Only that session ended: another device stays in.
+      expect(await whoIs(other)).toBe('outro@demo.com.br');
+    });
+
+    it('/auth/logout without a session still answers 204 and expires the cookie', async () => {
+      const res = await post('/logout');
+      expect(res.statusCode).toBe(204);
+      expect(sessionSetCookie(res)).toMatch(/^access_token=;/);
+    });
+
+    it('a session idle for longer than the idle window ends', async () => {
+      const cookie = await login(t.app, 'compradora@demo.com.br', 'buyer');
+      const user = await get('/user', cookie);
+      await t.db.kysely
+        .updateTable('sessions')
+        .set({ last_seen_at: Date.now() - t.config.sessionIdleMs - 1_000 })
+        .where('user_id', '=', user.json().data.id)
+        .execute();
+      expect(await whoIs(cookie)).toBe(401);
+      expect((await get('/session', cookie)).json()).toEqual({ data: null });
+    });
+
+    it('a session past its absolute expiry ends even when in use', async () => {
+      const cookie = await login(t.app, 'compradora@demo.com.br', 'buyer');
+      const id = (await get('/user', cookie)).json().data.id;
+      await t.db.kysely
+        .updateTable('sessions')
+        .set({ expires_at: Date.now() - 1 })
+        .where('user_id', '=', id)
+        .execute();
+      expect(await whoIs(cookie)).toBe(401);
+    });
+  });
+
+  describe('POST /auth/recover and the e-mailed token', () => {
+    const ACCEPTED = { data: { message: API_MESSAGES.recoverAccepted } };
+    const outboxFor = (email: string) =>
+      t.db.kysely.selectFrom('outbox').selectAll().where('to_address', '=', email).orderBy('created_at').execute();
+    const tokenIn = (text: string) => {
+      const m = /http:\/\/localhost:3000\/buyer\/change-password\?token=([A-Za-z0-9_-]+)/.exec(text);
+      if (!m) throw new Error(`no link in: ${text}`);
+      return m[1]!;
+    };
+    /** Requests a link for the account and returns the token it carries. */
+    const recoverToken = async (user: { email: string; cpf: string }) => {
+      const before = (await outboxFor(user.email)).length;
+      const res = await post('/recover', { email: user.email, cpf: formatCpf(user.cpf) });
+      expect(res.statusCode).toBe(202);
+      const rows = await outboxFor(user.email);
+      expect(rows).toHaveLength(before + 1);
+      return tokenIn(rows.at(-1)!.text_body);
+    };
+    const changeWithToken = (token: string, pass = NEW_PASSWORD, repeat = pass) =>
+      post('/change-password', { pass, repeat, token });
+
+    it('always answers 202 with the same body, and e-mails only when e-mail and CPF match', async () => {
+      const user = await createUser(t);
+      const otherCpf = formatCpf((await createUser(t)).cpf);
+      const cases = [
+        { email: 'ninguem@teste.com.br', cpf: formatCpf(user.cpf) },
+        { email: user.email, cpf: otherCpf },
+        { email: user.email },
+        { email: 'not-an-email', cpf: '123' },
+        { email: user.email, cpf: user.cpf, role: 'operator' },
+        [],
+        'texto',
+        null,
+      ].map((payload) => JSON.stringify(payload));
+      for (const payload of [...cases, undefined]) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/v3/auth/recover',
+          ...(payload === undefined ? {} : { payload, headers: { 'content-type': 'application/json' } }),
+        });
+        expect(res.statusCode, payload).toBe(202);
+        expect(res.json()).toEqual(ACCEPTED);
+      }
+      expect(await outboxFor(user.email)).toHaveLength(0);
+
+      const ok = await post('/recover', { email: user.email.toUpperCase(), cpf: user.cpf });
+      expect(ok.statusCode).toBe(202);
+      expect(ok.json()).toEqual(ACCEPTED);
+      const rows = await outboxFor(user.email);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]!.kind).toBe('recover');
+      expect(rows[0]!.text_body).toMatch(/^Olá, Pessoa\./);
+      expect(rows[0]!.text_body).toMatch(/http:\/\/localhost:3000\/buyer\/change-password\?token=[A-Za-z0-9_-]{43}\b/);
+    });
+
+    it('delivers the message as an .eml file under DATA_DIR/outbox that carries the link', async () => {
+      const user = await createUser(t);
+      const token = await recoverToken(user);
+      await t.app.mailer.deliver();
+      const row = (await outboxFor(user.email))[0]!;
+      expect(row.sent_at).not.toBeNull();
+      const dir = join(t.config.dataDir, 'outbox');
+      const file = readdirSync(dir).find((f) => f.endsWith(`-${row.id}.eml`));
+      expect(file).toBeDefined();
+      const eml = readFileSync(join(dir, file!), 'utf8');
+      expect(eml).toMatch(new RegExp(`^To: ${user.email.replace(/\./g, '\\.')}$`, 'm'));
+      expect(decodeMailBody(eml)).toContain(`http://localhost:3000/buyer/change-password?token=${token}`);
+    });
+
+    it('a message queued while a delivery pass is under way is sent by the next deliver()', async () => {
+      const a = await createUser(t);
+      const b = await createUser(t);
+      await post('/recover', { email: a.email, cpf: a.cpf });
+      const first = t.app.mailer.deliver();
+      await post('/recover', { email: b.email, cpf: b.cpf });
+      await Promise.all([first, t.app.mailer.deliver()]);
+      for (const user of [a, b]) expect((await outboxFor(user.email))[0]!.sent_at).not.toBeNull();
+    });
+
+    it('the token sets a new password, ends every session, and the new password logs in', async () => {
+      const user = await createUser(t);
+      const session = await login(t.app, user.email, 'buyer');
+      const token = await recoverToken(user);
+      const res = await changeWithToken(token);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({
+        data: { user: { id: user.id, name: user.name, email: user.email, role: 'buyer' } },
+      });
+      // Without a session the page does not log in: the cookie is expired, not set.
+      expect(sessionSetCookie(res)).toMatch(/^access_token=;/);
+      expect(await whoIs(session)).toBe(401);
+      expect((await tryLogin(user.email, 'buyer')).statusCode).toBe(401);
+      expect((await tryLogin(user.email, 'buyer', NEW_PASSWORD)).statusCode).toBe(200);
+    });
+
+    it('the token is single-use', async () => {
+      const user = await createUser(t);
+      const token = await recoverToken(user);
+      expect((await changeWithToken(token)).statusCode).toBe(200);
+      const again = await changeWithToken(token, 'OutraSenha99');
+      expect(again.statusCode).toBe(400);
+      expect(again.json()).toEqual({
+        error: {
+          code: 'invalid_token',
+          message: API_MESSAGES.invalidToken,
+          fields: { token: API_MESSAGES.invalidToken },
+        },
+      });
+      expect((await tryLogin(user.email, 'buyer', NEW_PASSWORD)).statusCode).toBe(200);
+      expect((await tryLogin(user.email, 'buyer', 'OutraSenha99')).statusCode).toBe(401);
+    });
+
+    it('the token expires', async () => {
+      const user = await createUser(t);
+      const token = await recoverToken(user);
+      const row = await t.db.kysely
+        .selectFrom('password_tokens')
+        .select(['created_at', 'expires_at'])
+        .where('user_id', '=', user.id)
+        .executeTakeFirstOrThrow();
+      expect(row.expires_at - row.created_at).toBe(30 * 60_000);
+      await t.db.kysely
+        .updateTable('password_tokens')
+        .set({ expires_at: Date.now() - 1 })
+        .where('user_id', '=', user.id)
+        .execute();
+      const res = await changeWithToken(token);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.code).toBe('invalid_token');
+      expect((await tryLogin(user.email, 'buyer')).statusCode).toBe(200);
+    });
+
+    it('using one link kills the other links still out for the account', async () => {
+      const user = await createUser(t);
+      const first = await recoverToken(user);
+      const second = await recoverToken(user);
+      expect(first).not.toBe(second);
+      expect((await changeWithToken(second)).statusCode).toBe(200);
+      expect((await changeWithToken(first, 'OutraSenha99')).json().error.code).toBe('invalid_token');
+    });
+
+    it('an unknown token is refused and changes nothing', async () => {
+      const res = await changeWithToken('x'.repeat(43));
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.code).toBe('invalid_token');
+    });
+
+    it('a token of another shape is a validation error on fields.token', async () => {
+      const res = await changeWithToken('curto');
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.code).toBe('validation');
+      expect(res.json().error.fields).toHaveProperty('token');
+    });
+
+    it('a weak password is refused before the token is spent', async () => {
+      const user = await createUser(t);
+      const token = await recoverToken(user);
+      const weak = await changeWithToken(token, 'fraca');
+      expect(weak.statusCode).toBe(400);
+      expect(weak.json().error.fields).toEqual({ pass: PASSWORD_RULE_TEXT });
+      expect((await changeWithToken(token)).statusCode).toBe(200);
+    });
+
+    it('stays quiet after 3 requests for one e-mail in 15 minutes (still 202)', async () => {
+      const user = await createUser(t);
+      for (let i = 0; i < 3; i++) await recoverToken(user);
+      const res = await post('/recover', { email: user.email, cpf: user.cpf });
+      expect(res.statusCode).toBe(202);
+      expect(res.json()).toEqual(ACCEPTED);
+      expect(await outboxFor(user.email)).toHaveLength(3);
+    });
+  });
+
+  describe('POST /auth/change-password with a session', () => {
+    it('changes the password, ends every session and sets a new working cookie', async () => {
+      const user = await createUser(t);
+      const here = await login(t.app, user.email, 'buyer');
+      const elsewhere = await login(t.app, user.email, 'buyer');
+      const res = await post('/change-password', { pass: NEW_PASSWORD, repeat: NEW_PASSWORD }, { cookie: here });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({
+        data: { user: { id: user.id, name: user.name, email: user.email, role: 'buyer' } },
+      });
+      const line = sessionSetCookie(res)!;
+      expect(line).toMatch(/^access_token=[A-Za-z0-9_-]{40,};/);
+      expect(line).toMatch(/HttpOnly/i);
+      expect(line).toMatch(/SameSite=Lax/i);
+      const fresh = cookieOf(res);
+      expect(fresh).not.toBe(here);
+      expect(await whoIs(here)).toBe(401);
+      expect(await whoIs(elsewhere)).toBe(401);
+      expect(await whoIs(fresh)).toBe(user.email);
+      expect((await tryLogin(user.email, 'buyer', NEW_PASSWORD)).statusCode).toBe(200);
+      expect((await tryLogin(user.email, 'buyer')).statusCode).toBe(401);
+    });
+
+    it('without a session and without a token: 401', async () => {
+      const res = await post('/change-password', { pass: NEW_PASSWORD, repeat: NEW_PASSWORD });
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual(UNAUTHENTICATED);
+    });
+
+    it('with a session that ended: 401', async () => {
+      const user = await createUser(t);
+      const cookie = await login(t.app, user.email, 'buyer');
+      await post('/logout', undefined, { cookie });
+      const res = await post('/change-password', { pass: NEW_PASSWORD, repeat: NEW_PASSWORD }, { cookie });
+      expect(res.statusCode).toBe(401);
+      expect((await tryLogin(user.email, 'buyer')).statusCode).toBe(200);
+    });
+
+    it("different passwords: 'As senhas não conferem' on fields.repeat, nothing changes", async () => {
+      const user = await createUser(t);
+      const cookie = await login(t.app, user.email, 'buyer');
+      const res = await post('/change-password', { pass: NEW_PASSWORD, repeat: `${NEW_PASSWORD}x` }, { cookie });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        error: { code: 'validation', message: API_MESSAGES.validation, fields: { repeat: 'As senhas não conferem' } },
+      });
+      expect(await whoIs(cookie)).toBe(user.email);
+    });
+
+    it.each(['curta1', 'semnumeros', '12345678'])(
+      'refuses the weak password %j with the rule message',
+      async (pass) => {
+        const user = await createUser(t);
+        const cookie = await login(t.app, user.email, 'buyer');
+        const res = await post('/change-password', { pass, repeat: pass }, { cookie });
+        expect(res.statusCode).toBe(400);
+        expect(res.json().error.fields).toEqual({ pass: PASSWORD_RULE_TEXT });
+      },
+    );
+
+    it('refuses unknown keys such as userId (one cannot change another account)', async () => {
+      const victim = await createUser(t);
+      const user = await createUser(t);
+      const cookie = await login(t.app, user.email, 'buyer');
+      const res = await post(
+        '/change-password',
+        { pass: NEW_PASSWORD, repeat: NEW_PASSWORD, userId: victim.id },
+        { cookie },
+      );
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.fields).toEqual({ userId: 'Campo não permitido' });
+      expect((await tryLogin(victim.email, 'buyer')).statusCode).toBe(200);
+    });
+  });
+
+  describe('CSRF: state-changing requests from another site', () => {
+    const body = { username: 'comprador@demo.com.br', password: DEMO_PASSWORD, type: 'buyer' };
+
+    it.each([
+      ['a foreign Origin', { origin: 'http://evil.example' }],
+      ['a look-alike Origin', { origin: 'http://localhost:3000.evil.example' }],
+      ['the opaque Origin null', { origin: 'null' }],
+      ['Sec-Fetch-Site: cross-site', { 'sec-fetch-site': 'cross-site' }],
+      [
+        'Sec-Fetch-Site: cross-site with our Origin',
+        { 'sec-fetch-site': 'cross-site', origin: 'http://localhost:3000' },
+      ],
+    ])('refuses %s with 403 foreign_origin', async (_, headers) => {
+      const res = await post('/login', body, headers);
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual(FOREIGN_ORIGIN);
+      expect(sessionSetCookie(res)).toBeUndefined();
+    });
+
+    it('refuses a foreign logout, so the session survives', async () => {
+      const cookie = await login(t.app, 'comprador@demo.com.br', 'buyer');
+      const res = await post('/logout', undefined, { cookie, origin: 'http://evil.example' });
+      expect(res.statusCode).toBe(403);
+      expect(await whoIs(cookie)).toBe('comprador@demo.com.br');
+    });
+
+    it('refuses a foreign password change', async () => {
+      const user = await createUser(t);
+      const cookie = await login(t.app, user.email, 'buyer');
+      const res = await post(
+        '/change-password',
+        { pass: NEW_PASSWORD, repeat: NEW_PASSWORD },
+        { cookie, origin: 'http://evil.example' },
+      );
+      expect(res.statusCode).toBe(403);
+      expect((await tryLogin(user.email, 'buyer')).statusCode).toBe(200);
+    });
+
+    it.each([
+      ['the configured PUBLIC_URL origin', { origin: 'http://localhost:3000' }],
+      [
+        'PUBLIC_URL origin with Sec-Fetch-Site: same-origin',
+        { origin: 'http://localhost:3000', 'sec-fetch-site': 'same-origin' },
+      ],
+      ["the request's own host", { origin: 'http://localhost:80' }],
+      ['no Origin (curl, server-to-server)', {}],
+      ['Sec-Fetch-Site: none (typed by the user)', { 'sec-fetch-site': 'none' }],
+    ])('allows %s', async (_, headers) => {
+      const res = await post('/login', body, headers);
+      expect(res.statusCode).toBe(200);
+    });
+
+    it('does not apply to safe methods', async () => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/v3/auth/session',
+        headers: { origin: 'http://evil.example', 'sec-fetch-site': 'cross-site' },
+      });
+      expect(res.statusCode).toBe(200);
+    });
+  });
+
+  describe('security headers', () => {
+    const csp = (res: LightMyRequestResponse) => {
+      const map = new Map<string, string[]>();
+      for (const part of String(res.headers['content-security-policy']).split(';')) {
+        const [name, ...values] = part.trim().split(/\s+/);
+        if (name) map.set(name, values);
+      }
+      return map;
+    };
+
+    it.each([
+      ['an API answer', '/api/v3/auth/session'],
+      ['an API error', '/api/v3/auth/user'],
+      ['a 404', '/api/v3/nothing-here'],
+    ])('are on %s', async (_, url) => {
+      const res = await t.app.inject({ url });
+      const policy = csp(res);
+      expect(policy.get('script-src')).toEqual(["'self'"]);
+      expect(policy.get('default-src')).toEqual(["'self'"]);
+      expect(policy.get('frame-ancestors')).toEqual(["'none'"]);
+      expect(policy.get('object-src')).toEqual(["'none'"]);
+      expect(String(res.headers['content-security-policy'])).not.toMatch(/unsafe-eval/);
+      expect(policy.get('script-src')).not.toContain("'unsafe-inline'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      // Plain http: no HSTS (it would pin a local install to https).
+      expect(res.headers['strict-transport-security']).toBeUndefined();
+    });
+  });
+});
+
+describe.each(DATABASES)('auth behind https on %s', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(dialect, { env: { PUBLIC_URL: 'https://portal.example.com.br' } });
+  });
+  afterAll(async () => t?.close());
+
+  it('marks the cookie Secure, sends HSTS and upgrades insecure requests', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v3/auth/login',
+      headers: { origin: 'https://portal.example.com.br' },
+      payload: { username: 'comprador@demo.com.br', password: DEMO_PASSWORD, type: 'buyer' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(sessionSetCookie(res)).toMatch(/;\s*Secure/i);
+    expect(res.headers['strict-transport-security']).toMatch(/max-age=31536000/);
+    expect(String(res.headers['content-security-policy'])).toMatch(/upgrade-insecure-requests/);
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/v3/auth/logout',
+      headers: { cookie: `access_token=${sessionCookie(res)}` },
+    });
+    expect(sessionSetCookie(out)).toMatch(/;\s*Secure/i);
+  });
+
+  it('takes the https PUBLIC_URL as the allowed origin and refuses its http twin', async () => {
+    const payload = { username: 'x@teste.com.br', password: 'Errada123', type: 'buyer' };
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/v3/auth/login',
+      headers: { origin: 'https://portal.example.com.br' },
+      payload,
+    });
+    expect(ok.statusCode).toBe(401);
+    const twin = await t.app.inject({
+      method: 'POST',
+      url: '/api/v3/auth/login',
+      headers: { origin: 'http://portal.example.com.br' },
+      payload,
+    });
+    expect(twin.statusCode).toBe(403);
+  });
+
+  it('the recover link starts with the PUBLIC_URL', async () => {
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/v3/auth/recover',
+      payload: { email: 'comprador@demo.com.br', cpf: '529.982.247-25' },
+    });
+    const row = await t.db.kysely.selectFrom('outbox').select('text_body').executeTakeFirstOrThrow();
+    expect(row.text_body).toMatch(
+      /^https:\/\/portal\.example\.com\.br\/buyer\/change-password\?token=[A-Za-z0-9_-]{43}$/m,
+    );
+  });
+});
+
+/** The text of a single-part .eml, decoded from quoted-printable or base64 as a mail client would. */
+function decodeMailBody(eml: string): string {
+  const split = eml.indexOf('\n\n');
+  const headers = eml.slice(0, split);
+  const body = eml.slice(split + 2);
+  const encoding = /^Content-Transfer-Encoding:\s*(\S+)/im.exec(headers)?.[1]?.toLowerCase();
+  if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (encoding === 'quoted-printable') {
+    const soft = body.replace(/=\r?\n/g, '');
+    const bytes: number[] = [];
+    for (let i = 0; i < soft.length; i++) {
+      const hex = soft.slice(i + 1, i + 3);
+      if (soft[i] === '=' && /^[0-9A-F]{2}$/i.test(hex)) {
+        bytes.push(parseInt(hex, 16));
+        i += 2;
+      } else bytes.push(...Buffer.from(soft[i]!, 'utf8'));
+    }
+    return Buffer.from(bytes).toString('utf8');
+  }
+  return body;
+}

@@ -1,0 +1,202 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, DATABASES, login, type TestApp } from './helpers';
+
+const VALID_DATA = {
+  name: 'Mariana Alves Souza',
+  email: 'compradora@demo.com.br',
+  phone: '(11) 97654-3210',
+  birth_date: '21/07/1988',
+  civil_status: 'married',
+  marriage_date: '20/09/2014',
+  marriage_regime: 'partial_communion',
+  occupation: 'Arquiteta',
+  registered_employees: true,
+  income: '9.800,00',
+  represented: false,
+};
+
+describe.each(DATABASES)('buyer sections on %s', (dialect) => {
+  let t: TestApp;
+  let main: string;
+  let second: string;
+  let outro: string;
+  let seller: string;
+  let operator: string;
+  let twoBuyers: string;
+  let underReview: string;
+  let outroProposal: string;
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    [main, second, outro, seller, operator] = await Promise.all([
+      login(t.app, 'comprador@demo.com.br', 'buyer'),
+      login(t.app, 'compradora@demo.com.br', 'buyer'),
+      login(t.app, 'outro@demo.com.br', 'buyer'),
+      login(t.app, 'vendedor@demo.com.br', 'seller'),
+      login(t.app, 'operador@demo.com.br', 'operator'),
+    ]);
+    const all = (await t.app.inject({ url: '/api/v3/proposals', headers: { cookie: operator } })).json().data as { id: string; code: string }[];
+    const byCode = (code: string) => all.find((p) => p.code === code)!.id;
+    twoBuyers = byCode('PF-2026-004817');
+    underReview = byCode('CGI-2026-001293');
+    outroProposal = byCode('PF-2026-003390');
+  });
+  afterAll(async () => t?.close());
+
+  const put = (cookie: string, url: string, payload: object) => t.app.inject({ method: 'PUT', url, headers: { cookie }, payload });
+  const get = (cookie: string, url: string) => t.app.inject({ url, headers: { cookie } });
+  const cpfOf = async (cookie: string, proposal: string) =>
+    (await get(cookie, `/api/v3/proposals/${proposal}/sections/data?buyer=1`)).json().data.prefill.cpf as string;
+
+  it('lists the sections with their state and the progress computed from them', async () => {
+    const res = await get(main, `/api/v3/proposals/${twoBuyers}/sections`);
+    expect(res.statusCode).toBe(200);
+    const { fillingStatus, sections } = res.json().data;
+    expect(fillingStatus).toBe(50); // seeded: the main buyer's 3 sections + seller form = 4 of 8
+    const mine = sections.filter((s: { buyer: number | null }) => s.buyer === 0);
+    expect(mine.map((s: { key: string; status: string }) => [s.key, s.status])).toEqual([
+      ['data', 'done'],
+      ['address', 'done'],
+      ['document', 'done'],
+    ]);
+  });
+
+  it('saves a draft as typed and restores it, without touching the submitted values', async () => {
+    const draft = await put(second, `/api/v3/proposals/${twoBuyers}/sections/data/draft?buyer=1`, { name: 'Mariana', cpf: '153.789', income: '9.8' });
+    expect(draft.statusCode).toBe(200);
+    const read = await get(second, `/api/v3/proposals/${twoBuyers}/sections/data?buyer=1`);
+    expect(read.json().data).toMatchObject({ status: 'in_progress', draft: { name: 'Mariana', cpf: '153.789', income: '9.8' }, values: null });
+  });
+
+  it('refuses a draft with keys that do not belong to the section', async () => {
+    const res = await put(second, `/api/v3/proposals/${twoBuyers}/sections/data/draft?buyer=1`, { status: 'approved' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toHaveProperty('status');
+  });
+
+  it('rejects invalid CPF, CEP and dates with Portuguese field messages and stores nothing', async () => {
+    const bad = await put(second, `/api/v3/proposals/${twoBuyers}/sections/data?buyer=1`, { ...VALID_DATA, cpf: '111.111.111-11', birth_date: '31/02/1990', phone: '(00) 1234-5678' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toMatchObject({
+      code: 'validation',
+      fields: { cpf: 'Insira um CPF válido', birth_date: 'Insira uma data válida (DD/MM/AAAA)', phone: 'Insira um telefone válido com DDD' },
+    });
+    const address = await put(second, `/api/v3/proposals/${twoBuyers}/sections/address?buyer=1`, { cep: '123', address: 'Rua A', number: '1', district: 'Centro', city: 'São Paulo', state: 'SP' });
+    expect(address.json().error.fields.cep).toBe('Insira um CEP válido');
+    const read = await get(second, `/api/v3/proposals/${twoBuyers}/sections/data?buyer=1`);
+    expect(read.json().data.values).toBeNull();
+  });
+
+  it('submits valid data: canonical values stored, draft cleared, progress updated', async () => {
+    const cpf = await cpfOf(second, twoBuyers);
+    const res = await put(second, `/api/v3/proposals/${twoBuyers}/sections/data?buyer=1`, { ...VALID_DATA, cpf });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({
+      status: 'done',
+      draft: null,
+      fillingStatus: 63, // 5 of 8
+      values: { phone: '11976543210', birth_date: '1988-07-21', income: 980000, cpf, marriage_regime: 'partial_communion' },
+    });
+    const proposal = await get(second, `/api/v3/proposals/${twoBuyers}`);
+    expect(proposal.json().data.fillingStatus).toBe(63);
+  });
+
+  it('keeps the CPF registered on the proposal', async () => {
+    const res = await put(second, `/api/v3/proposals/${twoBuyers}/sections/data?buyer=1`, { ...VALID_DATA, cpf: '529.982.247-25' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields.cpf).toBe('O CPF deve ser o mesmo informado na proposta');
+  });
+
+  it('drops fields that do not apply (a single buyer has no marriage data)', async () => {
+    const res = await put(outro, `/api/v3/proposals/${outroProposal}/sections/data?buyer=0`, {
+      ...VALID_DATA,
+      name: 'Ana Paula Ribeiro',
+      email: 'outro@demo.com.br',
+      cpf: (await get(outro, `/api/v3/proposals/${outroProposal}/sections/data?buyer=0`)).json().data.prefill.cpf,
+      civil_status: 'single',
+      marriage_union: false,
+      marriage_date: 'not a date',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.values).not.toHaveProperty('marriage_date');
+    expect(res.json().data.values).not.toHaveProperty('marriage_regime');
+  });
+
+  it('lets the second buyer reuse the main buyer\'s address', async () => {
+    const res = await put(second, `/api/v3/proposals/${twoBuyers}/sections/address?buyer=1`, { same_main_buyer_address: true });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.values).toMatchObject({ same_main_buyer_address: true, cep: '04538132', city: 'São Paulo', state: 'SP' });
+  });
+
+  it('requires the two buyers\' percentages to add up to 100', async () => {
+    const base = { agency: '0912', account: '45781-3', authorize_debit: true, first_buyer_percent: '60' };
+    const bad = await put(main, `/api/v3/proposals/${twoBuyers}/sections/investment`, { ...base, second_buyer_percent: '30' });
+    expect(bad.json().error.fields.second_buyer_percent).toBe('Os percentuais dos compradores devem somar 100%');
+    const ok = await put(main, `/api/v3/proposals/${twoBuyers}/sections/investment`, { ...base, second_buyer_percent: '40' });
+    expect(ok.statusCode).toBe(200);
+  });
+
+  it('does not let the second buyer edit the main buyer\'s data nor the proposal-wide sections', async () => {
+    const data = await put(second, `/api/v3/proposals/${twoBuyers}/sections/data/draft?buyer=0`, { name: 'x' });
+    expect(data.statusCode).toBe(403);
+    const read = await get(second, `/api/v3/proposals/${twoBuyers}/sections/data?buyer=0`);
+    expect(read.statusCode).toBe(403);
+    const investment = await put(second, `/api/v3/proposals/${twoBuyers}/sections/investment/draft`, { agency: '1' });
+    expect(investment.statusCode).toBe(403);
+    // The main buyer cannot fill a second buyer who has an account of their own.
+    const other = await put(main, `/api/v3/proposals/${twoBuyers}/sections/data/draft?buyer=1`, { name: 'x' });
+    expect(other.statusCode).toBe(403);
+  });
+
+  it('answers 404 for another user\'s proposal, for sellers and for a buyer that does not exist', async () => {
+    for (const [cookie, url] of [
+      [outro, `/api/v3/proposals/${twoBuyers}/sections`],
+      [outro, `/api/v3/proposals/${twoBuyers}/sections/data?buyer=0`],
+      [seller, `/api/v3/proposals/${twoBuyers}/sections/data?buyer=0`],
+      [main, `/api/v3/proposals/${outroProposal}/sections/data?buyer=0`],
+      [main, `/api/v3/proposals/${twoBuyers}/sections/nope?buyer=0`],
+      [outro, `/api/v3/proposals/${outroProposal}/sections/data?buyer=1`],
+    ] as const) {
+      expect((await get(cookie, url)).statusCode, url).toBe(404);
+    }
+    const write = await put(outro, `/api/v3/proposals/${twoBuyers}/sections/data/draft?buyer=0`, { name: 'x' });
+    expect(write.statusCode).toBe(404);
+  });
+
+  it('keeps a proposal under review read-only', async () => {
+    const res = await put(main, `/api/v3/proposals/${underReview}/sections/data/draft?buyer=0`, { name: 'x' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.message).toBe('A proposta está em análise e não pode ser alterada agora.');
+    const read = await get(main, `/api/v3/proposals/${underReview}/sections/data?buyer=0`);
+    expect(read.json().data.canEdit).toBe(false);
+  });
+
+  it('leaves the last saved version intact when a save fails midway', async () => {
+    const before = (await get(main, `/api/v3/proposals/${twoBuyers}/sections/document?buyer=0`)).json().data.values;
+    const user = { id: '', name: '', email: '', role: 'buyer' as const };
+    const session = (await get(main, '/api/v3/auth/user')).json().data;
+    Object.assign(user, session);
+    await expect(
+      t.app.services.sections.submitSection(user, twoBuyers, 'document', 0, { ...before, document_number: '99.999.999-9', expedition_date: '05/06/2015', birth_date_document: '14/03/1986' }, {
+        beforeCommit: async () => {
+          throw new Error('crash');
+        },
+      }),
+    ).rejects.toThrow('crash');
+    const after = (await get(main, `/api/v3/proposals/${twoBuyers}/sections/document?buyer=0`)).json().data.values;
+    expect(after).toEqual(before);
+  });
+
+  it('invites the seller from the seller form: account, proposal membership and e-mail with a link', async () => {
+    const res = await put(outro, `/api/v3/proposals/${outroProposal}/sections/seller`, { sellerName: 'Paulo Mendes', sellerEmail: 'Paulo.Mendes@Exemplo.com.br', sellerPhone: '(41) 99876-1234' });
+    expect(res.statusCode).toBe(200);
+    const mail = await t.db.kysely.selectFrom('outbox').selectAll().where('to_address', '=', 'paulo.mendes@exemplo.com.br').executeTakeFirstOrThrow();
+    expect(mail.subject).toContain('PF-2026-003390');
+    const token = /change-password\?token=([\w-]+)/.exec(mail.text_body)![1]!;
+    const set = await t.app.inject({ method: 'POST', url: '/api/v3/auth/change-password', payload: { pass: 'Vendedor2026', repeat: 'Vendedor2026', token } });
+    expect(set.json().data.user.role).toBe('seller');
+    const cookie = await login(t.app, 'paulo.mendes@exemplo.com.br', 'seller', 'Vendedor2026');
+    const list = await get(cookie, '/api/v3/proposals');
+    expect(list.json().data.map((p: { code: string }) => p.code)).toEqual(['PF-2026-003390']);
+  });
+});

@@ -1,0 +1,6 @@
+import { SectionForm } from './section-form';
+
+/** /buyer/document-registration?buyer=N: the identity document (spec §2, §3). */
+export default function DocumentRegistrationPage() {
+  return <SectionForm sectionKey="document" />;
+}

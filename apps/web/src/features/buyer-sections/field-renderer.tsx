@@ -1,0 +1,77 @@
+import { Form, Input, Radio, Select, Switch } from 'antd';
+import { useController, type Control } from 'react-hook-form';
+import { formatCnpj } from '@portal/domain/cnpj';
+import { formatCpf } from '@portal/domain/cpf';
+import { MASKS, type FieldUi } from './ui';
+
+type FormValues = Record<string, unknown>;
+
+/** One field of a section form: maps the widget type to an Ant Design control (STYLE.md). */
+export function FieldRenderer({ name, ui, control, disabled, values }: { name: string; ui: FieldUi; control: Control<FormValues>; disabled: boolean; values: FormValues }) {
+  const { field, fieldState } = useController({ control, name });
+  const id = `campo-${name}`;
+  const error = fieldState.error?.message;
+  const common = { id, disabled: disabled || ui.readOnly, 'aria-invalid': error ? true : undefined } as const;
+
+  let controlNode: React.ReactNode;
+  switch (ui.widget) {
+    case 'switch':
+      return (
+        <Form.Item htmlFor={id} validateStatus={error ? 'error' : undefined} help={error ?? ui.help} className="field-switch">
+          <label className="field-switch__label">
+            <Switch {...common} ref={field.ref} checked={field.value === true} onChange={(v) => field.onChange(v)} aria-describedby={error ? `${id}-erro` : undefined} />
+            <span>{ui.label}</span>
+          </label>
+        </Form.Item>
+      );
+    case 'select':
+      controlNode = (
+        <Select
+          {...common}
+          ref={field.ref}
+          size="large"
+          value={(field.value as string) || undefined}
+          onChange={(v) => field.onChange(v)}
+          onBlur={field.onBlur}
+          options={ui.options}
+          placeholder="Selecione"
+          showSearch={{ optionFilterProp: 'label' }}
+          aria-label={ui.label}
+        />
+      );
+      break;
+    case 'radio':
+      controlNode = (
+        <Radio.Group {...common} value={field.value} onChange={(e) => field.onChange(e.target.value)} options={ui.options} optionType="button" buttonStyle="solid" aria-label={ui.label} />
+      );
+      break;
+    default: {
+      const mask = ui.widget === 'cpf-or-cnpj' ? (values.attorney_type === 'company' ? formatCnpj : formatCpf) : MASKS[ui.widget];
+      const numeric = ['cpf', 'phone', 'cep', 'date', 'money', 'digits'].includes(ui.widget);
+      controlNode = (
+        <Input
+          {...common}
+          ref={field.ref}
+          name={name}
+          size="large"
+          value={(field.value as string) ?? ''}
+          onChange={(e) => field.onChange(mask ? mask(e.target.value) : e.target.value)}
+          onBlur={field.onBlur}
+          type={ui.widget === 'email' ? 'email' : 'text'}
+          inputMode={ui.widget === 'email' ? 'email' : ui.widget === 'percent' ? 'decimal' : numeric ? 'numeric' : undefined}
+          autoComplete={ui.autoComplete}
+          placeholder={ui.placeholder}
+          maxLength={ui.maxLength}
+          prefix={ui.widget === 'money' ? 'R$' : undefined}
+          suffix={ui.widget === 'percent' ? '%' : undefined}
+          readOnly={ui.readOnly}
+        />
+      );
+    }
+  }
+  return (
+    <Form.Item label={ui.label} htmlFor={id} validateStatus={error ? 'error' : undefined} help={error ?? ui.help}>
+      {controlNode}
+    </Form.Item>
+  );
+}

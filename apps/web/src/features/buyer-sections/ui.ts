@@ -1,0 +1,134 @@
+import { formatCep } from '@portal/domain/cep';
+import { formatCnpj } from '@portal/domain/cnpj';
+import { formatCpf } from '@portal/domain/cpf';
+import { formatBrDate, maskBrDate } from '@portal/domain/dates';
+import { centsToInput, maskMoneyInput } from '@portal/domain/money';
+import { formatPhone } from '@portal/domain/phone';
+import { UFS } from '@portal/domain/fields';
+import {
+  CIVIL_STATUS_LABELS,
+  DOCUMENT_TYPE_LABELS,
+  MARRIAGE_REGIME_LABELS,
+  type SectionKey,
+} from '@portal/domain/buyer-sections';
+
+/** The widget types the field renderer knows; each brings its mask and its display format. */
+export type Widget = 'text' | 'email' | 'cpf' | 'cpf-or-cnpj' | 'phone' | 'cep' | 'date' | 'money' | 'percent' | 'digits' | 'select' | 'radio' | 'switch';
+
+export interface FieldUi {
+  label: string;
+  widget: Widget;
+  help?: string;
+  placeholder?: string;
+  autoComplete?: string;
+  options?: { value: string; label: string }[];
+  /** Locked fields come from the proposal (e.g. the CPF the operator registered). */
+  readOnly?: boolean;
+  maxLength?: number;
+}
+
+const options = (labels: Record<string, string>) => Object.entries(labels).map(([value, label]) => ({ value, label }));
+const UF_OPTIONS = UFS.map((uf) => ({ value: uf, label: uf }));
+const YES_NO = [
+  { value: 'true', label: 'Sim' },
+  { value: 'false', label: 'Não' },
+];
+export { YES_NO };
+
+/** Typing masks by widget. */
+export const MASKS: Partial<Record<Widget, (value: string) => string>> = {
+  cpf: formatCpf,
+  phone: formatPhone,
+  cep: formatCep,
+  date: maskBrDate,
+  money: maskMoneyInput,
+  digits: (v) => v.replace(/[^\dXx-]/g, ''),
+  percent: (v) => v.replace(/[^\d,.]/g, '').slice(0, 6),
+};
+
+/** Stored (canonical) value -> what the input shows. */
+export function toInput(widget: Widget, value: unknown, context: Record<string, unknown> = {}): unknown {
+  if (value === undefined || value === null) return widget === 'switch' ? false : '';
+  switch (widget) {
+    case 'cpf':
+      return formatCpf(String(value));
+    case 'cpf-or-cnpj':
+      return context.attorney_type === 'company' ? formatCnpj(String(value)) : formatCpf(String(value));
+    case 'phone':
+      return formatPhone(String(value));
+    case 'cep':
+      return formatCep(String(value));
+    case 'date':
+      return /^\d{4}-\d{2}-\d{2}$/.test(String(value)) ? formatBrDate(String(value)) : String(value);
+    case 'money':
+      return typeof value === 'number' ? centsToInput(value) : String(value);
+    case 'percent':
+      return String(value);
+    default:
+      return value;
+  }
+}
+
+/** Labels, widgets and help texts of every buyer section field (STYLE.md: one UI map per feature). */
+export const FIELD_UI: Record<SectionKey, Record<string, FieldUi>> = {
+  data: {
+    name: { label: 'Nome completo', widget: 'text', autoComplete: 'name', maxLength: 120 },
+    cpf: { label: 'CPF', widget: 'cpf', readOnly: true },
+    email: { label: 'E-mail', widget: 'email', autoComplete: 'email' },
+    phone: { label: 'Celular com DDD', widget: 'phone', autoComplete: 'tel-national', placeholder: '(11) 98765-4321' },
+    birth_date: { label: 'Data de nascimento', widget: 'date', autoComplete: 'bday', placeholder: 'DD/MM/AAAA' },
+    civil_status: { label: 'Estado civil', widget: 'select', options: options(CIVIL_STATUS_LABELS) },
+    marriage_union: { label: 'Vive em união estável?', widget: 'switch' },
+    marriage_date: { label: 'Data do casamento ou início da união', widget: 'date', placeholder: 'DD/MM/AAAA' },
+    marriage_regime: { label: 'Regime de bens', widget: 'select', options: options(MARRIAGE_REGIME_LABELS) },
+    occupation: { label: 'Profissão', widget: 'text', autoComplete: 'organization-title', maxLength: 120 },
+    registered_employees: { label: 'Trabalha com carteira assinada (CLT)?', widget: 'switch' },
+    income: { label: 'Renda mensal bruta (R$)', widget: 'money', placeholder: '0,00', help: 'Some salários, pró-labore, aluguéis e outras rendas comprováveis.' },
+    represented: { label: 'Será representado(a) por procurador?', widget: 'switch' },
+    name_attorney: { label: 'Nome do procurador', widget: 'text', maxLength: 120 },
+    email_attorney: { label: 'E-mail do procurador', widget: 'email' },
+    attorney_type: { label: 'O procurador é', widget: 'radio', options: [{ value: 'person', label: 'Pessoa física' }, { value: 'company', label: 'Pessoa jurídica' }] },
+    cpf_attorney: { label: 'CPF ou CNPJ do procurador', widget: 'cpf-or-cnpj' },
+    attorney_phone_type: { label: 'Tipo de telefone do procurador', widget: 'radio', options: [{ value: 'normal', label: 'Fixo' }, { value: 'mobile', label: 'Celular' }] },
+    phone_attorney: { label: 'Telefone do procurador com DDD', widget: 'phone' },
+  },
+  address: {
+    same_main_buyer_address: { label: 'Mesmo endereço do comprador principal', widget: 'switch' },
+    cep: { label: 'CEP', widget: 'cep', autoComplete: 'postal-code', placeholder: '00000-000', help: 'Ao informar o CEP, preenchemos o endereço para você.' },
+    address: { label: 'Logradouro (rua, avenida…)', widget: 'text', autoComplete: 'address-line1' },
+    number: { label: 'Número', widget: 'text', maxLength: 20 },
+    complement: { label: 'Complemento (opcional)', widget: 'text', autoComplete: 'address-line2', maxLength: 100 },
+    district: { label: 'Bairro', widget: 'text', autoComplete: 'address-level3' },
+    city: { label: 'Cidade', widget: 'text', autoComplete: 'address-level2' },
+    state: { label: 'UF', widget: 'select', options: UF_OPTIONS },
+    user_address: { label: 'Usar este endereço para correspondência', widget: 'switch' },
+  },
+  document: {
+    document_type: { label: 'Tipo de documento', widget: 'select', options: options(DOCUMENT_TYPE_LABELS) },
+    document_number: { label: 'Número do documento', widget: 'text', maxLength: 20 },
+    issuing_authority: { label: 'Órgão emissor', widget: 'text', placeholder: 'SSP, DETRAN, PF…', maxLength: 30 },
+    uf: { label: 'UF de emissão', widget: 'select', options: UF_OPTIONS },
+    expedition_date: { label: 'Data de expedição', widget: 'date', placeholder: 'DD/MM/AAAA' },
+    gender: { label: 'Sexo', widget: 'radio', options: [{ value: 'female', label: 'Feminino' }, { value: 'male', label: 'Masculino' }] },
+    birth_date_document: { label: 'Data de nascimento (como no documento)', widget: 'date', placeholder: 'DD/MM/AAAA' },
+    birth_state: { label: 'UF de nascimento', widget: 'select', options: UF_OPTIONS },
+    birth_city: { label: 'Cidade de nascimento', widget: 'text' },
+    mother_name: { label: 'Nome da mãe (filiação 1)', widget: 'text', maxLength: 120 },
+    affiliation_two: { label: 'O documento não tem segunda filiação', widget: 'switch' },
+    father_name: { label: 'Nome do pai (filiação 2)', widget: 'text', maxLength: 120 },
+  },
+  investment: {
+    agency: { label: 'Agência (4 dígitos)', widget: 'digits', maxLength: 4, placeholder: '0000' },
+    account: { label: 'Conta corrente com dígito', widget: 'digits', maxLength: 14, placeholder: '12345-6' },
+    authorize_debit: { label: 'Autorizo o débito das parcelas nesta conta', widget: 'switch' },
+    embed_tariffs: { label: 'Incorporar as tarifas ao valor financiado', widget: 'switch' },
+    first_buyer_percent: { label: 'Participação do comprador principal (%)', widget: 'percent' },
+    second_buyer_percent: { label: 'Participação do segundo comprador (%)', widget: 'percent' },
+    sfh: { label: 'Enquadrar no Sistema Financeiro da Habitação (SFH)', widget: 'switch', help: 'Imóveis de até R$ 1.500.000,00 podem usar as condições do SFH.' },
+  },
+  seller: {
+    sellerName: { label: 'Nome do vendedor', widget: 'text', autoComplete: 'off', maxLength: 120 },
+    sellerEmail: { label: 'E-mail do vendedor', widget: 'email', autoComplete: 'off' },
+    sellerPhone: { label: 'Celular do vendedor com DDD', widget: 'phone', autoComplete: 'off' },
+  },
+};

@@ -1,0 +1,213 @@
+import { z } from 'zod';
+import { brDate, choice, cnpj, cpf, email, flag, money, optionalText, percent, phone, requiredText, uf, cep } from './fields';
+import { defineSection, type SectionDef, type Values } from './section';
+
+/** Civil status and marriage regimes of Brazilian law (Código Civil arts. 1.639 ff.). */
+export const CIVIL_STATUSES = ['single', 'married', 'divorced', 'widowed', 'separated'] as const;
+export const CIVIL_STATUS_LABELS: Record<(typeof CIVIL_STATUSES)[number], string> = {
+  single: 'Solteiro(a)',
+  married: 'Casado(a)',
+  divorced: 'Divorciado(a)',
+  widowed: 'Viúvo(a)',
+  separated: 'Separado(a) judicialmente',
+};
+export const MARRIAGE_REGIMES = ['partial_communion', 'universal_communion', 'total_separation', 'mandatory_separation', 'final_participation'] as const;
+export const MARRIAGE_REGIME_LABELS: Record<(typeof MARRIAGE_REGIMES)[number], string> = {
+  partial_communion: 'Comunhão parcial de bens',
+  universal_communion: 'Comunhão universal de bens',
+  total_separation: 'Separação total de bens',
+  mandatory_separation: 'Separação obrigatória de bens',
+  final_participation: 'Participação final nos aquestos',
+};
+
+const isMarried = (v: Values) => v.civil_status === 'married';
+/** A stable union applies to anyone not married (single, divorced, widowed, separated). */
+const canHaveUnion = (v: Values) => typeof v.civil_status === 'string' && v.civil_status !== '' && v.civil_status !== 'married';
+const isMarriedOrUnion = (v: Values) => isMarried(v) || (canHaveUnion(v) && v.marriage_union === true);
+const isRepresented = (v: Values) => v.represented === true;
+
+/** Buyer general data (spec §3). */
+export const buyerDataSection = defineSection({
+  key: 'data',
+  scope: 'buyer',
+  title: 'Dados gerais',
+  shape: {
+    name: requiredText(120),
+    email: email(),
+    phone: phone(),
+    birth_date: brDate({ past: true, minAge: 18 }),
+    cpf: cpf(),
+    civil_status: choice(CIVIL_STATUSES),
+    marriage_union: flag(),
+    marriage_date: brDate({ past: true }),
+    marriage_regime: choice(MARRIAGE_REGIMES),
+    occupation: requiredText(120),
+    registered_employees: flag(),
+    income: money({ min: 1 }),
+    represented: flag(),
+    name_attorney: requiredText(120),
+    email_attorney: email(),
+    attorney_type: choice(['person', 'company']).default('person'),
+    cpf_attorney: z.string(),
+    attorney_phone_type: choice(['normal', 'mobile']).default('normal'),
+    phone_attorney: phone(),
+  },
+  when: {
+    marriage_union: canHaveUnion,
+    marriage_date: isMarriedOrUnion,
+    marriage_regime: isMarriedOrUnion,
+    name_attorney: isRepresented,
+    email_attorney: isRepresented,
+    attorney_type: isRepresented,
+    cpf_attorney: isRepresented,
+    attorney_phone_type: isRepresented,
+    phone_attorney: isRepresented,
+  },
+  rules(v) {
+    if (!isRepresented(v)) return [];
+    // The attorney's document is a CPF for a person, a CNPJ for a company.
+    const doc = String(v.cpf_attorney ?? '');
+    if (!doc.trim()) return [{ path: 'cpf_attorney', message: 'Obrigatório' }];
+    const check = v.attorney_type === 'company' ? cnpj().safeParse(doc) : cpf().safeParse(doc);
+    return check.success ? [] : [{ path: 'cpf_attorney', message: check.error.issues[0]!.message }];
+  },
+});
+
+/** Address form (spec §3). The second buyer may reuse the main buyer's address. */
+export const addressSection = defineSection({
+  key: 'address',
+  scope: 'buyer',
+  title: 'Endereço',
+  shape: {
+    same_main_buyer_address: flag(),
+    cep: cep(),
+    address: requiredText(200),
+    number: requiredText(20),
+    complement: optionalText(100),
+    district: requiredText(100),
+    city: requiredText(100),
+    state: uf(),
+    user_address: flag(),
+  },
+  when: {
+    // Only the second buyer can reuse the main buyer's address.
+    same_main_buyer_address: (_v, ctx) => ctx.buyer === 1,
+    cep: (v) => v.same_main_buyer_address !== true,
+    address: (v) => v.same_main_buyer_address !== true,
+    number: (v) => v.same_main_buyer_address !== true,
+    complement: (v) => v.same_main_buyer_address !== true,
+    district: (v) => v.same_main_buyer_address !== true,
+    city: (v) => v.same_main_buyer_address !== true,
+    state: (v) => v.same_main_buyer_address !== true,
+  },
+});
+
+export const DOCUMENT_TYPES = ['rg', 'cnh', 'rne', 'passport'] as const;
+export const DOCUMENT_TYPE_LABELS: Record<(typeof DOCUMENT_TYPES)[number], string> = {
+  rg: 'RG — Carteira de identidade',
+  cnh: 'CNH — Carteira de motorista',
+  rne: 'RNE/CRNM — Registro de estrangeiro',
+  passport: 'Passaporte',
+};
+
+/** Document registration (spec §3). affiliation_two: the document lists no second parent. */
+export const documentSection = defineSection({
+  key: 'document',
+  scope: 'buyer',
+  title: 'Documento de identificação',
+  shape: {
+    document_type: choice(DOCUMENT_TYPES),
+    document_number: z
+      .string()
+      .trim()
+      .min(1)
+      .max(20)
+      .regex(/^[0-9A-Za-z.\-/ ]{4,20}$/),
+    issuing_authority: requiredText(30),
+    uf: uf(),
+    expedition_date: brDate({ past: true }),
+    gender: choice(['female', 'male']),
+    birth_date_document: brDate({ past: true, minAge: 18 }),
+    birth_state: uf(),
+    birth_city: requiredText(100),
+    mother_name: requiredText(120),
+    affiliation_two: flag(),
+    father_name: requiredText(120),
+  },
+  when: { father_name: (v) => v.affiliation_two !== true },
+  rules(v) {
+    return typeof v.expedition_date === 'string' && typeof v.birth_date_document === 'string' && v.expedition_date < v.birth_date_document
+      ? [{ path: 'expedition_date', message: 'A data de expedição não pode ser anterior ao nascimento' }]
+      : [];
+  },
+});
+
+/** Investment (spec §3): the debit account and how the two buyers split the financing. */
+export const investmentSection = defineSection({
+  key: 'investment',
+  scope: 'proposal',
+  title: 'Dados de investimento',
+  shape: {
+    agency: z.string().trim().min(1).regex(/^\d{4}$/, { error: 'Insira uma agência de 4 dígitos' }),
+    account: z.string().trim().min(1).regex(/^\d{1,12}-?[\dXx]$/, { error: 'Insira a conta com o dígito (ex.: 12345-6)' }),
+    authorize_debit: flag(),
+    embed_tariffs: flag(),
+    first_buyer_percent: percent(),
+    second_buyer_percent: percent().optional(),
+    sfh: flag(),
+  },
+  when: { second_buyer_percent: (_v, ctx) => ctx.buyers > 1 },
+  rules(v, ctx) {
+    const issues: { path: string; message: string }[] = [];
+    if (v.authorize_debit !== true) issues.push({ path: 'authorize_debit', message: 'É preciso autorizar o débito das parcelas nesta conta' });
+    const sum = Number(v.first_buyer_percent ?? 0) + Number(v.second_buyer_percent ?? 0);
+    if (ctx.buyers > 1 && v.second_buyer_percent === undefined) issues.push({ path: 'second_buyer_percent', message: 'Obrigatório' });
+    else if (Math.abs(sum - 100) > 1e-9)
+      issues.push({ path: ctx.buyers > 1 ? 'second_buyer_percent' : 'first_buyer_percent', message: ctx.buyers > 1 ? 'Os percentuais dos compradores devem somar 100%' : 'Com um só comprador, o percentual deve ser 100%' });
+    return issues;
+  },
+});
+
+/** Seller form (spec §3): submitting it invites the seller. */
+export const sellerFormSection = defineSection({
+  key: 'seller',
+  scope: 'proposal',
+  title: 'Dados do vendedor',
+  shape: {
+    sellerName: requiredText(120),
+    sellerEmail: email(),
+    sellerPhone: phone(),
+  },
+});
+
+export const BUYER_SECTIONS = [buyerDataSection, addressSection, documentSection] as const;
+export const PROPOSAL_SECTIONS = [investmentSection, sellerFormSection] as const;
+export const SECTIONS = [...BUYER_SECTIONS, ...PROPOSAL_SECTIONS] as const;
+export type SectionKey = (typeof SECTIONS)[number]['key'];
+
+export type AnySection = SectionDef<z.ZodRawShape>;
+export function findSection(key: string): AnySection | undefined {
+  return (SECTIONS as readonly AnySection[]).find((s) => s.key === key);
+}
+
+export const SECTION_STATUSES = ['todo', 'in_progress', 'done', 'rejected'] as const;
+export type SectionStatus = (typeof SECTION_STATUSES)[number];
+export const SECTION_STATUS_LABELS: Record<SectionStatus, string> = {
+  todo: 'A preencher',
+  in_progress: 'Em andamento',
+  done: 'Concluído',
+  rejected: 'Correção pedida',
+};
+
+/**
+ * Progress of a proposal (fillingStatus, 0..100): the share of required sections done. Every
+ * buyer fills data, address and document; the proposal needs investment and the seller form.
+ */
+export function computeFillingStatus(args: { buyers: number; done: { key: string; buyer: number | null }[] }): number {
+  const required = args.buyers * BUYER_SECTIONS.length + PROPOSAL_SECTIONS.length;
+  const doneSet = new Set(args.done.map((d) => `${d.key}:${d.buyer ?? '-'}`));
+  let count = 0;
+  for (let b = 0; b < args.buyers; b++) for (const s of BUYER_SECTIONS) if (doneSet.has(`${s.key}:${b}`)) count++;
+  for (const s of PROPOSAL_SECTIONS) if (doneSet.has(`${s.key}:-`)) count++;
+  return Math.round((count / required) * 100);
+}

@@ -1,0 +1,178 @@
+import { z } from 'zod';
+
+/**
+ * Front-end monitoring (spec §7, §9; DESIGN §2): the rules of the error-monitoring agent's
+ * configuration, the analytics loader's decision, and the shapes the API and the web share.
+ */
+
+/** Spec §9 defaults. The agent's config fetch has a fixed 5000 ms timeout of its own (same value). */
+export const RUM_DEFAULTS = {
+  transactionSampleRate: 1,
+  eventsLimit: 80,
+  flushIntervalMs: 500,
+  configFetchTimeoutMs: 5000,
+} as const;
+
+/** The front end's service name and the server URL the agent posts to (spec §7). */
+export const RUM_SERVICE_NAME = 'portal-web';
+export const RUM_SERVER_URL = '/api';
+
+const SERVICE_NAME = /^[a-zA-Z0-9 _-]+$/;
+
+export interface RumConfigInput {
+  serviceName?: unknown;
+  serverUrl?: unknown;
+  environment?: unknown;
+  transactionSampleRate?: unknown;
+}
+
+export interface RumConfig {
+  serviceName: string;
+  serverUrl: string;
+  environment: string;
+  transactionSampleRate: number;
+  eventsLimit: number;
+  flushInterval: number;
+}
+
+export type RumConfigResult = { ok: true; config: RumConfig } | { ok: false; errors: string[] };
+
+/**
+ * Spec §9: serviceName and serverUrl are required; serviceName only letters, digits, space,
+ * underscore and hyphen; transactionSampleRate a number from 0 to 1. An invalid configuration
+ * keeps the agent inactive (the caller logs the errors with console.error).
+ */
+export function validateRumConfig(input: RumConfigInput): RumConfigResult {
+  const errors: string[] = [];
+  const { serviceName, serverUrl, environment, transactionSampleRate } = input;
+  if (typeof serviceName !== 'string' || serviceName === '') errors.push('serviceName is missing');
+  else if (!SERVICE_NAME.test(serviceName))
+    errors.push(`serviceName "${serviceName}" contains invalid characters (allowed: a-z, A-Z, 0-9, _, -, <space>)`);
+  if (typeof serverUrl !== 'string' || serverUrl === '') errors.push('serverUrl is missing');
+  if (environment !== undefined && typeof environment !== 'string') errors.push('environment must be a string');
+  const rate = transactionSampleRate === undefined ? RUM_DEFAULTS.transactionSampleRate : transactionSampleRate;
+  if (typeof rate !== 'number' || Number.isNaN(rate) || rate < 0 || rate > 1)
+    errors.push(`transactionSampleRate "${String(rate)}" is invalid (allowed: number between 0 and 1)`);
+  if (errors.length) return { ok: false, errors };
+  return {
+    ok: true,
+    config: {
+      serviceName: serviceName as string,
+      serverUrl: serverUrl as string,
+      environment: (environment as string | undefined) ?? '',
+      transactionSampleRate: rate as number,
+      eventsLimit: RUM_DEFAULTS.eventsLimit,
+      flushInterval: RUM_DEFAULTS.flushIntervalMs,
+    },
+  };
+}
+
+/** Settings the browser reads at run time from GET /api/public-settings (never secrets). */
+export const publicSettingsSchema = z.object({
+  loggerEnabled: z.boolean(),
+  apmEnvironment: z.string(),
+  serviceName: z.string(),
+  analyticsEnabled: z.boolean(),
+  analyticsId: z.string(),
+  /** Script URL of the session-recording/heatmap vendor; `{id}` is replaced by the project id. */
+  analyticsSrc: z.string(),
+});
+export type PublicSettings = z.infer<typeof publicSettingsSchema>;
+
+/** What the browser does when the settings cannot be read: nothing is loaded, nothing is sent. */
+export const PUBLIC_SETTINGS_OFF: PublicSettings = {
+  loggerEnabled: false,
+  apmEnvironment: '',
+  serviceName: RUM_SERVICE_NAME,
+  analyticsEnabled: false,
+  analyticsId: '',
+  analyticsSrc: '',
+};
+
+export const ANALYTICS_ID_MISSING = 'Analytics: project id is not set';
+
+export type AnalyticsDecision = { kind: 'off' } | { kind: 'missing-id'; message: string } | { kind: 'load'; src: string };
+
+/**
+ * Spec §7: the session-recording/heatmap script loads only when enabled by config and given an
+ * id; enabled without an id (or without a script URL) logs that the project id is not set.
+ */
+export function decideAnalytics(
+  settings: Pick<PublicSettings, 'analyticsEnabled' | 'analyticsId' | 'analyticsSrc'>,
+): AnalyticsDecision {
+  if (!settings.analyticsEnabled) return { kind: 'off' };
+  const id = settings.analyticsId.trim();
+  if (!id) return { kind: 'missing-id', message: ANALYTICS_ID_MISSING };
+  if (!settings.analyticsSrc) return { kind: 'off' };
+  const src = settings.analyticsSrc.includes('{id}')
+    ? settings.analyticsSrc.replace('{id}', encodeURIComponent(id))
+    : `${settings.analyticsSrc.replace(/\/$/, '')}/${encodeURIComponent(id)}`;
+  return { kind: 'load', src };
+}
+
+/** The sampling rate the operator sets, served to the agent by the central-config endpoint. */
+export const sampleRateSchema = z.number().min(0).max(1);
+export const sampleRateBodySchema = z.object({ rate: sampleRateSchema }).strict();
+
+export const monitoringErrorGroupSchema = z.object({
+  message: z.string(),
+  count: z.number().int(),
+  lastSeenAt: z.number().int(),
+  /** The routes and browsers it happened on, most frequent first. */
+  routes: z.array(z.string()),
+  browsers: z.array(z.string()),
+});
+export type MonitoringErrorGroup = z.infer<typeof monitoringErrorGroupSchema>;
+
+export const monitoringRouteStatSchema = z.object({
+  route: z.string(),
+  count: z.number().int(),
+  medianMs: z.number().int(),
+  p95Ms: z.number().int(),
+});
+export type MonitoringRouteStat = z.infer<typeof monitoringRouteStatSchema>;
+
+export const sampleRateSettingSchema = z.object({
+  rate: sampleRateSchema,
+  updatedAt: z.number().int().nullable(),
+});
+
+/** Value at the given fraction (0..1) of sorted numbers, nearest rank. */
+function quantile(sorted: readonly number[], q: number): number {
+  if (sorted.length === 0) return 0;
+  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1));
+  return sorted[index]!;
+}
+
+/** Median of numbers (mean of the two middle values for an even count). */
+export function median(values: readonly number[]): number {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** Slowest routes first by median duration; ties by count. */
+export function summarizeRouteDurations(
+  rows: readonly { route: string; durationMs: number }[],
+  limit = 20,
+): MonitoringRouteStat[] {
+  const byRoute = new Map<string, number[]>();
+  for (const row of rows) {
+    const list = byRoute.get(row.route) ?? [];
+    list.push(row.durationMs);
+    byRoute.set(row.route, list);
+  }
+  return [...byRoute.entries()]
+    .map(([route, durations]) => {
+      const sorted = durations.sort((a, b) => a - b);
+      return {
+        route,
+        count: sorted.length,
+        medianMs: Math.round(median(sorted)),
+        p95Ms: Math.round(quantile(sorted, 0.95)),
+      };
+    })
+    .sort((a, b) => b.medianMs - a.medianMs || b.count - a.count || a.route.localeCompare(b.route))
+    .slice(0, limit);
+}

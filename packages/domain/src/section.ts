@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { MESSAGES } from './zod-messages';
+
+/**
+ * A form section is data (Formbricks, cal.com): its fields' schemas, the predicates that show a
+ * field only when it applies, and cross-field rules. The same definition builds the browser's
+ * validation and the server's, and a hidden field is never required and never stored.
+ */
+export type Values = Record<string, unknown>;
+/** What a rule may know besides the values: how many buyers the proposal has, which buyer this is. */
+export interface SectionContext {
+  buyers: number;
+  buyer: number | null;
+}
+
+export interface SectionDef<Shape extends z.ZodRawShape, Key extends string = string> {
+  key: Key;
+  /** buyer: one per buyer of the proposal (?buyer=N); proposal: one for the whole proposal. */
+  scope: 'buyer' | 'proposal';
+  title: string;
+  shape: Shape;
+  /** Field → when it applies. Absent: always. */
+  when?: Partial<Record<keyof Shape & string, (values: Values, ctx: SectionContext) => boolean>>;
+  /** Cross-field rules on the parsed values; return issues at field paths. */
+  rules?: (values: Values, ctx: SectionContext) => { path: string; message: string }[];
+}
+
+export function defineSection<const Shape extends z.ZodRawShape, const Key extends string>(def: SectionDef<Shape, Key>) {
+  return def;
+}
+
+/** True when the field applies to these (raw or parsed) values. */
+export function isFieldVisible(def: SectionDef<z.ZodRawShape>, field: string, values: Values, ctx: SectionContext): boolean {
+  const when = def.when?.[field];
+  return when ? when(values, ctx) : true;
+}
+
+const isEmpty = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+
+/**
+ * The full (submit) schema: every visible field must pass its own schema; hidden fields are
+ * dropped before parsing, so they are neither required nor stored.
+ */
+export function submitSchema<Shape extends z.ZodRawShape>(def: SectionDef<Shape>, ctx: SectionContext) {
+  return z.record(z.string(), z.unknown()).transform((raw, refine) => {
+    for (const key of Object.keys(raw)) {
+      if (!(key in def.shape)) refine.addIssue({ code: 'custom', path: [key], message: 'Campo não permitido' });
+    }
+    const visibleKeys = Object.keys(def.shape).filter((k) => isFieldVisible(def as never, k, raw, ctx));
+    const object = z.object(Object.fromEntries(visibleKeys.map((k) => [k, def.shape[k]!])));
+    const parsed = object.safeParse(Object.fromEntries(visibleKeys.map((k) => [k, raw[k]])));
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) refine.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+      return z.NEVER;
+    }
+    for (const r of def.rules?.(parsed.data, ctx) ?? []) refine.addIssue({ code: 'custom', path: [r.path], message: r.message });
+    return parsed.data as Partial<z.output<z.ZodObject<Shape>>>;
+  });
+}
+
+/**
+ * The draft schema: any subset of the section's own fields, each a short primitive as typed
+ * (half a CPF is a fine draft). Unknown keys are refused: a draft cannot smuggle other data.
+ */
+export function draftSchema(def: SectionDef<z.ZodRawShape>) {
+  const value = z.union([z.string().max(500), z.boolean(), z.number(), z.null()]);
+  const shape = Object.fromEntries(Object.keys(def.shape).map((k) => [k, value.optional()]));
+  return z.strictObject(shape);
+}
+
+/** Fields that are visible and still empty: what a section lacks to be submitted. */
+export function missingFields(def: SectionDef<z.ZodRawShape>, values: Values, ctx: SectionContext): string[] {
+  return Object.keys(def.shape).filter(
+    (k) => isFieldVisible(def, k, values, ctx) && isEmpty(values[k]) && !(def.shape[k] as z.ZodType).safeParse(undefined).success,
+  );
+}
+
+export { MESSAGES };
