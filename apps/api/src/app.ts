@@ -24,6 +24,7 @@ import { sectionsRoutes } from './modules/sections/sections.routes';
 import { cepRoutes } from './modules/cep/cep.routes';
 import { createViaCepProvider, noCepProvider, type CepProvider } from './modules/cep/cep.service';
 import { createMailer, type Mailer } from './modules/mail/outbox';
+import { monitoringRoutes } from './modules/monitoring/monitoring.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -127,6 +128,8 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Fa
     },
     { prefix: '/api/v3' },
   );
+  // Front-end monitoring: /api/public-settings, the RUM agent's /api/intake and /api/config, /api/v3/monitoring.
+  await app.register(monitoringRoutes);
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
   app.get('/api/health', { schema: { hide: true } }, async () => {
     await db.kysely.selectFrom('users').select('id').limit(1).execute();

@@ -31,7 +31,7 @@ export interface Config {
   apmServerUrl: string | null;
   /** Monitoring batches (POST /api/intake/v2/rum/events) accepted per client IP per minute. */
   rumIntakeLimit: number;
-  /** CSP sources added to script-src and connect-src, only when the analytics script loads. */
+  /** CSP sources added to script-src, connect-src and img-src, only when the analytics script loads. */
   analyticsCspSources: string[];
 }
 

@@ -7,6 +7,9 @@ import { createRoot } from 'react-dom/client';
 import { installZodMessages } from '@portal/domain/zod-messages';
 import { setUnauthorizedHandler } from './lib/api-client';
 import { endSession } from './lib/logout';
+import { loadPublicSettings } from './lib/public-settings';
+import { startMonitoring } from './lib/monitoring';
+import { loadAnalytics } from './lib/analytics';
 import { router } from './app/router';
 import { App } from './app/app';
 
@@ -29,3 +32,10 @@ createRoot(document.getElementById('root')!).render(
     <App />
   </StrictMode>,
 );
+
+// Public settings are read at run time, without holding the first render (spec §7): monitoring
+// and analytics start only if they say so.
+void loadPublicSettings().then((settings) => {
+  loadAnalytics(settings);
+  return startMonitoring(settings, router);
+});

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { brDate, choice, cnpj, cpf, email, flag, money, optionalText, percent, phone, requiredText, uf, cep } from './fields';
-import { defineSection, type SectionDef, type Values } from './section';
+import { defineSection, type Values } from './section';
 
 /** Civil status and marriage regimes of Brazilian law (Código Civil arts. 1.639 ff.). */
 export const CIVIL_STATUSES = ['single', 'married', 'divorced', 'widowed', 'separated'] as const;
@@ -33,10 +33,10 @@ export const buyerDataSection = defineSection({
   title: 'Dados gerais',
   shape: {
     name: requiredText(120),
+    cpf: cpf(),
     email: email(),
     phone: phone(),
     birth_date: brDate({ past: true, minAge: 18 }),
-    cpf: cpf(),
     civil_status: choice(CIVIL_STATUSES),
     marriage_union: flag(),
     marriage_date: brDate({ past: true }),
@@ -180,34 +180,5 @@ export const sellerFormSection = defineSection({
   },
 });
 
-export const BUYER_SECTIONS = [buyerDataSection, addressSection, documentSection] as const;
-export const PROPOSAL_SECTIONS = [investmentSection, sellerFormSection] as const;
-export const SECTIONS = [...BUYER_SECTIONS, ...PROPOSAL_SECTIONS] as const;
-export type SectionKey = (typeof SECTIONS)[number]['key'];
-
-export type AnySection = SectionDef<z.ZodRawShape>;
-export function findSection(key: string): AnySection | undefined {
-  return (SECTIONS as readonly AnySection[]).find((s) => s.key === key);
-}
-
-export const SECTION_STATUSES = ['todo', 'in_progress', 'done', 'rejected'] as const;
-export type SectionStatus = (typeof SECTION_STATUSES)[number];
-export const SECTION_STATUS_LABELS: Record<SectionStatus, string> = {
-  todo: 'A preencher',
-  in_progress: 'Em andamento',
-  done: 'Concluído',
-  rejected: 'Correção pedida',
-};
-
-/**
- * Progress of a proposal (fillingStatus, 0..100): the share of required sections done. Every
- * buyer fills data, address and document; the proposal needs investment and the seller form.
- */
-export function computeFillingStatus(args: { buyers: number; done: { key: string; buyer: number | null }[] }): number {
-  const required = args.buyers * BUYER_SECTIONS.length + PROPOSAL_SECTIONS.length;
-  const doneSet = new Set(args.done.map((d) => `${d.key}:${d.buyer ?? '-'}`));
-  let count = 0;
-  for (let b = 0; b < args.buyers; b++) for (const s of BUYER_SECTIONS) if (doneSet.has(`${s.key}:${b}`)) count++;
-  for (const s of PROPOSAL_SECTIONS) if (doneSet.has(`${s.key}:-`)) count++;
-  return Math.round((count / required) * 100);
-}
+/** The buyers' own sections, in the order of the buyer's flow. */
+export const BUYER_SECTIONS = [buyerDataSection, addressSection, documentSection, investmentSection, sellerFormSection] as const;

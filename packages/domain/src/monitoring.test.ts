@@ -2,13 +2,12 @@ import { describe, expect, it } from 'vitest';
 import {
   ANALYTICS_ID_MISSING,
   decideAnalytics,
-  median,
   publicSettingsSchema,
   PUBLIC_SETTINGS_OFF,
   RUM_DEFAULTS,
-  summarizeRouteDurations,
   validateRumConfig,
 } from './monitoring';
+import { median, summarizeRouteDurations } from './monitoring-views';
 
 describe('validateRumConfig (spec §9)', () => {
   const valid = { serviceName: 'portal-web', serverUrl: '/api', environment: 'test' };

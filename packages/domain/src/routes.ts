@@ -112,6 +112,13 @@ export const ROUTES = [
 
   // Back office (DESIGN §1; not in the spec)
   { id: 'backoffice', path: '/backoffice', access: 'private', nav: HOME_LOGOUT, title: 'Backoffice' },
+  {
+    id: 'backoffice.monitoring',
+    path: '/backoffice/monitoring',
+    access: 'private',
+    nav: BACK_LOGOUT,
+    title: 'Monitoramento',
+  },
 ] as const satisfies readonly RouteDef[];
 
 export type RouteId = (typeof ROUTES)[number]['id'];

@@ -13,10 +13,26 @@ export interface SectionContext {
   buyer: number | null;
 }
 
+/**
+ * What decides whether a section is required for a proposal: the number of buyers, the type, and
+ * what other sections say (e.g. a buyer's FGTS answers make the FGTS forms required).
+ */
+export interface ProposalFacts {
+  buyers: number;
+  type: 'financing' | 'cgi';
+  /** Submitted values of a section (buyer position, or null for proposal-wide/seller sections). */
+  sectionValues(key: string, buyer: number | null): Values | null;
+}
+
 export interface SectionDef<Shape extends z.ZodRawShape, Key extends string = string> {
   key: Key;
-  /** buyer: one per buyer of the proposal (?buyer=N); proposal: one for the whole proposal. */
-  scope: 'buyer' | 'proposal';
+  /**
+   * buyer: one per buyer of the proposal (?buyer=N), filled by that buyer; proposal: one for the
+   * whole proposal, filled by the main buyer; seller: one per proposal, filled by the seller.
+   */
+  scope: 'buyer' | 'proposal' | 'seller';
+  /** Whether the proposal needs it (default: always). Drives fillingStatus and "what is left". */
+  required?: (facts: ProposalFacts, buyer: number | null) => boolean;
   title: string;
   shape: Shape;
   /** Field → when it applies. Absent: always. */

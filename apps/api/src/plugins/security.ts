@@ -6,17 +6,20 @@ import { HttpError } from '../errors';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export async function registerSecurity(app: FastifyInstance) {
+  // The session-recording/heatmap vendor (script, beacons), only when its script loads (spec §7).
+  const analytics = app.config.analyticsCspSources;
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...analytics],
         // Ant Design writes its styles at run time into <style> elements.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...analytics],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        // The monitoring agent posts to /api (same origin): nothing to add for it.
+        connectSrc: ["'self'", ...analytics],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

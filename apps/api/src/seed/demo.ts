@@ -3,7 +3,7 @@ import type { Database, ProposalsTable, UsersTable } from '../db/schema';
 import { hashPassword } from '../modules/auth/password';
 import { newId } from '../crypto';
 import { completeCpf } from '@portal/domain/cpf';
-import { computeFillingStatus, findSection } from '@portal/domain/buyer-sections';
+import { computeFillingStatus, findSection } from '@portal/domain/sections-registry';
 import { submitSchema } from '@portal/domain/section';
 
 export const DEMO_PASSWORD = 'Demo@2026!';
@@ -229,7 +229,15 @@ export async function seedDemoData(db: Kysely<Database>): Promise<boolean> {
           .values({ id: newId(), proposal_id: id, section: sec.key, buyer: sec.buyer ?? -1, draft: null, draft_updated_at: null, data: JSON.stringify(values), submitted_at: at, status: 'done', review_note: null, updated_by: ids[p.buyers[0]!], updated_at: at, version: 1 })
           .execute();
       }
-      const filling = computeFillingStatus({ buyers: p.buyers.length, done: p.sections.map((sec) => ({ key: sec.key, buyer: sec.buyer })) });
+      const facts = {
+        buyers: p.buyers.length,
+        type: p.type,
+        sectionValues: (key: string, buyer: number | null) => {
+          const sec = p.sections.find((x) => x.key === key && x.buyer === buyer);
+          return sec ? submitSchema(findSection(key)!, { buyers: p.buyers.length, buyer }).parse(sec.values) : null;
+        },
+      };
+      const filling = computeFillingStatus(facts, p.sections.map((sec) => ({ key: sec.key, buyer: sec.buyer })));
       await tx.updateTable('proposals').set({ filling_status: filling }).where('id', '=', id).execute();
     }
   });

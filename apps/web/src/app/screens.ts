@@ -23,5 +23,6 @@ export const SCREENS: Partial<Record<RouteId, ComponentType>> = {
   'buyer.seller-form': lazy(() => import('../features/buyer-sections/seller-form-page')),
   // The second guard's seller target (spec §6) is the seller's list.
   'seller.select-proposal': () => createElement(Navigate, { to: '/seller/proposals', replace: true }),
+  'backoffice.monitoring': lazy(() => import('../features/monitoring/monitoring-page')),
   error: lazy(() => import('../features/errors/error-page')),
 };

@@ -2,13 +2,13 @@ import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@portal/domain/api-error';
+import { publicSettingsSchema } from '@portal/domain/monitoring';
 import {
   monitoringErrorGroupSchema,
   monitoringRouteStatSchema,
-  publicSettingsSchema,
   sampleRateBodySchema,
   sampleRateSettingSchema,
-} from '@portal/domain/monitoring';
+} from '@portal/domain/monitoring-views';
 import { requireUser } from '../../plugins/session';
 import { HttpError, rateLimited } from '../../errors';
 import { createMonitoringService, RUM_BODY_LIMIT, type MonitoringService } from './monitoring.service';

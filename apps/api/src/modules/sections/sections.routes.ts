@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@portal/domain/api-error';
-import { SECTION_STATUSES } from '@portal/domain/buyer-sections';
+import { SECTION_STATUSES } from '@portal/domain/sections-registry';
 import { requireUser } from '../../plugins/session';
 
 const tags = ['sections'];
@@ -10,7 +10,7 @@ const query = z.object({ buyer: z.coerce.number().int().min(0).max(1).optional()
 const summary = z.object({
   key: z.string(),
   title: z.string(),
-  scope: z.enum(['buyer', 'proposal']),
+  scope: z.enum(['buyer', 'proposal', 'seller']),
   buyer: z.number().nullable(),
   status: z.enum(SECTION_STATUSES),
   canEdit: z.boolean(),
@@ -30,7 +30,7 @@ const anyBody = z.record(z.string(), z.unknown());
 /** Role and membership are decided by the service: a seller or a stranger gets 404, as for a missing proposal. */
 export const sectionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/:id/sections', {
-    schema: { tags, summary: 'Seções da proposta e progresso', params: z.object({ id: z.string().max(64) }), response: { 200: z.object({ data: z.object({ fillingStatus: z.number(), sections: z.array(summary) }) }), ...errors } },
+    schema: { tags, summary: 'Seções da proposta e progresso', params: z.object({ id: z.string().max(64) }), response: { 200: z.object({ data: z.object({ fillingStatus: z.number(), sections: z.array(summary.extend({ required: z.boolean() })) }) }), ...errors } },
   }, async (request) => {
     const user = await requireUser(request);
     return { data: await app.services.sections.listSections(user, request.params.id) };

@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { SessionUser } from '@portal/domain/auth';
-import { computeFillingStatus, findSection, SECTIONS, type AnySection, type SectionStatus } from '@portal/domain/buyer-sections';
-import { draftSchema, submitSchema, type SectionContext } from '@portal/domain/section';
+import { ALL_SECTIONS, computeFillingStatus, findSection, type AnySection, type SectionStatus } from '@portal/domain/sections-registry';
+import { draftSchema, submitSchema, type ProposalFacts, type SectionContext } from '@portal/domain/section';
 import { fieldErrors } from '@portal/domain/api-error';
 import type { Database, ProposalMembersTable, ProposalSectionsTable, ProposalsTable } from '../../db/schema';
 import { HttpError, forbidden, notFound } from '../../errors';
@@ -17,7 +17,7 @@ const PROPOSAL_SCOPE = -1;
 export interface SectionView {
   key: string;
   title: string;
-  scope: 'buyer' | 'proposal';
+  scope: 'buyer' | 'proposal' | 'seller';
   buyer: number | null;
   status: SectionStatus;
   canEdit: boolean;
@@ -36,7 +36,7 @@ interface Loaded {
   proposal: ProposalsTable;
   members: ProposalMembersTable[];
   buyers: ProposalMembersTable[];
-  /** The caller's buyer entry; null for operators. */
+  /** The caller's entry (buyer or seller member); null for operators. */
   me: ProposalMembersTable | null;
 }
 
@@ -45,22 +45,21 @@ const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOStrin
 export function createSectionsService(deps: { db: Kysely<Database>; mailer: Mailer; publicUrl: string }) {
   const repo = createSectionsRepository(deps.db);
 
-  /** The proposal as this user may see it: buyers on it and operators; anyone else gets 404. */
+  /** The proposal as this user may see it: its buyers, its sellers and operators; anyone else gets 404. */
   async function load(user: SessionUser, proposalId: string, tx: Kysely<Database> | Transaction<Database> = deps.db): Promise<Loaded> {
-    if (user.role === 'seller') throw notFound();
     const proposal = await tx.selectFrom('proposals').selectAll().where('id', '=', proposalId).executeTakeFirst();
     if (!proposal) throw notFound();
     const members = await tx.selectFrom('proposal_members').selectAll().where('proposal_id', '=', proposalId).orderBy('position').execute();
     const buyers = members.filter((m) => m.role === 'buyer');
-    const me = user.role === 'buyer' ? (buyers.find((m) => m.user_id === user.id) ?? null) : null;
-    if (user.role === 'buyer' && !me) throw notFound();
+    const me = user.role === 'operator' ? null : (members.find((m) => m.role === user.role && m.user_id === user.id) ?? null);
+    if (user.role !== 'operator' && !me) throw notFound();
     return { proposal, members, buyers, me };
   }
 
   function resolve(loaded: Loaded, key: string, buyer: number | undefined) {
     const def = findSection(key);
     if (!def) throw notFound();
-    if (def.scope === 'proposal') {
+    if (def.scope !== 'buyer') {
       if (buyer !== undefined) throw notFound();
       return { def, position: PROPOSAL_SCOPE };
     }
@@ -69,20 +68,32 @@ export function createSectionsService(deps: { db: Kysely<Database>; mailer: Mail
   }
 
   /**
-   * Who may do what (documented in docs/decisions/004): each buyer edits their own sections; the
-   * main buyer edits the proposal-wide ones, and a second buyer's while that buyer has no account
-   * of their own. The second buyer reads proposal-wide sections but not the main buyer's data.
-   * Operators read everything and edit nothing here.
+   * Who may do what (docs/decisions/004): each buyer edits their own sections; the main buyer edits
+   * the proposal-wide ones, and a second buyer's while that buyer has no account of their own. The
+   * second buyer reads proposal-wide sections but not the main buyer's data. Sellers read and edit
+   * the seller sections and see nothing of the buyers'; buyers see the seller sections' state only.
+   * Operators read everything and edit nothing here. `summary` is the state shown in lists.
    */
-  function access(loaded: Loaded, scope: 'buyer' | 'proposal', position: number) {
+  function access(loaded: Loaded, scope: AnySection['scope'], position: number) {
     const me = loaded.me;
     const open = EDITABLE_STATUSES.has(loaded.proposal.status);
-    if (!me) return { read: true, edit: false, open };
-    if (scope === 'proposal') return { read: true, edit: me.position === 0, open };
+    if (!me) return { summary: true, read: true, edit: false, open };
+    if (me.role === 'seller') {
+      const own = scope === 'seller';
+      return { summary: own, read: own, edit: own, open };
+    }
+    if (scope === 'seller') return { summary: true, read: false, edit: false, open };
+    if (scope === 'proposal') return { summary: true, read: true, edit: me.position === 0, open };
     const target = loaded.buyers.find((b) => b.position === position)!;
     const own = me.position === position;
     const mainForUnlinked = me.position === 0 && target.user_id === null;
-    return { read: own || me.position === 0, edit: own || mainForUnlinked, open };
+    const read = own || me.position === 0;
+    return { summary: read, read, edit: own || mainForUnlinked, open };
+  }
+
+  /** A seller must not learn that a buyer section exists: 404, as for a missing proposal. */
+  function hidden(loaded: Loaded, def: AnySection) {
+    return loaded.me?.role === 'seller' && def.scope !== 'seller';
   }
 
   function view(loaded: Loaded, def: AnySection, position: number, row: ProposalSectionsTable | undefined): SectionView {
@@ -108,12 +119,23 @@ export function createSectionsService(deps: { db: Kysely<Database>; mailer: Mail
   async function refreshFillingStatus(tx: Transaction<Database>, loaded: Loaded) {
     const rows = await repo.findSections(loaded.proposal.id, tx);
     const done = rows.filter((r) => r.status === 'done').map((r) => ({ key: r.section, buyer: r.buyer === PROPOSAL_SCOPE ? null : r.buyer }));
-    const filling = computeFillingStatus({ buyers: loaded.buyers.length, done });
+    const filling = computeFillingStatus(proposalFacts(loaded, rows), done);
     await tx.updateTable('proposals').set({ filling_status: filling, updated_at: Date.now() }).where('id', '=', loaded.proposal.id).execute();
     return filling;
   }
 
-  function guardEdit(loaded: Loaded, scope: 'buyer' | 'proposal', position: number) {
+  function proposalFacts(loaded: Loaded, rows: ProposalSectionsTable[]): ProposalFacts {
+    return {
+      buyers: loaded.buyers.length,
+      type: loaded.proposal.type,
+      sectionValues(key, buyer) {
+        const row = rows.find((r) => r.section === key && r.buyer === (buyer ?? PROPOSAL_SCOPE));
+        return row?.data ? (JSON.parse(row.data) as Record<string, unknown>) : null;
+      },
+    };
+  }
+
+  function guardEdit(loaded: Loaded, scope: AnySection['scope'], position: number) {
     const a = access(loaded, scope, position);
     if (!a.edit) throw forbidden();
     if (!a.open) throw new HttpError(409, 'proposal_locked', LOCKED_MESSAGE);
@@ -123,14 +145,16 @@ export function createSectionsService(deps: { db: Kysely<Database>; mailer: Mail
     async listSections(user: SessionUser, proposalId: string) {
       const loaded = await load(user, proposalId);
       const rows = await repo.findSections(proposalId);
-      const views: Omit<SectionView, 'draft' | 'values' | 'prefill'>[] = [];
-      for (const def of SECTIONS as readonly AnySection[]) {
-        const positions = def.scope === 'proposal' ? [PROPOSAL_SCOPE] : loaded.buyers.map((b) => b.position);
+      const facts = proposalFacts(loaded, rows);
+      const views: (Omit<SectionView, 'draft' | 'values' | 'prefill'> & { required: boolean })[] = [];
+      for (const def of ALL_SECTIONS as readonly AnySection[]) {
+        const positions = def.scope === 'buyer' ? loaded.buyers.map((b) => b.position) : [PROPOSAL_SCOPE];
         for (const position of positions) {
-          if (!access(loaded, def.scope, position).read) continue;
+          if (!access(loaded, def.scope, position).summary) continue;
           const row = rows.find((r) => r.section === def.key && r.buyer === position);
           const { draft: _d, values: _v, prefill: _p, ...summary } = view(loaded, def, position, row);
-          views.push(summary);
+          const required = def.required?.(facts, def.scope === 'buyer' ? position : null) ?? true;
+          views.push({ ...summary, required });
         }
       }
       return { fillingStatus: loaded.proposal.filling_status, sections: views };
@@ -139,6 +163,7 @@ export function createSectionsService(deps: { db: Kysely<Database>; mailer: Mail
     async getSection(user: SessionUser, proposalId: string, key: string, buyer: number | undefined): Promise<SectionView> {
       const loaded = await load(user, proposalId);
       const { def, position } = resolve(loaded, key, buyer);
+      if (hidden(loaded, def)) throw notFound();
       if (!access(loaded, def.scope, position).read) throw forbidden();
       const row = await repo.findSection({ proposalId, section: def.key, buyer: position });
       return view(loaded, def, position, row);
@@ -148,6 +173,7 @@ export function createSectionsService(deps: { db: Kysely<Database>; mailer: Mail
     async saveDraft(user: SessionUser, proposalId: string, key: string, buyer: number | undefined, body: unknown) {
       const loaded = await load(user, proposalId);
       const { def, position } = resolve(loaded, key, buyer);
+      if (hidden(loaded, def)) throw notFound();
       guardEdit(loaded, def.scope, position);
       const parsed = draftSchema(def).safeParse(body);
       if (!parsed.success) throw new HttpError(400, 'validation', 'Rascunho inválido.', fieldErrors(parsed.error.issues));
@@ -174,6 +200,7 @@ export function createSectionsService(deps: { db: Kysely<Database>; mailer: Mail
       const result = await deps.db.transaction().execute(async (tx) => {
         const loaded = await load(user, proposalId, tx);
         const { def, position } = resolve(loaded, key, buyer);
+        if (hidden(loaded, def)) throw notFound();
         guardEdit(loaded, def.scope, position);
         const ctx: SectionContext = { buyers: loaded.buyers.length, buyer: def.scope === 'buyer' ? position : null };
         const parsed = submitSchema(def, ctx).safeParse(body ?? {});

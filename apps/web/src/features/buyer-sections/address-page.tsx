@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert } from 'antd';
 import { isValidCep } from '@portal/domain/cep';
-import { lookupCep } from './api';
-import { SectionForm, type SectionExtension } from './section-form';
+import { lookupCep } from '../../lib/sections-api';
+import type { SectionExtension } from '../../components/section-form/section-form';
+import { BuyerSectionScreen } from './buyer-section-screen';
 
 /**
  * Fills street, district, city and state from the CEP when the CEP service answers; otherwise
@@ -43,5 +44,5 @@ const extension: SectionExtension = { useOnValues: useCepLookup };
 
 /** /buyer/address?buyer=N: the buyer's address (spec §3). */
 export default function AddressPage() {
-  return <SectionForm sectionKey="address" extension={extension} />;
+  return <BuyerSectionScreen sectionKey="address" extension={extension} />;
 }

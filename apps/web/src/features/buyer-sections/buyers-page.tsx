@@ -4,10 +4,10 @@ import { Page } from '../../components/page';
 import { readSelectedProposal } from '../../lib/storage';
 import { useProposal } from '../proposals/api';
 import { FillingProgress } from '../proposals/proposal-summary';
-import { useSections, type SectionSummary } from './api';
+import { useSections, type SectionSummary } from '../../lib/sections-api';
 import { buildFlow, stepUrl } from './flow';
 import { nextStep } from './next-step';
-import { SectionStatusTag } from './section-status';
+import { SectionStatusTag } from '../../components/section-form/section-status';
 
 /** /buyer/buyers: the proposal's buyers, the state of every section and the overall progress. */
 export default function BuyersPage() {

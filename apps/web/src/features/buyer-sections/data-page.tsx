@@ -1,6 +1,6 @@
-import { SectionForm } from './section-form';
+import { BuyerSectionScreen } from './buyer-section-screen';
 
 /** /buyer/data?buyer=N: the buyer's general data (spec §3). */
 export default function BuyerDataPage() {
-  return <SectionForm sectionKey="data" />;
+  return <BuyerSectionScreen sectionKey="data" />;
 }

@@ -1,6 +1,6 @@
-import { SectionForm } from './section-form';
+import { BuyerSectionScreen } from './buyer-section-screen';
 
 /** /buyer/document-registration?buyer=N: the identity document (spec §2, §3). */
 export default function DocumentRegistrationPage() {
-  return <SectionForm sectionKey="document" />;
+  return <BuyerSectionScreen sectionKey="document" />;
 }

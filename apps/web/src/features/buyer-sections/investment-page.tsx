@@ -1,6 +1,6 @@
-import { SectionForm } from './section-form';
+import { BuyerSectionScreen } from './buyer-section-screen';
 
 /** /buyer/investment: the debit account and the buyers' shares (spec §3). */
 export default function InvestmentPage() {
-  return <SectionForm sectionKey="investment" />;
+  return <BuyerSectionScreen sectionKey="investment" />;
 }

@@ -1,4 +1,4 @@
-import type { SectionSummary } from './api';
+import type { SectionSummary } from '../../lib/sections-api';
 import { buildFlow, stepUrl, type FlowStep } from './flow';
 
 /** The first step of the flow the user can still act on (rejected first, then not done). */

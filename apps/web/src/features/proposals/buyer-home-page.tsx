@@ -5,9 +5,9 @@ import { readSelectedProposal } from '../../lib/storage';
 import { useSession } from '../../lib/session';
 import { ApiRequestError } from '../../lib/api-client';
 import { useProposal } from './api';
-import { useSections } from '../buyer-sections/api';
+import { useSections } from '../../lib/sections-api';
 import { nextStep } from '../buyer-sections/next-step';
-import { SectionStatusTag } from '../buyer-sections/section-status';
+import { SectionStatusTag } from '../../components/section-form/section-status';
 import { FillingProgress, ProposalFacts } from './proposal-summary';
 
 /** /buyer/home: where the buyer stands on the chosen proposal. */

@@ -2,7 +2,7 @@ import { Form, Input, Radio, Select, Switch } from 'antd';
 import { useController, type Control } from 'react-hook-form';
 import { formatCnpj } from '@portal/domain/cnpj';
 import { formatCpf } from '@portal/domain/cpf';
-import { MASKS, type FieldUi } from './ui';
+import { MASKS, type FieldUi } from './widgets';
 
 type FormValues = Record<string, unknown>;
 

@@ -1,5 +1,5 @@
 import { Tag } from 'antd';
-import { SECTION_STATUS_LABELS, type SectionStatus } from '@portal/domain/buyer-sections';
+import { SECTION_STATUS_LABELS, type SectionStatus } from '@portal/domain/sections-registry';
 
 const COLORS: Record<SectionStatus, string> = { todo: 'default', in_progress: 'gold', done: 'green', rejected: 'red' };
 

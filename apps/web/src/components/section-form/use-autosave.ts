@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { saveDraft } from './api';
+import { saveDraft } from '../../lib/sections-api';
 
 export type AutosaveState = { kind: 'idle' } | { kind: 'pending' } | { kind: 'saving' } | { kind: 'saved'; at: Date } | { kind: 'error'; message: string };
 

@@ -1,79 +1,75 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, App, Button, Form, Progress, Skeleton } from 'antd';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Navigate, useNavigate } from 'react-router';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { findSection, type AnySection, type SectionKey } from '@portal/domain/buyer-sections';
+import { findSection, type AnySection } from '@portal/domain/sections-registry';
 import { isFieldVisible, submitSchema, type SectionContext } from '@portal/domain/section';
-import { Page } from '../../components/page';
 import { applyServerErrors } from '../../lib/form-errors';
 import { queryClient } from '../../lib/query-client';
-import { readSelectedProposal } from '../../lib/storage';
 import { useClientStore } from '../../lib/store';
 import { ApiRequestError } from '../../lib/api-client';
-import { useProposal } from '../proposals/api';
-import { fetchSection, sectionKey, submitSection, type SectionDetail } from './api';
+import { fetchSection, sectionKey, submitSection, type SectionDetail } from '../../lib/sections-api';
 import { FieldRenderer } from './field-renderer';
-import { buildFlow, buyerFromSearch, stepUrl } from './flow';
-import { FIELD_UI, toInput } from './ui';
+import { toInput, type FieldUi } from './widgets';
 import { backupKey, readBackup, useAutosave, type AutosaveState } from './use-autosave';
 
 type FormValues = Record<string, unknown>;
 
 export interface SectionExtension {
-  /** Runs when the form's values change (e.g. the address screen's CEP lookup). */
+  /** Runs when the form's values change (e.g. the address screen's CEP lookup); may render a notice. */
   useOnValues?: (args: { values: FormValues; setValue: (name: string, value: unknown) => void; editable: boolean }) => React.ReactNode;
 }
 
+/** Where this form sits in its flow: the step indicator (currentStep) and the back/next targets. */
+export interface SectionSteps {
+  index: number;
+  total: number;
+  title: string;
+  previousUrl: string;
+  nextUrl: string;
+}
+
+export interface SectionFormProps {
+  proposalId: string;
+  sectionKey: string;
+  /** Buyer position for per-buyer sections; null otherwise. */
+  buyer: number | null;
+  /** Number of buyers of the proposal (rules such as the percentages depend on it). */
+  buyers: number;
+  /** Labels and widgets of the section's fields (one UI map per feature). */
+  ui: Record<string, FieldUi>;
+  steps: SectionSteps;
+  /** Values a new form starts with (e.g. a radio's default). */
+  defaults?: FormValues;
+  extension?: SectionExtension;
+  successMessage?: string;
+  /** Where to go when the section or proposal is not visible to this user. */
+  notFoundUrl: string;
+}
+
 /**
- * A buyer section screen: loads the section, restores the newest of the server draft, the local
- * unsaved copy and the submitted values, autosaves while typing, and submits to the server,
- * which validates with the same schema and answers field by field.
+ * A form section of a proposal, for any party: loads it, restores the newest of the server draft,
+ * the local unsaved copy and the submitted values, autosaves while the user types, and submits
+ * to the server, which validates with the same schema and answers field by field.
  */
-export function SectionForm({ sectionKey: key, extension, successMessage = 'Dados salvos.' }: { sectionKey: SectionKey; extension?: SectionExtension; successMessage?: string }) {
-  const proposalId = readSelectedProposal();
-  const [search] = useSearchParams();
-  const def = findSection(key)!;
-  const buyer = def.scope === 'buyer' ? buyerFromSearch(search) : null;
-  const proposal = useProposal(proposalId);
+export function SectionForm(props: SectionFormProps) {
+  const { proposalId, sectionKey: key, buyer } = props;
   const section = useQuery({
-    queryKey: sectionKey(proposalId ?? '', key, buyer),
-    enabled: proposalId !== null,
-    queryFn: ({ signal }) => fetchSection(proposalId!, key, buyer, signal),
+    queryKey: sectionKey(proposalId, key, buyer),
+    queryFn: ({ signal }) => fetchSection(proposalId, key, buyer, signal),
     staleTime: 0,
     gcTime: 0,
   });
-
-  if (!proposalId) return <Navigate to="/buyer/select-proposal" replace />;
-  const notFound = [proposal.error, section.error].some((e) => e instanceof ApiRequestError && e.status === 404);
-  if (notFound) return <Navigate to="/buyer/buyers" replace />;
-  const buyers = proposal.data?.customers.length ?? 1;
-  const who = buyer !== null && buyers > 1 ? proposal.data?.customers.find((c) => c.position === buyer)?.name : undefined;
-
-  return (
-    <Page title={def.title} subtitle={who ? `Comprador: ${who}` : proposal.data ? `Proposta ${proposal.data.code}` : undefined}>
-      {section.isError && !notFound ? <Alert type="error" showIcon title={section.error.message} action={<Button onClick={() => section.refetch()}>Tentar de novo</Button>} /> : null}
-      {section.isPending || proposal.isPending ? <Skeleton active paragraph={{ rows: 8 }} /> : null}
-      {section.data && proposal.data ? (
-        <SectionFormBody
-          key={`${key}:${buyer}:${section.dataUpdatedAt}`}
-          def={def}
-          detail={section.data}
-          proposalId={proposalId}
-          buyer={buyer}
-          buyers={buyers}
-          extension={extension}
-          successMessage={successMessage}
-        />
-      ) : null}
-    </Page>
-  );
+  if (section.error instanceof ApiRequestError && section.error.status === 404) return <Navigate to={props.notFoundUrl} replace />;
+  if (section.isError) return <Alert type="error" showIcon title={section.error.message} action={<Button onClick={() => section.refetch()}>Tentar de novo</Button>} />;
+  if (section.isPending) return <Skeleton active paragraph={{ rows: 8 }} />;
+  return <SectionFormBody key={`${key}:${buyer}:${section.dataUpdatedAt}`} {...props} detail={section.data} />;
 }
 
 /** Canonical stored values -> what the inputs show. */
-function toFormValues(def: AnySection, values: FormValues): FormValues {
-  const ui = FIELD_UI[def.key as SectionKey];
+function toFormValues(ui: Record<string, FieldUi>, def: AnySection, values: FormValues): FormValues {
   const out: FormValues = {};
   for (const name of Object.keys(def.shape)) {
     if (values[name] === undefined) continue;
@@ -83,27 +79,28 @@ function toFormValues(def: AnySection, values: FormValues): FormValues {
   return out;
 }
 
-function initialValues(def: AnySection, detail: SectionDetail, backup: { values: FormValues; at: string } | null) {
-  const server = detail.draft ?? (detail.values ? toFormValues(def, detail.values) : {});
+function initialValues(props: SectionFormProps, def: AnySection, detail: SectionDetail, backup: { values: FormValues; at: string } | null) {
+  const server = detail.draft ?? (detail.values ? toFormValues(props.ui, def, detail.values) : {});
   const serverAt = Math.max(Date.parse(detail.draftUpdatedAt ?? '') || 0, Date.parse(detail.submittedAt ?? '') || 0);
   const useBackup = backup !== null && Date.parse(backup.at) > serverAt;
+  // Every field starts defined, so inputs are controlled from the first render.
   const base: FormValues = {};
-  // Defaults every field needs so inputs are controlled from the start.
-  const ui = FIELD_UI[def.key as SectionKey];
-  for (const name of Object.keys(def.shape)) base[name] = ui[name]?.widget === 'switch' ? false : '';
-  if (def.key === 'data') base.attorney_type = 'person';
-  if (def.key === 'data') base.attorney_phone_type = 'normal';
-  return { values: { ...base, ...toFormValues(def, detail.prefill), ...(useBackup ? backup.values : server) }, restoredFromBackup: useBackup };
+  for (const name of Object.keys(def.shape)) base[name] = props.ui[name]?.widget === 'switch' ? false : '';
+  return {
+    values: { ...base, ...props.defaults, ...toFormValues(props.ui, def, detail.prefill), ...(useBackup ? backup.values : server) },
+    restoredFromBackup: useBackup,
+  };
 }
 
-function SectionFormBody({ def, detail, proposalId, buyer, buyers, extension, successMessage }: { def: AnySection; detail: SectionDetail; proposalId: string; buyer: number | null; buyers: number; extension?: SectionExtension | undefined; successMessage: string }) {
+function SectionFormBody(props: SectionFormProps & { detail: SectionDetail }) {
+  const { proposalId, buyer, buyers, ui, steps, extension, detail, successMessage = 'Dados salvos.' } = props;
+  const def = findSection(props.sectionKey)!;
   const navigate = useNavigate();
   const { message } = App.useApp();
   const setStore = useClientStore((s) => s.set);
   const ctx: SectionContext = useMemo(() => ({ buyers, buyer }), [buyers, buyer]);
-  const ui = FIELD_UI[def.key as SectionKey];
   const editable = detail.canEdit;
-  const initial = useMemo(() => initialValues(def, detail, readBackup(backupKey(proposalId, def.key, buyer))), [def, detail, proposalId, buyer]);
+  const initial = useMemo(() => initialValues(props, def, detail, readBackup(backupKey(proposalId, def.key, buyer))), [props, def, detail, proposalId, buyer]);
   const [formError, setFormError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const resolver = useMemo(() => zodResolver(submitSchema(def, ctx) as never) as unknown as Resolver<FormValues>, [def, ctx]);
@@ -111,7 +108,7 @@ function SectionFormBody({ def, detail, proposalId, buyer, buyers, extension, su
   const values = useWatch({ control }) as FormValues;
   const autosave = useAutosave({ proposalId, section: def.key, buyer, enabled: editable });
 
-  // Autosave every change the user makes; a copy restored from this device is sent at once.
+  // Autosave every change; a copy restored from this device is sent at once.
   const restored = useRef(initial.restoredFromBackup);
   const { schedule } = autosave;
   useEffect(() => {
@@ -123,11 +120,9 @@ function SectionFormBody({ def, detail, proposalId, buyer, buyers, extension, su
     return () => sub.unsubscribe();
   }, [watch, schedule, editable, getValues]);
 
-  const flow = useMemo(() => buildFlow(buyers), [buyers]);
-  const index = flow.findIndex((s) => s.section === def.key && s.buyer === buyer);
   useEffect(() => {
-    setStore({ currentStep: Math.max(0, index) });
-  }, [index, setStore]);
+    setStore({ currentStep: Math.max(0, steps.index) });
+  }, [steps.index, setStore]);
 
   const visible = Object.keys(def.shape).filter((name) => ui[name] && isFieldVisible(def, name, values, ctx));
   const setField = useCallback((name: string, value: unknown) => setValue(name, value, { shouldDirty: true }), [setValue]);
@@ -144,8 +139,7 @@ function SectionFormBody({ def, detail, proposalId, buyer, buyers, extension, su
         autosave.clear();
         await queryClient.invalidateQueries({ queryKey: ['proposals'] });
         void message.success(successMessage);
-        const next = flow[index + 1];
-        navigate(next ? stepUrl(next) : '/buyer/buyers');
+        navigate(steps.nextUrl);
       } catch (err) {
         setFormError(applyServerErrors(err, setError, visible));
       } finally {
@@ -155,16 +149,20 @@ function SectionFormBody({ def, detail, proposalId, buyer, buyers, extension, su
     () => setFormError('Verifique os campos destacados.'),
   );
 
-  const previous = index > 0 ? flow[index - 1] : undefined;
   return (
     <>
-      <StepIndicator index={index} total={flow.length} title={flow[index]?.title ?? def.title} />
+      <StepIndicator index={steps.index} total={steps.total} title={steps.title} />
       {detail.status === 'rejected' && detail.reviewNote ? <Alert type="warning" showIcon title="O backoffice pediu uma correção" description={detail.reviewNote} className="form-alert" /> : null}
       {!editable ? <Alert type="info" showIcon title="Somente leitura: esta seção não pode ser alterada por você agora." className="form-alert" /> : null}
-      <Form layout="vertical" component="form" noValidate onSubmitCapture={(e) => {
-        e.preventDefault();
-        void onSubmit(e);
-      }}>
+      <Form
+        layout="vertical"
+        component="form"
+        noValidate
+        onSubmitCapture={(e) => {
+          e.preventDefault();
+          void onSubmit(e);
+        }}
+      >
         {extra}
         {visible.map((name) => (
           <FieldRenderer key={name} name={name} ui={ui[name]!} control={control} disabled={!editable} values={values} />
@@ -172,7 +170,7 @@ function SectionFormBody({ def, detail, proposalId, buyer, buyers, extension, su
         <div aria-live="assertive">{formError ? <Alert type="error" showIcon title={formError} className="form-alert" /> : null}</div>
         <AutosaveStatus state={autosave.state} />
         <div className="form-actions">
-          <Button size="large" onClick={() => navigate(previous ? stepUrl(previous) : '/buyer/buyers')}>
+          <Button size="large" onClick={() => navigate(steps.previousUrl)}>
             Voltar
           </Button>
           {editable ? (
@@ -180,7 +178,7 @@ function SectionFormBody({ def, detail, proposalId, buyer, buyers, extension, su
               Salvar e continuar
             </Button>
           ) : (
-            <Button type="primary" size="large" onClick={() => navigate(flow[index + 1] ? stepUrl(flow[index + 1]!) : '/buyer/buyers')}>
+            <Button type="primary" size="large" onClick={() => navigate(steps.nextUrl)}>
               Continuar
             </Button>
           )}
@@ -190,7 +188,7 @@ function SectionFormBody({ def, detail, proposalId, buyer, buyers, extension, su
   );
 }
 
-/** Where the buyer is in the sequence (currentStep). */
+/** Where the user is in the sequence (currentStep). */
 function StepIndicator({ index, total, title }: { index: number; total: number; title: string }) {
   if (index < 0) return null;
   return (

@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import type { SectionStatus } from '@portal/domain/buyer-sections';
-import { apiRequest } from '../../lib/api-client';
+import type { SectionStatus } from '@portal/domain/sections-registry';
+import { apiRequest } from './api-client';
 
 export interface SectionSummary {
   key: string;
   title: string;
-  scope: 'buyer' | 'proposal';
+  scope: 'buyer' | 'proposal' | 'seller';
+  required?: boolean;
   buyer: number | null;
   status: SectionStatus;
   canEdit: boolean;

@@ -1,0 +1,59 @@
+import { Navigate, useSearchParams } from 'react-router';
+import { Skeleton } from 'antd';
+import { findSection } from '@portal/domain/sections-registry';
+import { Page } from '../../components/page';
+import { SectionForm, type SectionExtension } from '../../components/section-form/section-form';
+import { readSelectedProposal } from '../../lib/storage';
+import { useProposal } from '../proposals/api';
+import { buildFlow, buyerFromSearch, stepUrl } from './flow';
+import { BUYER_FIELD_UI } from './ui';
+
+type BuyerSectionKey = keyof typeof BUYER_FIELD_UI;
+
+const DEFAULTS: Partial<Record<BuyerSectionKey, Record<string, unknown>>> = {
+  data: { attorney_type: 'person', attorney_phone_type: 'normal' },
+};
+
+/** A buyer's section screen: the chosen proposal, the ?buyer= of the URL and the buyer's flow. */
+export function BuyerSectionScreen({ sectionKey, extension, successMessage }: { sectionKey: BuyerSectionKey; extension?: SectionExtension; successMessage?: string }) {
+  const proposalId = readSelectedProposal();
+  const [search] = useSearchParams();
+  const def = findSection(sectionKey)!;
+  const buyer = def.scope === 'buyer' ? buyerFromSearch(search) : null;
+  const proposal = useProposal(proposalId);
+  if (!proposalId) return <Navigate to="/buyer/select-proposal" replace />;
+
+  const buyers = proposal.data?.customers.length ?? 1;
+  const flow = buildFlow(buyers);
+  const index = flow.findIndex((s) => s.section === sectionKey && s.buyer === buyer);
+  const who = buyer !== null && buyers > 1 ? proposal.data?.customers.find((c) => c.position === buyer)?.name : undefined;
+  const previous = flow[index - 1];
+  const next = flow[index + 1];
+
+  return (
+    <Page title={def.title} subtitle={who ? `Comprador: ${who}` : proposal.data ? `Proposta ${proposal.data.code}` : undefined}>
+      {proposal.isPending ? <Skeleton active paragraph={{ rows: 8 }} /> : null}
+      {proposal.isError ? <Navigate to="/buyer/select-proposal" replace /> : null}
+      {proposal.data ? (
+        <SectionForm
+          proposalId={proposalId}
+          sectionKey={sectionKey}
+          buyer={buyer}
+          buyers={buyers}
+          ui={BUYER_FIELD_UI[sectionKey]}
+          defaults={DEFAULTS[sectionKey]}
+          steps={{
+            index,
+            total: flow.length,
+            title: flow[index]?.title ?? def.title,
+            previousUrl: previous ? stepUrl(previous) : '/buyer/buyers',
+            nextUrl: next ? stepUrl(next) : '/buyer/buyers',
+          }}
+          extension={extension}
+          successMessage={successMessage}
+          notFoundUrl="/buyer/buyers"
+        />
+      ) : null}
+    </Page>
+  );
+}

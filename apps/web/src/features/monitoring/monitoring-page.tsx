@@ -1,0 +1,165 @@
+import { useEffect, useState } from 'react';
+import { Alert, App, Button, InputNumber, Table, Tag, type TableColumnsType } from 'antd';
+import type { MonitoringErrorGroup, MonitoringRouteStat } from '@portal/domain/monitoring-views';
+import { Page } from '../../components/page';
+import { useMonitoringErrors, useMonitoringRoutes, useSampleRate, useSetSampleRate } from './api';
+import './monitoring-page.css';
+
+const dateTime = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short' });
+const integer = new Intl.NumberFormat('pt-BR');
+const ms = (value: number) => `${integer.format(value)} ms`;
+
+const ERROR_COLUMNS: TableColumnsType<MonitoringErrorGroup> = [
+  {
+    title: 'Mensagem',
+    dataIndex: 'message',
+    render: (message: string) => <span className="monitoring__message">{message}</span>,
+  },
+  { title: 'Vezes', dataIndex: 'count', align: 'right', width: 72, render: (n: number) => integer.format(n) },
+  {
+    title: 'Rotas',
+    dataIndex: 'routes',
+    render: (routes: string[]) => (
+      <ul className="monitoring__list">
+        {routes.map((r) => (
+          <li key={r}>
+            <code>{r}</code>
+          </li>
+        ))}
+      </ul>
+    ),
+  },
+  {
+    title: 'Navegadores',
+    dataIndex: 'browsers',
+    render: (browsers: string[]) =>
+      browsers.map((b) => (
+        <Tag key={b} className="monitoring__tag">
+          {b}
+        </Tag>
+      )),
+  },
+  {
+    title: 'Última vez',
+    dataIndex: 'lastSeenAt',
+    width: 140,
+    render: (at: number) => <time dateTime={new Date(at).toISOString()}>{dateTime.format(at)}</time>,
+  },
+];
+
+const ROUTE_COLUMNS: TableColumnsType<MonitoringRouteStat> = [
+  { title: 'Rota', dataIndex: 'route', render: (route: string) => <code>{route}</code> },
+  { title: 'Mediana', dataIndex: 'medianMs', align: 'right', render: ms },
+  { title: 'p95', dataIndex: 'p95Ms', align: 'right', render: ms },
+  { title: 'Transações', dataIndex: 'count', align: 'right', render: (n: number) => integer.format(n) },
+];
+
+/**
+ * /backoffice/monitoring (operator): the front end's latest errors grouped by message, the slowest
+ * routes by median duration (last 7 days), and the share of transactions the agent samples.
+ */
+export default function MonitoringPage() {
+  const errors = useMonitoringErrors();
+  const routes = useMonitoringRoutes();
+  useEffect(() => {
+    for (const e of [errors.error, routes.error]) if (e) console.error(e);
+  }, [errors.error, routes.error]);
+
+  return (
+    <Page title="Monitoramento" subtitle="Erros e tempos de carregamento vistos pelos navegadores nos últimos 7 dias.">
+      <SampleRateControl />
+
+      <section className="monitoring__section" aria-labelledby="monitoring-errors">
+        <div className="monitoring__heading">
+          <h2 id="monitoring-errors" className="section-title">
+            Erros no navegador
+          </h2>
+          <Button onClick={() => void Promise.all([errors.refetch(), routes.refetch()])}>Atualizar</Button>
+        </div>
+        {errors.isError ? <Alert type="error" showIcon title={errors.error.message} /> : null}
+        <Table<MonitoringErrorGroup>
+          size="small"
+          rowKey="message"
+          columns={ERROR_COLUMNS}
+          dataSource={errors.data}
+          loading={errors.isPending}
+          pagination={false}
+          scroll={{ x: 640 }}
+          locale={{ emptyText: 'Nenhum erro nos últimos 7 dias.' }}
+        />
+      </section>
+
+      <section className="monitoring__section" aria-labelledby="monitoring-routes">
+        <h2 id="monitoring-routes" className="section-title">
+          Rotas mais lentas
+        </h2>
+        {routes.isError ? <Alert type="error" showIcon title={routes.error.message} /> : null}
+        <Table<MonitoringRouteStat>
+          size="small"
+          rowKey="route"
+          columns={ROUTE_COLUMNS}
+          dataSource={routes.data}
+          loading={routes.isPending}
+          pagination={false}
+          scroll={{ x: 480 }}
+          locale={{ emptyText: 'Nenhuma transação nos últimos 7 dias.' }}
+        />
+      </section>
+    </Page>
+  );
+}
+
+/** The operator's sampling rate, in percent; the agent reads it at its next page load. */
+function SampleRateControl() {
+  const { message } = App.useApp();
+  const current = useSampleRate();
+  const save = useSetSampleRate();
+  const [percent, setPercent] = useState<number | null>(null);
+  const saved = current.data ? Math.round(current.data.rate * 100) : null;
+  const value = percent ?? saved;
+
+  return (
+    <section className="monitoring__rate" aria-labelledby="monitoring-rate">
+      <h2 id="monitoring-rate" className="section-title">
+        Amostragem de transações
+      </h2>
+      <p className="monitoring__hint">
+        Parte das navegações cujo tempo é medido e enviado. Erros são sempre enviados.
+      </p>
+      {current.isError ? <Alert type="error" showIcon title={current.error.message} /> : null}
+      <form
+        className="monitoring__rate-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (value === null) return;
+          save.mutate(value / 100, {
+            onSuccess: () => {
+              setPercent(null);
+              void message.success('Taxa de amostragem salva.');
+            },
+            onError: (err) => void message.error(err.message),
+          });
+        }}
+      >
+        <label htmlFor="sample-rate">Taxa de amostragem (%)</label>
+        <InputNumber
+          id="sample-rate"
+          min={0}
+          max={100}
+          step={5}
+          precision={0}
+          value={value}
+          disabled={current.isPending}
+          onChange={(v) => setPercent(typeof v === 'number' ? v : null)}
+          suffix="%"
+        />
+        <Button type="primary" htmlType="submit" loading={save.isPending} disabled={value === null || value === saved}>
+          Salvar
+        </Button>
+      </form>
+      {current.data?.updatedAt ? (
+        <p className="monitoring__hint">Alterada em {dateTime.format(current.data.updatedAt)}.</p>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,62 @@
+import { RUM_SERVER_URL, validateRumConfig, type PublicSettings } from '@portal/domain/monitoring';
+import type { RouteMatchLike } from './route-transactions';
+import type { RumAgent } from './rum-agent';
+
+/** The router parts the agent needs (react-router's data router satisfies it). */
+export interface MonitoredRouter {
+  state: { location: { pathname: string }; matches: readonly RouteMatchLike[] };
+  subscribe(fn: (state: MonitoredRouter['state']) => void): () => void;
+}
+
+const MAX_EARLY_ERRORS = 10;
+/** index.html's title, read before any screen sets its own. */
+const UNTITLED = typeof document === 'undefined' ? '' : document.title;
+
+let agent: RumAgent | null = null;
+let decided = false;
+let early: unknown[] = [];
+
+/**
+ * Reports an error the app caught itself (route-navigation errors, spec §7). Unhandled errors and
+ * rejections the agent catches on its own. Before the settings arrive errors wait (a few); with
+ * the logger disabled nothing is reported.
+ */
+export function reportError(error: unknown): void {
+  if (agent) agent.captureError(error);
+  else if (!decided && early.length < MAX_EARLY_ERRORS) early.push(error);
+}
+
+/**
+ * Starts the Elastic APM RUM agent when the public logger setting is on (spec §7). The agent's
+ * code is a separate chunk, loaded only then: with the setting off nothing is downloaded, patched
+ * or sent.
+ */
+export async function startMonitoring(settings: PublicSettings, router: MonitoredRouter): Promise<void> {
+  if (!settings.loggerEnabled) {
+    decided = true;
+    early = [];
+    return;
+  }
+  const checked = validateRumConfig({
+    serviceName: settings.serviceName,
+    serverUrl: RUM_SERVER_URL,
+    environment: settings.apmEnvironment,
+  });
+  if (!checked.ok) {
+    // Spec §9: an invalid configuration leaves the agent inactive and says why.
+    decided = true;
+    early = [];
+    console.error(`Monitoramento inativo (configuração inválida): ${checked.errors.join('; ')}`);
+    return;
+  }
+  try {
+    const { startRumAgent } = await import('./rum-agent');
+    agent = startRumAgent({ config: checked.config, router, untitled: UNTITLED });
+  } catch (err) {
+    console.error(err);
+  }
+  decided = true;
+  const waiting = early;
+  early = [];
+  if (agent) for (const error of waiting) agent.captureError(error);
+}
