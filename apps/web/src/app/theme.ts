@@ -25,6 +25,12 @@ export const theme: ThemeConfig = {
     colorBorder: COLORS.border,
     colorBorderSecondary: '#e8e8e8',
     colorBgLayout: COLORS.background,
+    // AA contrast on the light background: darker than antd's defaults (45% black, #ff4d4f).
+    colorTextDescription: '#4a5568',
+    colorTextPlaceholder: '#6b7280',
+    colorError: '#b3261e',
+    colorSuccess: '#1e6b1e',
+    colorWarning: '#8a5300',
     fontFamily: "Raleway, 'Helvetica Neue', Arial, sans-serif",
     fontSize: 16,
   },

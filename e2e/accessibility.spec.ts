@@ -1,0 +1,113 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { ROUTES, roleForPath } from '../packages/domain/src/routes';
+import { PHONE, signIn, useBrowser } from './fixtures';
+
+/** The route ids that have a screen (apps/web/src/app/screens.ts): every one of them is checked. */
+function builtRouteIds(): Set<string> {
+  const text = readFileSync(fileURLToPath(new URL('../apps/web/src/app/screens.ts', import.meta.url)), 'utf8');
+  return new Set([...text.matchAll(/^\s*'?([\w.-]+)'?:\s*(?:lazy|\()/gm)].map((m) => m[1]!));
+}
+
+async function axe(page: Page, label: string) {
+  await page.locator('main, [role="main"]').first().waitFor();
+  await page.waitForLoadState('networkidle');
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${label}: [${v.impact}] ${v.id} — ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
+}
+
+describe('accessibility (axe-core, WCAG 2.1 AA): no serious or critical violation on any screen', () => {
+  const browser = useBrowser();
+  const built = builtRouteIds();
+
+  it('public screens', async () => {
+    const { page, context } = await browser.newPage(PHONE);
+    const problems: string[] = [];
+    for (const url of ['/buyer/login', '/auth/login', '/auth/seller/login', '/buyer/recover', '/buyer/change-password', '/error', '/nao-existe']) {
+      await page.goto(url);
+      problems.push(...(await axe(page, url)));
+    }
+    await context.close();
+    expect(problems).toEqual([]);
+  });
+
+  for (const role of ['buyer', 'seller', 'operator'] as const) {
+    it(`every built ${role} screen`, async () => {
+      const { page, context } = await browser.newPage(PHONE);
+      const login = { buyer: 'comprador@demo.com.br', seller: 'vendedor@demo.com.br', operator: 'operador@demo.com.br' }[role];
+      if (role === 'operator') {
+        await page.goto('/auth/operator/login');
+        await page.getByLabel('E-mail ou CPF').fill(login);
+        await page.getByLabel('Senha', { exact: true }).fill('Demo@2026!');
+        await page.getByRole('button', { name: 'Entrar' }).click();
+        await page.waitForURL('**/backoffice**');
+      } else {
+        await signIn(page, login, role);
+      }
+      const proposals = (await (await page.request.get('/api/v3/proposals')).json()).data as { id: string; code: string }[];
+      const proposal = proposals.find((p) => p.code === 'PF-2026-004817') ?? proposals[0]!;
+      if (role === 'buyer') await page.evaluate((id) => localStorage.setItem('portal:proposal', id), proposal.id);
+
+      const problems: string[] = [];
+      const routes = ROUTES.filter((r) => r.access === 'private' && built.has(r.id) && roleForPath(r.path) === role && !r.path.endsWith('/select-proposal') === (r.id !== 'seller.select-proposal'));
+      for (const route of routes) {
+        const url = route.path.replace(':proposalId', proposal.id).replace(':question', '1') + (route.path.startsWith('/buyer/') ? '?buyer=1' : '');
+        await page.goto(url);
+        problems.push(...(await axe(page, url)));
+      }
+      await context.close();
+      expect(routes.length).toBeGreaterThan(0);
+      expect(problems).toEqual([]);
+    });
+  }
+});
+
+describe('keyboard only', () => {
+  const browser = useBrowser();
+
+  it('logs in and fills a form field by field with Tab, Space and Enter', async () => {
+    const { page, context } = await browser.newPage(PHONE);
+    await page.goto('/buyer/login');
+    // The first field has focus; Tab moves through the form; Enter submits.
+    await page.getByLabel('E-mail ou CPF').waitFor();
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('campo-username');
+    await page.keyboard.type('comprador@demo.com.br');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('Demo@2026!');
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/buyer/select-proposal');
+
+    // Reach the first proposal's "Continuar" by keyboard.
+    const target = page.getByRole('button', { name: /^Continuar a proposta/ }).first();
+    for (let i = 0; i < 40 && !(await target.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/buyer/home');
+
+    await page.goto('/buyer/investment');
+    await page.getByLabel('Agência (4 dígitos)', { exact: true }).waitFor();
+    await page.getByLabel('Agência (4 dígitos)', { exact: true }).focus();
+    await page.keyboard.type('1234');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('98765-4');
+    await page.keyboard.press('Tab');
+    // A switch toggles with Space.
+    const debit = page.getByRole('switch', { name: 'Autorizo o débito das parcelas nesta conta' });
+    expect(await debit.evaluate((el) => el === document.activeElement)).toBe(true);
+    const before = await debit.getAttribute('aria-checked');
+    await page.keyboard.press('Space');
+    expect(await debit.getAttribute('aria-checked')).not.toBe(before);
+    // Submitting with errors moves focus to the first invalid field and announces the error.
+    await page.getByRole('button', { name: 'Salvar e continuar' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByText('Verifique os campos destacados.').waitFor();
+    const focusedLabel = await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.id ?? '');
+    expect(focusedLabel).toMatch(/^campo-/);
+    expect(await page.locator('[role="alert"]').count()).toBeGreaterThan(0);
+    await context.close();
+  });
+});
