@@ -52,8 +52,11 @@ describe.each(DATABASES)('buyer sections on %s', (dialect) => {
     const res = await get(main, `/api/v3/proposals/${twoBuyers}/sections`);
     expect(res.statusCode).toBe(200);
     const { fillingStatus, sections } = res.json().data;
-    expect(fillingStatus).toBe(50); // seeded: the main buyer's 3 sections + seller form = 4 of 8
-    const mine = sections.filter((s: { buyer: number | null }) => s.buyer === 0);
+    // Seeded: the main buyer's 3 sections + the seller form, out of every section the proposal requires.
+    const required = sections.filter((s: { required: boolean }) => s.required);
+    expect(fillingStatus).toBe(Math.round((4 / required.length) * 100));
+    expect(required.filter((s: { status: string }) => s.status === 'done')).toHaveLength(4);
+    const mine = sections.filter((s: { buyer: number | null; key: string }) => s.buyer === 0 && ['data', 'address', 'document'].includes(s.key));
     expect(mine.map((s: { key: string; status: string }) => [s.key, s.status])).toEqual([
       ['data', 'done'],
       ['address', 'done'],
@@ -89,16 +92,19 @@ describe.each(DATABASES)('buyer sections on %s', (dialect) => {
 
   it('submits valid data: canonical values stored, draft cleared, progress updated', async () => {
     const cpf = await cpfOf(second, twoBuyers);
+    const before = (await get(main, `/api/v3/proposals/${twoBuyers}/sections`)).json().data.sections as { required: boolean; status: string }[];
+    const required = before.filter((s) => s.required);
+    const progress = Math.round(((required.filter((s) => s.status === 'done').length + 1) / required.length) * 100); // one more done
     const res = await put(second, `/api/v3/proposals/${twoBuyers}/sections/data?buyer=1`, { ...VALID_DATA, cpf });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({
       status: 'done',
       draft: null,
-      fillingStatus: 63, // 5 of 8
+      fillingStatus: progress,
       values: { phone: '11976543210', birth_date: '1988-07-21', income: 980000, cpf, marriage_regime: 'partial_communion' },
     });
     const proposal = await get(second, `/api/v3/proposals/${twoBuyers}`);
-    expect(proposal.json().data.fillingStatus).toBe(63);
+    expect(proposal.json().data.fillingStatus).toBe(progress);
   });
 
   it('keeps the CPF registered on the proposal', async () => {
