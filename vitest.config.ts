@@ -25,6 +25,17 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'system',
+          include: ['apps/api/test-system/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 600_000,
+          hookTimeout: 120_000,
+          // Each file starts its own API processes: one file at a time keeps 2 cores honest.
+          fileParallelism: false,
+        },
+      },
+      {
+        test: {
           name: 'e2e',
           include: ['e2e/**/*.spec.ts'],
           environment: 'node',

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: the whole suite. Static checks (types, lint), then unit + API (SQLite, and
-// PostgreSQL when TEST_DATABASE_URL is set), then end-to-end in headless Chromium.
+// PostgreSQL when TEST_DATABASE_URL is set), then system tests (SIGKILL durability, two instances),
+// then end-to-end in headless Chromium.
 // Ends with one line 'N passed, N failed, N skipped' over every test that ran.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
@@ -42,6 +43,7 @@ function vitest(label, projects, report) {
 run('typecheck', 'node', ['scripts/typecheck.mjs']);
 run('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
 vitest('unit + api', ['unit', 'api'], 'unit-api');
+vitest('system (durability, scale-out: real processes)', ['system'], 'system');
 vitest('e2e (Chromium)', ['e2e'], 'e2e');
 
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);

@@ -1,0 +1,68 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../../..', import.meta.url));
+
+/** Builds a private copy of the API bundle (inside the repo so it finds node_modules). */
+export function buildApi(): { entry: string; remove(): void } {
+  const entry = join(root, 'apps/api/dist', `system-${process.pid}-${Date.now()}`, 'main.js');
+  const r = spawnSync(process.execPath, [join(root, 'apps/api/build.mjs')], { env: { ...process.env, OUTFILE: entry }, stdio: 'inherit' });
+  if (r.status !== 0) throw new Error('API build failed');
+  return { entry, remove: () => rmSync(dirname(entry), { recursive: true, force: true }) };
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+export interface ApiProcess {
+  child: ChildProcess;
+  base: string;
+}
+
+/** Starts one API process and waits until /api/health answers. */
+export async function startApi(entry: string, env: Record<string, string>): Promise<ApiProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [entry], {
+    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'error', PUBLIC_URL: `http://localhost:${port}`, LOGIN_IP_LIMIT_PER_MINUTE: '100000', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`API exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return { child, base };
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  child.kill('SIGKILL');
+  throw new Error('API did not start');
+}
+
+export function stopApi(api: ApiProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+  return new Promise((resolve) => {
+    if (api.child.exitCode !== null || api.child.signalCode !== null) return resolve();
+    api.child.once('exit', () => resolve());
+    api.child.kill(signal);
+  });
+}
+
+/** Logs in and returns the Cookie header value. */
+export async function login(base: string, username: string, password = 'Demo@2026!', type = 'buyer'): Promise<string> {
+  const res = await fetch(`${base}/api/v3/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password, type }) });
+  if (res.status !== 200) throw new Error(`login ${res.status}: ${await res.text()}`);
+  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+}

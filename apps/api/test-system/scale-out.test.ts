@@ -1,0 +1,67 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApi, login, startApi, stopApi, type ApiProcess } from './processes';
+
+/**
+ * Scale-out: two API instances on one PostgreSQL (and Redis when TEST_REDIS_URL is set) are
+ * interchangeable: a session opened on one works on the other, and the login rate limit counts
+ * attempts on both.
+ */
+const variants = [{ name: 'PostgreSQL', redis: '' }, ...(process.env.TEST_REDIS_URL ? [{ name: 'PostgreSQL + Redis', redis: process.env.TEST_REDIS_URL }] : [])];
+
+describe.skipIf(!process.env.TEST_DATABASE_URL).each(variants)('two instances on $name', ({ redis }) => {
+  const name = `scaleout_${process.pid}_${redis ? 'r' : 'p'}`;
+  let api: ReturnType<typeof buildApi>;
+  let a: ApiProcess;
+  let b: ApiProcess;
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-scale-'));
+
+  beforeAll(async () => {
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    await admin.query(`drop database if exists ${name}`);
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const u = new URL(process.env.TEST_DATABASE_URL!);
+    u.pathname = `/${name}`;
+    api = buildApi();
+    const env = { DATABASE_URL: u.toString(), DATA_DIR: dataDir, REDIS_URL: redis, LOGIN_IP_LIMIT_PER_MINUTE: '100000' };
+    a = await startApi(api.entry, env);
+    b = await startApi(api.entry, env);
+  }, 120_000);
+
+  afterAll(async () => {
+    await stopApi(a);
+    await stopApi(b);
+    api?.remove();
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('a session opened on one instance works on the other, and logout on one ends it on both', async () => {
+    const cookie = await login(a.base, 'comprador@demo.com.br');
+    const onB = await fetch(`${b.base}/api/v3/auth/user`, { headers: { cookie } });
+    expect(onB.status).toBe(200);
+    expect(((await onB.json()) as { data: { email: string } }).data.email).toBe('comprador@demo.com.br');
+    const out = await fetch(`${b.base}/api/v3/auth/logout`, { method: 'POST', headers: { cookie } });
+    expect(out.status).toBe(204);
+    expect((await fetch(`${a.base}/api/v3/auth/user`, { headers: { cookie } })).status).toBe(401);
+  });
+
+  it('counts wrong passwords across both instances: the 11th attempt is refused on either', async () => {
+    const attempt = (base: string, password: string) =>
+      fetch(`${base}/api/v3/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'outro@demo.com.br', password, type: 'buyer' }) });
+    for (let i = 0; i < 10; i++) expect((await attempt(i % 2 ? a.base : b.base, 'errada-123')).status).toBe(401);
+    const onA = await attempt(a.base, 'Demo@2026!');
+    const onB = await attempt(b.base, 'Demo@2026!');
+    expect(onA.status).toBe(429);
+    expect(onB.status).toBe(429);
+    expect(((await onB.json()) as { error: { message: string } }).error.message).toBe('Muitas tentativas. Aguarde um minuto e tente novamente.');
+  });
+});
