@@ -2,7 +2,7 @@ import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll, inject, onTestFailed } from 'vitest';
 
 export const DEMO_PASSWORD = 'Demo@2026!';
 export const baseURL = () => inject('baseURL');
@@ -40,6 +40,17 @@ export function useBrowser() {
       const context = await state.browser!.newContext({ baseURL: baseURL(), viewport, locale: 'pt-BR' });
       const page = await context.newPage();
       page.setDefaultTimeout(10_000);
+      // What the page went through, printed only when the test fails (to tell an app bug from a slow box).
+      const trail: string[] = [];
+      const t0 = Date.now();
+      const note = (line: string) => trail.push(`${String(Date.now() - t0).padStart(6)}ms ${line}`);
+      page.on('framenavigated', (frame) => frame === page.mainFrame() && note(`navigated ${frame.url()}`));
+      page.on('console', (msg) => msg.type() === 'error' && note(`console ${msg.text()}`));
+      page.on('pageerror', (err) => note(`pageerror ${err.message}`));
+      page.on('response', (res) => note(`${res.status()} ${res.request().method()} ${res.url()}`));
+      onTestFailed(() => {
+        console.error(`Page trail (last at ${page.url()}):\n${trail.slice(-40).join('\n')}`);
+      });
       return { page, context };
     },
   };
@@ -88,12 +99,15 @@ export async function waitForMailLink(to: string, pathPrefix: string, timeoutMs 
   throw new Error(`no e-mail to ${to} with ${pathPrefix}`);
 }
 
-/** A full-page picture of the screen as it stands, in test-results/screens/{name}.png (git-ignored). */
-export async function screenshot(page: Page, name: string) {
+/**
+ * A picture of the screen as it stands, in test-results/screens/{name}.png (git-ignored): the whole
+ * page, or only the viewport (fullPage: false) for overlays such as dialogs.
+ */
+export async function screenshot(page: Page, name: string, { fullPage = true } = {}) {
   const dir = fileURLToPath(new URL('../test-results/screens/', import.meta.url));
   mkdirSync(dir, { recursive: true });
   await page.evaluate(() => document.fonts.ready);
-  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true, animations: 'disabled' });
+  await page.screenshot({ path: join(dir, `${name}.png`), fullPage, animations: 'disabled' });
 }
 
 /** The page's local storage, as the app left it. */
@@ -111,7 +125,12 @@ export async function serverSession(page: Page): Promise<{ data: { user: { email
 export const pathOf = (page: Page) => new URL(page.url()).pathname;
 
 /** Logs in through the login screen and waits for the landing page of the role. */
-export async function signIn(page: Page, username: string, role: 'buyer' | 'seller' = 'buyer', password = DEMO_PASSWORD) {
+export async function signIn(
+  page: Page,
+  username: string,
+  role: 'buyer' | 'seller' = 'buyer',
+  password = DEMO_PASSWORD,
+) {
   await loginAs(page, username, role, password);
   if (role === 'buyer') {
     await page.waitForURL('**/buyer/select-proposal');

@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { request, type Page } from 'playwright-core';
 import { completeCpf, formatCpf } from '../packages/domain/src/cpf';
-import { baseURL, DEMO_PASSWORD, loginAs, pathOf, screenshot, serverSession, signIn, useBrowser, waitForMailLink } from './fixtures';
+import {
+  baseURL,
+  DEMO_PASSWORD,
+  loginAs,
+  pathOf,
+  screenshot,
+  serverSession,
+  signIn,
+  useBrowser,
+  waitForMailLink,
+} from './fixtures';
 
 /**
  * Password changes use accounts no other spec file logs in with (compradora, outro), and every
@@ -20,7 +30,8 @@ async function restoreDemoPassword(email: string, current: string) {
   const api = await request.newContext({ baseURL: baseURL() });
   try {
     const login = await api.post('/api/v3/auth/login', { data: { username: email, password: current, type: 'buyer' } });
-    if (login.ok()) await api.post('/api/v3/auth/change-password', { data: { pass: DEMO_PASSWORD, repeat: DEMO_PASSWORD } });
+    if (login.ok())
+      await api.post('/api/v3/auth/change-password', { data: { pass: DEMO_PASSWORD, repeat: DEMO_PASSWORD } });
   } finally {
     await api.dispose();
   }
@@ -42,7 +53,9 @@ async function requestLink(page: Page, email: string, cpfDigits: string) {
   expect(await page.getByLabel('CPF', { exact: true }).inputValue()).toBe(formatCpf(cpfDigits));
   await page.getByRole('button', { name: 'Enviar link' }).click();
   await page.getByRole('heading', { name: 'Verifique seu e-mail' }).waitFor();
-  await page.getByText('Se os dados conferirem com um cadastro, enviaremos um e-mail com o link para criar uma nova senha.').waitFor();
+  await page
+    .getByText('Se os dados conferirem com um cadastro, enviaremos um e-mail com o link para criar uma nova senha.')
+    .waitFor();
 }
 
 describe('recover (/buyer/recover)', () => {

@@ -21,17 +21,30 @@ import { createProposalsRepository, type ProposalsRepository } from './modules/p
 import { proposalsRoutes } from './modules/proposals/proposals.routes';
 import { createSectionsService, type SectionsService } from './modules/sections/sections.service';
 import { sectionsRoutes } from './modules/sections/sections.routes';
+import { backofficeRoutes } from './modules/backoffice/backoffice.routes';
+import { sellerRoutes } from './modules/seller/seller.routes';
 import { cepRoutes } from './modules/cep/cep.routes';
 import { createViaCepProvider, noCepProvider, type CepProvider } from './modules/cep/cep.service';
 import { createMailer, type Mailer } from './modules/mail/outbox';
 import { monitoringRoutes } from './modules/monitoring/monitoring.routes';
+import { createDocumentsServiceFromConfig, type DocumentsService } from './modules/documents/documents.service';
+import { documentsRoutes } from './modules/documents/documents.routes';
+import { createInsuranceService, type InsuranceService } from './modules/insurance/insurance.service';
+import { insuranceRoutes } from './modules/insurance/insurance.routes';
+import { createHealthCipher, loadHealthKey } from './modules/insurance/health-crypto';
+import { fgtsRoutes } from './modules/fgts/fgts.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     db: Db;
     repos: { sessions: SessionsRepository; proposals: ProposalsRepository };
-    services: { auth: AuthService; sections: SectionsService };
+    services: {
+      auth: AuthService;
+      sections: SectionsService;
+      documents: DocumentsService;
+      insurance: InsuranceService;
+    };
     limiter: RateLimiter;
     mailer: Mailer;
     cep: CepProvider;
@@ -91,9 +104,27 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Fa
       loginIpLimit: config.loginIpLimit,
     }),
     sections: createSectionsService({ db: db.kysely, mailer, publicUrl: config.publicUrl }),
+    documents: createDocumentsServiceFromConfig({
+      db: db.kysely,
+      mailer,
+      config: config.documents,
+      publicUrl: config.publicUrl,
+      log: app.log,
+    }),
+    // Health answers (DPS) are encrypted with HEALTH_DATA_KEY or DATA_DIR/keys/health.key; a bad key stops the start.
+    insurance: createInsuranceService({
+      db: db.kysely,
+      cipher: createHealthCipher(loadHealthKey({ envKey: config.healthDataKey, dataDir: config.dataDir })),
+      onUnreadable: (info) =>
+        app.log.error(
+          { proposalId: info.proposalId, buyer: info.buyer, question: info.question },
+          'health answer failed to decrypt',
+        ),
+    }),
   });
   app.addHook('onClose', async () => {
     await mailer.stop();
+    await app.services.documents.close();
     redis?.disconnect();
   });
 
@@ -124,7 +155,14 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Fa
       await api.register(authRoutes, { prefix: '/auth' });
       await api.register(proposalsRoutes, { prefix: '/proposals' });
       await api.register(sectionsRoutes, { prefix: '/proposals' });
+      await api.register(documentsRoutes, { prefix: '/proposals' });
+      await api.register(sellerRoutes, { prefix: '/proposals' });
+      // FGTS state and form PDF, the insurer's health declaration (issue #4).
+      await api.register(fgtsRoutes, { prefix: '/proposals' });
+      await api.register(insuranceRoutes, { prefix: '/proposals' });
       await api.register(cepRoutes, { prefix: '/cep' });
+      // Back office (issue #7): /backoffice/*, /operators, /proposals/:id/history.
+      await api.register(backofficeRoutes);
     },
     { prefix: '/api/v3' },
   );
@@ -156,7 +194,9 @@ function registerSpa(app: FastifyInstance, webDist: string) {
       },
     });
     // '/' is the dist folder itself to @fastify/static, which refuses it (403) with index: false.
-    app.get('/', { schema: { hide: true } }, (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
+    app.get('/', { schema: { hide: true } }, (_request, reply) =>
+      reply.header('cache-control', 'no-cache').sendFile('index.html'),
+    );
   }
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/');

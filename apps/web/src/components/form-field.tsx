@@ -30,7 +30,13 @@ export function TextField<T extends FieldValues>({ control, name, label, mask, p
       label={label}
       htmlFor={id}
       validateStatus={error ? 'error' : undefined}
-      help={helpText ? <span id={helpId} role={error ? 'alert' : undefined}>{helpText}</span> : undefined}
+      help={
+        helpText ? (
+          <span id={helpId} role={error ? 'alert' : undefined}>
+            {helpText}
+          </span>
+        ) : undefined
+      }
       required={false}
     >
       <Control

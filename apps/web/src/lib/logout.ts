@@ -1,5 +1,6 @@
 import { callLogout } from './api-client';
 import { queryClient } from './query-client';
+import { SESSION_QUERY_KEY } from './session';
 import { useClientStore } from './store';
 
 /**
@@ -10,5 +11,9 @@ export async function endSession(): Promise<void> {
   localStorage.clear();
   await callLogout();
   queryClient.clear();
+  // The session is known to be gone: say so instead of asking again. Otherwise a second 401 (a
+  // late request) clears the cache while '/' is fetching the session, which silently cancels that
+  // fetch and leaves '/' loading for ever.
+  queryClient.setQueryData(SESSION_QUERY_KEY, null);
   useClientStore.getState().reset();
 }

@@ -1,0 +1,321 @@
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import type { BrowserContext, Page, Request } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import AxeBuilder from '@axe-core/playwright';
+import { loginAs, PHONE, screenshot, useBrowser } from './fixtures';
+
+/**
+ * Front-end monitoring (spec §7, §9): the real @elastic/apm-rum agent in Chromium, posting to the
+ * server started by global-setup with PUBLIC_LOGGER_ENABLED=1 and PUBLIC_APM_ENVIRONMENT=test.
+ * What arrived is read from the server's SQLite file. The "off" and analytics cases make the
+ * browser read other public settings (the server's are fixed for the whole run).
+ */
+const browser = useBrowser();
+
+const TITLE = (title: string) => `${title} — Portal de Propostas`;
+const isIntake = (url: string) => new URL(url).pathname === '/api/intake/v2/rum/events';
+const isAgentConfig = (url: string) => new URL(url).pathname === '/api/config/v1/rum/agents';
+
+interface RumRow {
+  kind: string;
+  name: string;
+  type: string | null;
+  route: string | null;
+  browser: string | null;
+  service: string;
+  environment: string | null;
+  duration_ms: number | null;
+  received_at: number;
+}
+
+/** The events the server stored since a time (read-only: the server owns the file). */
+function rumEvents(since: number): RumRow[] {
+  const db = new Database(join(inject('dataDir'), 'portal.db'), { readonly: true, fileMustExist: true });
+  try {
+    return db.prepare('select * from rum_events where received_at >= ? order by received_at').all(since) as RumRow[];
+  } finally {
+    db.close();
+  }
+}
+
+/** Page loads and route changes (the agent also sends http-request transactions of its own). */
+const isPageView = (r: RumRow) => r.kind === 'transaction' && (r.type === 'page-load' || r.type === 'route-change');
+
+async function waitForEvents(since: number, done: (rows: RumRow[]) => boolean, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  let rows: RumRow[] = [];
+  while (Date.now() < deadline) {
+    rows = rumEvents(since);
+    if (done(rows)) return rows;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return rows;
+}
+
+/** An in-app navigation, as a link or the back button makes it (react-router hears popstate). */
+async function clientNavigate(page: Page, path: string) {
+  await page.evaluate((to) => {
+    const idx = ((history.state as { idx?: number } | null)?.idx ?? 0) + 1;
+    history.pushState({ usr: null, key: Math.random().toString(36).slice(2, 10), idx }, '', to);
+    dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
+  }, path);
+}
+
+const waitForTitle = (page: Page, title: string) =>
+  page.waitForFunction((t) => document.title === t, title, { timeout: 10_000 });
+
+/** Requests the page makes, and console errors it logs. */
+function record(page: Page) {
+  const requests: Request[] = [];
+  const consoleErrors: string[] = [];
+  page.on('request', (r) => requests.push(r));
+  page.on('console', (m) => {
+    if (m.type() === 'error') consoleErrors.push(m.text());
+  });
+  return { requests, consoleErrors };
+}
+
+async function signInBuyer(page: Page) {
+  await loginAs(page, 'comprador@demo.com.br', 'buyer');
+  await page.waitForURL('**/buyer/select-proposal');
+  await waitForTitle(page, TITLE('Minhas propostas'));
+}
+
+/** Makes this browser context read other public settings than the server's. */
+async function publicSettings(context: BrowserContext, settings: Record<string, unknown>) {
+  await context.route('**/api/public-settings', (route) =>
+    route.fulfill({
+      json: {
+        data: {
+          loggerEnabled: true,
+          apmEnvironment: 'test',
+          serviceName: 'portal-web',
+          analyticsEnabled: false,
+          analyticsId: '',
+          analyticsSrc: '',
+          ...settings,
+        },
+      },
+    }),
+  );
+}
+
+describe('front-end monitoring', () => {
+  it('with the setting on: route transactions named after the patterns, then the titles, and errors arrive', async () => {
+    const since = Date.now();
+    const { page, context } = await browser.newPage();
+    const { requests, consoleErrors } = record(page);
+
+    await signInBuyer(page);
+    await page.getByRole('heading', { name: 'Minhas propostas' }).waitFor();
+    await clientNavigate(page, '/buyer/home');
+    await waitForTitle(page, TITLE('Início'));
+    await clientNavigate(page, '/buyer/change-password');
+    await waitForTitle(page, TITLE('Alterar senha'));
+    await page.getByRole('heading', { name: 'Alterar senha' }).waitFor();
+
+    // An unhandled error and an unhandled rejection: the agent listens for both.
+    await page.evaluate(() => {
+      setTimeout(() => {
+        throw new Error('e2e-boom');
+      });
+      void Promise.reject(new Error('e2e-rejection'));
+    });
+
+    const expected = [
+      ['/buyer/select-proposal', TITLE('Minhas propostas')],
+      ['/buyer/home', TITLE('Início')],
+      ['/buyer/change-password', TITLE('Alterar senha')],
+    ] as const;
+    const rows = await waitForEvents(
+      since,
+      (r) =>
+        r.some((e) => e.kind === 'error' && e.name.includes('e2e-boom')) &&
+        r.some((e) => e.kind === 'error' && e.name.includes('e2e-rejection')) &&
+        expected.every(([route]) => r.some((e) => isPageView(e) && e.route === route)),
+    );
+    const transactions = rows.filter(isPageView);
+
+    // One transaction per route, labelled with the route pattern and renamed to the page's title.
+    for (const [route, title] of expected) {
+      const tr = transactions.find((t) => t.route === route);
+      expect(tr, `${route} among ${JSON.stringify(transactions.map((t) => [t.type, t.route, t.name]))}`).toBeDefined();
+      expect(tr).toMatchObject({ name: title, service: 'portal-web', environment: 'test' });
+      expect(['page-load', 'route-change']).toContain(tr!.type);
+      expect(tr!.duration_ms).toBeGreaterThanOrEqual(0);
+      expect(tr!.browser).toMatch(/^Chrome( Headless)? \d+$/);
+    }
+    // The two in-app navigations are route changes (the first page may be the page load).
+    expect(transactions.find((t) => t.route === '/buyer/home')!.type).toBe('route-change');
+    expect(transactions.find((t) => t.route === '/buyer/change-password')!.type).toBe('route-change');
+
+    // Chrome words a window error event "Uncaught Error: …"; the agent keeps its wording.
+    const boom = rows.find((r) => r.kind === 'error' && r.name.includes('e2e-boom'))!;
+    expect(boom).toMatchObject({
+      name: 'Uncaught Error: e2e-boom',
+      route: '/buyer/change-password',
+      type: 'Error',
+      environment: 'test',
+    });
+    const rejection = rows.find((r) => r.kind === 'error' && r.name.includes('e2e-rejection'))!;
+    expect(rejection.name).toBe('Unhandled promise rejection: Error: e2e-rejection');
+
+    // The agent's own requests are not traced: no transaction names them.
+    expect(rows.filter((r) => /\/api\/(intake|config)\//.test(r.name))).toEqual([]);
+
+    // What the agent sent: gzip NDJSON to /api/intake (202), central config with the service and
+    // environment; traceparent only on our own API calls, all same-origin, nothing refused by CSP.
+    const intake = requests.filter((r) => isIntake(r.url()));
+    expect(intake.length).toBeGreaterThan(0);
+    for (const r of intake) {
+      expect(r.method()).toBe('POST');
+      const headers = await r.allHeaders();
+      expect(headers['content-type']).toBe('application/x-ndjson');
+      expect(headers['content-encoding']).toBe('gzip');
+      expect(headers.traceparent).toBeUndefined();
+      const response = await r.response();
+      expect(response?.status()).toBe(202);
+      // Every line the real agent sent passed the intake's schemas.
+      expect(((await response!.json()) as { rejected: unknown[] }).rejected).toEqual([]);
+    }
+    const config = requests.find((r) => isAgentConfig(r.url()))!;
+    expect(new URL(config.url()).searchParams.get('service.name')).toBe('portal-web');
+    expect(new URL(config.url()).searchParams.get('service.environment')).toBe('test');
+    const traced = requests.filter((r) => r.headers().traceparent);
+    expect(traced.length).toBeGreaterThan(0);
+    for (const r of traced) expect(new URL(r.url()).pathname).toMatch(/^\/api\/v3\//);
+    expect(consoleErrors.filter((e) => /Content Security Policy|CORS/i.test(e))).toEqual([]);
+    await context.close();
+  });
+
+  it('with the setting off nothing is loaded or sent, errors included', async () => {
+    const { page, context } = await browser.newPage();
+    await publicSettings(context, { loggerEnabled: false });
+    const { requests } = record(page);
+
+    await signInBuyer(page);
+    await clientNavigate(page, '/buyer/home');
+    await waitForTitle(page, TITLE('Início'));
+    await page.evaluate(() => {
+      setTimeout(() => {
+        throw new Error('e2e-off');
+      });
+    });
+    // Past the agent's flush interval (500 ms) several times over.
+    await page.waitForTimeout(2000);
+
+    expect(requests.some((r) => r.url().includes('/api/public-settings'))).toBe(true);
+    expect(requests.filter((r) => isIntake(r.url()) || isAgentConfig(r.url())).map((r) => r.url())).toEqual([]);
+    expect(requests.filter((r) => /rum-agent/.test(r.url())).map((r) => r.url())).toEqual([]);
+    expect(await page.evaluate(() => 'elasticApm' in window)).toBe(false);
+    expect(requests.some((r) => r.headers().traceparent)).toBe(false);
+    expect(rumEvents(0).some((r) => r.name === 'e2e-off')).toBe(false);
+    await context.close();
+  });
+
+  it('an invalid configuration leaves the agent inactive with a console error (spec §9)', async () => {
+    const { page, context } = await browser.newPage();
+    await publicSettings(context, { serviceName: 'portal.web' });
+    const { requests, consoleErrors } = record(page);
+    await page.goto('/buyer/login');
+    await page.getByRole('heading', { name: 'Entrar' }).waitFor();
+    await expect.poll(() => consoleErrors.join('\n')).toMatch(/Monitoramento inativo.*serviceName "portal\.web"/);
+    await page.waitForTimeout(1000);
+    expect(requests.filter((r) => isIntake(r.url()) || isAgentConfig(r.url()) || /rum-agent/.test(r.url()))).toEqual(
+      [],
+    );
+    await context.close();
+  });
+
+  it('analytics: enabled without an id says the project id is not set; with an id its script loads', async () => {
+    {
+      const { page, context } = await browser.newPage();
+      await publicSettings(context, { loggerEnabled: false, analyticsEnabled: true, analyticsSrc: '/vendor/{id}.js' });
+      const { requests, consoleErrors } = record(page);
+      await page.goto('/buyer/login');
+      await expect.poll(() => consoleErrors.join('\n')).toContain('project id is not set');
+      expect(requests.filter((r) => r.url().includes('/vendor/'))).toEqual([]);
+      await context.close();
+    }
+    {
+      const { page, context } = await browser.newPage();
+      // Same origin, so the server's CSP (script-src 'self') lets it run; no network needed.
+      await publicSettings(context, {
+        loggerEnabled: false,
+        analyticsEnabled: true,
+        analyticsId: 'e2e123',
+        analyticsSrc: '/vendor/{id}.js',
+      });
+      await context.route('**/vendor/e2e123.js', (route) =>
+        route.fulfill({ contentType: 'text/javascript', body: 'window.__analyticsLoaded = true;' }),
+      );
+      const { consoleErrors } = record(page);
+      await page.goto('/buyer/login');
+      await page.waitForFunction(() => (window as { __analyticsLoaded?: boolean }).__analyticsLoaded === true);
+      expect(await page.evaluate(() => typeof (window as { clarity?: unknown }).clarity)).toBe('function');
+      expect(consoleErrors.filter((e) => e.includes('project id'))).toEqual([]);
+      await context.close();
+    }
+    {
+      // Disabled (the server's default): nothing, not even the message.
+      const { page, context } = await browser.newPage();
+      const { requests, consoleErrors } = record(page);
+      await page.goto('/buyer/login');
+      await page.getByRole('heading', { name: 'Entrar' }).waitFor();
+      await page.waitForTimeout(500);
+      expect(consoleErrors.filter((e) => e.includes('project id'))).toEqual([]);
+      expect(requests.filter((r) => /clarity|vendor/.test(r.url()))).toEqual([]);
+      await context.close();
+    }
+  });
+
+  it('the operator sees the errors and the slowest routes, and sets the sampling rate', async () => {
+    const { page, context } = await browser.newPage(PHONE);
+    await loginAs(page, 'operador@demo.com.br', 'operator');
+    await page.waitForURL('**/backoffice');
+    await page.goto('/backoffice/monitoring');
+    await page.getByRole('heading', { name: 'Monitoramento', level: 1 }).waitFor();
+    await waitForTitle(page, TITLE('Monitoramento'));
+
+    const errors = page.locator('section', { has: page.getByRole('heading', { name: 'Erros no navegador' }) });
+    const boomRow = errors.getByRole('row').filter({ hasText: 'e2e-boom' });
+    await boomRow.waitFor();
+    await boomRow.getByText('/buyer/change-password').waitFor();
+    await boomRow.getByText(/^Chrome( Headless)? \d+$/).waitFor();
+    const routes = page.locator('section', { has: page.getByRole('heading', { name: 'Rotas mais lentas' }) });
+    await routes.getByRole('row').filter({ hasText: '/buyer/home' }).waitFor();
+    await routes.getByRole('row').filter({ hasText: '/buyer/change-password' }).waitFor();
+
+    const rate = page.getByLabel('Taxa de amostragem (%)');
+    await expect.poll(() => rate.inputValue()).toBe('100');
+    await screenshot(page, 'backoffice-monitoring');
+    // Filled tables pass WCAG 2.1 AA too (accessibility.spec.ts sees them empty).
+    const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual(
+      [],
+    );
+
+    const agentConfig = async () =>
+      (await page.request.get('/api/config/v1/rum/agents?service.name=portal-web&service.environment=test')).json();
+    await rate.fill('50');
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await page.getByText('Taxa de amostragem salva.').waitFor();
+    expect(await agentConfig()).toEqual({ transaction_sample_rate: '0.5' });
+    await page.getByText(/^Alterada em /).waitFor();
+
+    // Back to every transaction, for the specs that run after this one.
+    await rate.fill('100');
+    await page.getByRole('button', { name: 'Salvar' }).click();
+    await expect.poll(agentConfig).toEqual({ transaction_sample_rate: '1' });
+    await context.close();
+  });
+
+  it('only the operator reaches the monitoring page', async () => {
+    const { page, context } = await browser.newPage();
+    await signInBuyer(page);
+    await page.goto('/backoffice/monitoring');
+    await page.getByText('Você não tem permissão para acessar esta página').waitFor();
+    await context.close();
+  });
+});
