@@ -13,8 +13,7 @@ const CHROME_UA =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
 const FIREFOX_UA = 'Mozilla/5.0 (X11; Linux x86_64; rv:143.0) Gecko/20100101 Firefox/143.0';
 
-const hex = (n: number) =>
-  Array.from({ length: n }, () => Math.floor(Math.random() * 16).toString(16)).join('');
+const hex = (n: number) => Array.from({ length: n }, () => Math.floor(Math.random() * 16).toString(16)).join('');
 
 /** Lines shaped as @elastic/apm-rum 5 sends them (apiVersion 2). */
 const metadata = (environment = 'test') => ({
@@ -63,12 +62,21 @@ const error = (message: string, route: string) => ({
     exception: {
       message,
       type: 'Error',
-      stacktrace: [{ abs_path: 'http://localhost:3000/assets/index.js', filename: 'assets/index.js', function: 'go', lineno: 1, colno: 2 }],
+      stacktrace: [
+        {
+          abs_path: 'http://localhost:3000/assets/index.js',
+          filename: 'assets/index.js',
+          function: 'go',
+          lineno: 1,
+          colno: 2,
+        },
+      ],
     },
     context: { page: { referer: '', url: `http://localhost:3000${route}` }, custom: { route } },
   },
 });
-const ndjson = (...lines: unknown[]) => lines.map((l) => (typeof l === 'string' ? l : JSON.stringify(l))).join('\n') + '\n';
+const ndjson = (...lines: unknown[]) =>
+  lines.map((l) => (typeof l === 'string' ? l : JSON.stringify(l))).join('\n') + '\n';
 
 const summarySchema = z
   .object({
@@ -141,13 +149,26 @@ describe.each(DATABASES)('front-end monitoring on %s', (dialect) => {
     expect(summarySchema.parse(res.json)).toEqual({ accepted: 4, stored: 3, rejected: [] });
 
     const rows = await rowsOf(t);
-    expect(rows.map((r) => [r.kind, r.name, r.type, r.route, r.duration_ms === null ? null : Number(r.duration_ms)])).toEqual([
-      ['transaction', '/seller/proposals/:proposalId/address', 'page-load', '/seller/proposals/:proposalId/address', 95],
+    expect(
+      rows.map((r) => [r.kind, r.name, r.type, r.route, r.duration_ms === null ? null : Number(r.duration_ms)]),
+    ).toEqual([
+      [
+        'transaction',
+        '/seller/proposals/:proposalId/address',
+        'page-load',
+        '/seller/proposals/:proposalId/address',
+        95,
+      ],
       ['error', 'Boom na tela', 'Error', '/buyer/home', null],
       ['transaction', 'Início — Portal de Propostas', 'route-change', '/buyer/home', 813],
     ]);
     for (const row of rows) {
-      expect(row).toMatchObject({ service: 'portal-web', environment: 'test', browser: 'Chrome 140', user_agent: CHROME_UA });
+      expect(row).toMatchObject({
+        service: 'portal-web',
+        environment: 'test',
+        browser: 'Chrome 140',
+        user_agent: CHROME_UA,
+      });
       expect(Number(row.received_at)).toBeGreaterThan(Date.now() - 60_000);
       expect(JSON.parse(row.payload)).toHaveProperty(row.kind);
     }
@@ -194,7 +215,10 @@ describe.each(DATABASES)('front-end monitoring on %s', (dialect) => {
         fields: { '1': 'A primeira linha deve ser {"metadata": …}' },
       },
     });
-    const bad = await post(t, ndjson({ metadata: { service: { name: 'portal.web', agent: { name: 'rum-js', version: '5' } } } }));
+    const bad = await post(
+      t,
+      ndjson({ metadata: { service: { name: 'portal.web', agent: { name: 'rum-js', version: '5' } } } }),
+    );
     expect(bad.status).toBe(400);
     expect(bad.json.error.fields['1']).toMatch(/^metadata\.service\.name: /);
     expect((await post(t, '')).status).toBe(400);
@@ -218,7 +242,9 @@ describe.each(DATABASES)('front-end monitoring on %s', (dialect) => {
       ['Texto', 'Chrome 140'],
     ]);
 
-    expect((await post(t, Buffer.from('not gzip'), { 'content-encoding': 'gzip' })).json.error.code).toBe('bad_request');
+    expect((await post(t, Buffer.from('not gzip'), { 'content-encoding': 'gzip' })).json.error.code).toBe(
+      'bad_request',
+    );
     expect((await post(t, ndjson(metadata()), { 'content-encoding': 'br' })).status).toBe(415);
     const json = await post(t, JSON.stringify(metadata()), { 'content-type': 'application/json' });
     expect(json.status).toBe(415);
@@ -307,7 +333,11 @@ describe.each(DATABASES)('front-end monitoring on %s', (dialect) => {
     expect((await t.app.inject({ url: CONFIG, headers: { 'if-none-match': etag } })).statusCode).toBe(304);
     expect((await t.app.inject({ url: '/api/config/v1/rum/agents' })).statusCode).toBe(400);
 
-    const audit = await t.db.kysely.selectFrom('audit_log').select('detail').where('action', '=', 'monitoring.sample_rate').execute();
+    const audit = await t.db.kysely
+      .selectFrom('audit_log')
+      .select('detail')
+      .where('action', '=', 'monitoring.sample_rate')
+      .execute();
     expect(audit.map((a) => a.detail)).toEqual(['{"rate":0.25}', '{"rate":0}', '{"rate":1}']);
   });
 
@@ -326,11 +356,15 @@ describe.each(DATABASES)('front-end monitoring on %s', (dialect) => {
       for (const who of ['comprador', 'vendedor'] as const) {
         const res = await t.app.inject({ ...call, headers: { cookie: cookies[who] } });
         expect(res.statusCode, `${who} ${call.method} ${call.url}`).toBe(403);
-        expect(res.json().error).toEqual({ code: 'forbidden', message: 'Você não tem permissão para acessar esta página' });
+        expect(res.json().error).toEqual({
+          code: 'forbidden',
+          message: 'Você não tem permissão para acessar esta página',
+        });
       }
     }
-    expect((await t.app.inject({ url: '/api/v3/monitoring/sample-rate', headers: { cookie: cookies.operador } })).json())
-      .toEqual({ data: { rate: 1, updatedAt: expect.any(Number) } });
+    expect(
+      (await t.app.inject({ url: '/api/v3/monitoring/sample-rate', headers: { cookie: cookies.operador } })).json(),
+    ).toEqual({ data: { rate: 1, updatedAt: expect.any(Number) } });
   });
 
   it('groups errors by message and ranks routes by median duration', async () => {
@@ -400,6 +434,72 @@ describe.each(DATABASES)('monitoring intake limits and forwarding on %s', (diale
         return;
       }
       throw new Error('two minute boundaries in a row');
+    } finally {
+      await t.close();
+    }
+  });
+
+  it.each([
+    [{ PUBLIC_ANALYTICS_ENABLED: '1', PUBLIC_ANALYTICS_ID: 'abc123' }, ['https://www.clarity.ms']],
+    [
+      { PUBLIC_ANALYTICS_ENABLED: '1', PUBLIC_ANALYTICS_ID: 'abc123', ANALYTICS_CSP_SOURCES: 'https://*.clarity.ms' },
+      ['https://*.clarity.ms'],
+    ],
+    [{ PUBLIC_ANALYTICS_ENABLED: '1' }, []],
+    [{ PUBLIC_ANALYTICS_ID: 'abc123' }, []],
+  ] as [Record<string, string>, string[]][])(
+    'the analytics origin joins the CSP only when its script loads (%j)',
+    async (env, sources) => {
+      const t = await createTestApp(dialect, { seed: false, env });
+      try {
+        const res = await t.app.inject({ url: '/api/public-settings' });
+        const csp = String(res.headers['content-security-policy']);
+        const directive = (name: string) => csp.split(';').find((d) => d.startsWith(`${name} `));
+        for (const name of ['script-src', 'connect-src']) {
+          expect(directive(name)).toBe([name, "'self'", ...sources].join(' '));
+        }
+        expect(res.json().data).toMatchObject({
+          analyticsEnabled: env.PUBLIC_ANALYTICS_ENABLED === '1',
+          analyticsId: env.PUBLIC_ANALYTICS_ID ?? '',
+        });
+      } finally {
+        await t.close();
+      }
+    },
+  );
+
+  it('deletes events older than 30 days when a batch arrives', async () => {
+    const t = await createTestApp(dialect, { seed: false });
+    try {
+      const old = Date.now() - 31 * 24 * 60 * 60_000;
+      const row = { kind: 'error' as const, service: 'portal-web', environment: null, type: null, route: null };
+      await t.db.kysely
+        .insertInto('rum_events')
+        .values([
+          {
+            ...row,
+            id: 'old',
+            received_at: old,
+            name: 'velho',
+            user_agent: null,
+            browser: null,
+            duration_ms: null,
+            payload: '{}',
+          },
+          {
+            ...row,
+            id: 'recent',
+            received_at: Date.now() - 60_000,
+            name: 'recente',
+            user_agent: null,
+            browser: null,
+            duration_ms: null,
+            payload: '{}',
+          },
+        ])
+        .execute();
+      expect((await post(t, ndjson(metadata(), error('novo', '/a')))).status).toBe(202);
+      await expect.poll(async () => (await rowsOf(t)).map((r) => r.name)).toEqual(['novo', 'recente']);
     } finally {
       await t.close();
     }

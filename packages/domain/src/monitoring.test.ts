@@ -90,7 +90,9 @@ describe('decideAnalytics (spec §7)', () => {
   });
 
   it('disabled: nothing, with or without an id', () => {
-    expect(decideAnalytics({ analyticsEnabled: false, analyticsId: 'abc', analyticsSrc: src })).toEqual({ kind: 'off' });
+    expect(decideAnalytics({ analyticsEnabled: false, analyticsId: 'abc', analyticsSrc: src })).toEqual({
+      kind: 'off',
+    });
     expect(decideAnalytics({ analyticsEnabled: false, analyticsId: '', analyticsSrc: src })).toEqual({ kind: 'off' });
   });
 
@@ -99,9 +101,9 @@ describe('decideAnalytics (spec §7)', () => {
   });
 
   it('a URL without {id} gets the id as its last segment, escaped', () => {
-    expect(decideAnalytics({ analyticsEnabled: true, analyticsId: 'a/b', analyticsSrc: 'https://cdn.example/t/' })).toEqual(
-      { kind: 'load', src: 'https://cdn.example/t/a%2Fb' },
-    );
+    expect(
+      decideAnalytics({ analyticsEnabled: true, analyticsId: 'a/b', analyticsSrc: 'https://cdn.example/t/' }),
+    ).toEqual({ kind: 'load', src: 'https://cdn.example/t/a%2Fb' });
   });
 
   it('the off settings parse and decide nothing', () => {

@@ -91,7 +91,8 @@ export const PUBLIC_SETTINGS_OFF: PublicSettings = {
 
 export const ANALYTICS_ID_MISSING = 'Analytics: project id is not set';
 
-export type AnalyticsDecision = { kind: 'off' } | { kind: 'missing-id'; message: string } | { kind: 'load'; src: string };
+export type AnalyticsDecision =
+  { kind: 'off' } | { kind: 'missing-id'; message: string } | { kind: 'load'; src: string };
 
 /**
  * Spec §7: the session-recording/heatmap script loads only when enabled by config and given an

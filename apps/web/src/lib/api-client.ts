@@ -20,6 +20,11 @@ export function setUnauthorizedHandler(handler: () => void) {
   onUnauthorized = handler;
 }
 
+/** For requests made without apiRequest (uploads with progress): a 401 there means the same. */
+export function reportUnauthorized() {
+  onUnauthorized();
+}
+
 /** Credentials failures are not session failures: a wrong password must not log anyone out. */
 const NOT_A_SESSION_401 = ['/auth/login'];
 

@@ -13,7 +13,8 @@ export function applyServerErrors<T extends FieldValues>(
   if (!(err instanceof ApiRequestError)) return err instanceof Error ? err.message : String(err);
   let placed = false;
   for (const [path, message] of Object.entries(err.fields)) {
-    if (fields.includes(path)) {
+    // A row or block field's errors come as 'accounts.1.amount' or 'company.cnpj'.
+    if (fields.some((f) => path === f || path.startsWith(`${f}.`))) {
       setError(path as Path<T>, { type: 'server', message }, { shouldFocus: !placed });
       placed = true;
     }

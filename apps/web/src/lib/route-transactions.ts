@@ -26,6 +26,7 @@ export interface TransactionLike {
   addLabels(labels: Record<string, string>): void;
   addTask(taskId?: string): string | number;
   removeTask(taskId: string | number): void;
+  end(): void;
 }
 
 export interface RouteTransactionDeps {
@@ -43,31 +44,50 @@ export interface RouteTransactionDeps {
   isBusy(): boolean;
   /** Longest a transaction waits for its screen; then it ends under the name it has. */
   settleTimeoutMs?: number;
+  /**
+   * Once the screen is titled and not loading, how long it may still start its requests (React
+   * runs effects after the DOM changes): they join the transaction as blocking spans.
+   */
+  settleDelayMs?: number;
   setTimer?(fn: () => void, ms: number): unknown;
   clearTimer?(handle: unknown): void;
 }
 
-interface Pending {
+interface Tracked {
   tr: TransactionLike;
   task: string | number;
+  /** Its screen set the title: it is a page view of its own from now on. */
   titled: boolean;
   timer: unknown;
+  settling: unknown;
 }
 
 export function createRouteTransactions(deps: RouteTransactionDeps) {
   const setTimer = deps.setTimer ?? ((fn, ms) => setTimeout(fn, ms));
   const clearTimer = deps.clearTimer ?? ((handle) => clearTimeout(handle as ReturnType<typeof setTimeout>));
   const timeoutMs = deps.settleTimeoutMs ?? 10_000;
-  let pending: Pending | null = null;
+  const delayMs = deps.settleDelayMs ?? 50;
+  /** The transaction waiting for its screen (it holds a task). */
+  let pending: Tracked | null = null;
+  /** The last screen's transaction, maybe still open for its requests. */
+  let shown: TransactionLike | null = null;
 
-  function finish(p: Pending) {
+  function release(p: Tracked) {
     clearTimer(p.timer);
+    clearTimer(p.settling);
     if (pending === p) pending = null;
+    if (p.titled) shown = p.tr;
     p.tr.removeTask(p.task);
   }
 
   function settle() {
-    if (pending?.titled && !deps.isBusy()) finish(pending);
+    const p = pending;
+    if (!p?.titled || p.settling || deps.isBusy()) return;
+    p.settling = setTimer(() => {
+      p.settling = null;
+      if (deps.isBusy()) return; // loading again: the next DOM change settles it
+      release(p);
+    }, delayMs);
   }
 
   function titleChanged() {
@@ -79,27 +99,40 @@ export function createRouteTransactions(deps: RouteTransactionDeps) {
     settle();
   }
 
+  function track(tr: TransactionLike, pattern: string) {
+    tr.addLabels({ route: pattern });
+    if (pending && pending.tr === tr) {
+      // The agent reused the open transaction (a redirect before any screen): wait for this one.
+      clearTimer(pending.timer);
+    } else {
+      if (pending) release(pending);
+      pending = { tr, task: tr.addTask('route-screen'), titled: false, timer: null, settling: null };
+    }
+    const p = pending;
+    p.timer = setTimer(() => release(p), timeoutMs);
+  }
+
   return {
     /**
-     * A new location. `titleIsCurrent` is for the page the agent starts on: its screen may have
+     * A new location: a route-change transaction named after the pattern. A redirect before any
+     * screen reuses the open one; a screen that was shown keeps its own (it ends here, its
+     * unfinished requests truncated, as the user left it).
+     */
+    routeChanged(pattern: string) {
+      deps.setRoute(pattern);
+      if (pending?.titled) release(pending);
+      shown?.end();
+      shown = null;
+      const tr = deps.startTransaction(pattern, 'route-change', { managed: true, canReuse: true });
+      if (tr) track(tr, pattern);
+    },
+    /**
+     * The agent's page-load transaction, for the page the agent started on: its screen may have
      * set the title already.
      */
-    routeChanged(pattern: string, options: { titleIsCurrent?: boolean } = {}) {
-      deps.setRoute(pattern);
-      const tr = deps.startTransaction(pattern, 'route-change', { managed: true, canReuse: true });
-      if (!tr) return;
-      tr.addLabels({ route: pattern });
-      if (pending && pending.tr === tr) {
-        // The agent reused the open transaction (a redirect, the page load): wait for this screen.
-        clearTimer(pending.timer);
-        pending.titled = false;
-      } else {
-        if (pending) clearTimer(pending.timer);
-        pending = { tr, task: tr.addTask('route-screen'), titled: false, timer: null };
-      }
-      const p = pending;
-      p.timer = setTimer(() => finish(p), timeoutMs);
-      if (options.titleIsCurrent) titleChanged();
+    pageLoadStarted(tr: TransactionLike, pattern: string) {
+      track(tr, pattern);
+      titleChanged();
     },
     /** document.title was set. */
     titleChanged,

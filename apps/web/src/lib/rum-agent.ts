@@ -1,4 +1,4 @@
-import { init as initApm } from '@elastic/apm-rum';
+import { apmBase as apm, type AgentConfigOptions } from '@elastic/apm-rum';
 import type { RumConfig } from '@portal/domain/monitoring';
 import { createRouteTransactions, routePattern, type TransactionLike } from './route-transactions';
 import type { MonitoredRouter } from './monitoring';
@@ -16,8 +16,36 @@ const LOADING_SELECTOR = '.page-loading';
 
 export function startRumAgent(args: { config: RumConfig; router: MonitoredRouter; untitled: string }): RumAgent | null {
   const { config, router, untitled } = args;
-  const initial = routePattern(router.state.matches, router.state.location.pathname);
-  const apm = initApm({
+  let currentPattern = routePattern(router.state.matches, router.state.location.pathname);
+  const titled = document.title !== untitled;
+
+  const transactions = createRouteTransactions({
+    startTransaction: (name, type, options) =>
+      apm.startTransaction(name, type, options) as unknown as TransactionLike | undefined,
+    setRoute: (route) => apm.setCustomContext({ route }),
+    getTitle: () => document.title,
+    untitled,
+    isBusy: () => document.querySelector(LOADING_SELECTOR) !== null,
+  });
+
+  // document.title lives in <head>; the loading state in <body>, observed only while a route
+  // transaction waits for its screen.
+  const bodyObserver = new MutationObserver(() => {
+    transactions.domChanged();
+    if (!transactions.isWaiting()) bodyObserver.disconnect();
+  });
+  const watchBody = () => bodyObserver.observe(document.body, { subtree: true, childList: true });
+
+  // The page the agent starts on is its page-load transaction (started once the central config
+  // arrives): it waits for that page's screen like a route change.
+  apm.observe('transaction:start', (tr) => {
+    if (tr.type !== 'page-load') return;
+    transactions.pageLoadStarted(tr as unknown as TransactionLike, currentPattern);
+    if (transactions.isWaiting()) watchBody();
+  });
+  apm.setCustomContext({ route: currentPattern });
+
+  const options: AgentConfigOptions & { reportTransactionsWithoutSpans: boolean } = {
     serviceName: config.serviceName,
     serverUrl: config.serverUrl,
     environment: config.environment,
@@ -32,37 +60,27 @@ export function startRumAgent(args: { config: RumConfig; router: MonitoredRouter
     // traceparent goes to our own origin only (the agent's default): no CORS preflight, nothing
     // for the CSP; its own intake and config requests are never traced.
     distributedTracingOrigins: [],
-    pageLoadTransactionName: initial,
+    pageLoadTransactionName: titled ? document.title : currentPattern,
+    // A page view that needed no request is still a page view (the agent drops those by default;
+    // the option is missing from its typings).
+    reportTransactionsWithoutSpans: true,
     logLevel: 'warn',
-  });
+  };
+  apm.init(options);
   if (!apm.isActive()) return null;
 
-  const transactions = createRouteTransactions({
-    startTransaction: (name, type, options) =>
-      apm.startTransaction(name, type, options) as unknown as TransactionLike | undefined,
-    setRoute: (route) => apm.setCustomContext({ route }),
-    getTitle: () => document.title,
-    untitled,
-    isBusy: () => document.querySelector(LOADING_SELECTOR) !== null,
+  new MutationObserver(() => transactions.titleChanged()).observe(document.head, {
+    subtree: true,
+    childList: true,
+    characterData: true,
   });
-
-  // document.title lives in <head>; the loading state in <body>. Observed only while a route
-  // transaction waits for its screen.
-  const titleObserver = new MutationObserver(() => transactions.titleChanged());
-  titleObserver.observe(document.head, { subtree: true, childList: true, characterData: true });
-  const bodyObserver = new MutationObserver(() => {
-    transactions.domChanged();
-    if (!transactions.isWaiting()) bodyObserver.disconnect();
-  });
-  const watchBody = () => bodyObserver.observe(document.body, { subtree: true, childList: true });
 
   let lastPath = router.state.location.pathname;
-  transactions.routeChanged(initial, { titleIsCurrent: true });
-  if (transactions.isWaiting()) watchBody();
   router.subscribe((state) => {
     if (state.location.pathname === lastPath) return;
     lastPath = state.location.pathname;
-    transactions.routeChanged(routePattern(state.matches, state.location.pathname));
+    currentPattern = routePattern(state.matches, state.location.pathname);
+    transactions.routeChanged(currentPattern);
     watchBody();
   });
 

@@ -22,6 +22,10 @@ export function createMonitoringRepository(db: Kysely<Database>) {
         .execute();
     },
 
+    async deleteEventsBefore(time: number): Promise<void> {
+      await db.deleteFrom('rum_events').where('received_at', '<', time).execute();
+    },
+
     /** Errors since a time, grouped by message, most recently seen first, with route/browser counts. */
     async findErrorGroups(since: number, limit = 50): Promise<ErrorGroupRow[]> {
       const groups = await db

@@ -17,7 +17,11 @@ const gunzipAsync = promisify(gunzip);
 /** Largest batch once decompressed; a small gzip body cannot expand past it (gzip bombs). */
 export const RUM_BODY_LIMIT = 1_048_576;
 const FORWARD_TIMEOUT_MS = 5000;
-const STATS_WINDOW_MS = 7 * 24 * 60 * 60_000;
+const DAY_MS = 24 * 60 * 60_000;
+const STATS_WINDOW_MS = 7 * DAY_MS;
+/** Events older than this are deleted, at most once an hour, by the instance that receives a batch. */
+export const RUM_RETENTION_MS = 30 * DAY_MS;
+const PRUNE_EVERY_MS = 60 * 60_000;
 
 export const PAYLOAD_TOO_LARGE_MESSAGE = 'O conteúdo enviado é grande demais.';
 
@@ -43,6 +47,13 @@ export function createMonitoringService(deps: {
   log: FastifyBaseLogger;
 }) {
   const repo = createMonitoringRepository(deps.db);
+  let lastPrune = 0;
+
+  function pruneSometimes(now: number) {
+    if (now - lastPrune < PRUNE_EVERY_MS) return;
+    lastPrune = now;
+    repo.deleteEventsBefore(now - RUM_RETENTION_MS).catch((err: unknown) => deps.log.warn({ err }, 'RUM prune failed'));
+  }
 
   /** Decompresses when the agent gzipped the batch, never past RUM_BODY_LIMIT. */
   async function decode(body: Buffer, encoding: string | undefined): Promise<string> {
@@ -102,6 +113,7 @@ export function createMonitoringService(deps: {
         .map((event) => rumEventRow(event, batch.metadata!, client))
         .filter((row): row is RumEventRow => row !== null);
       await repo.insertEvents(rows);
+      pruneSometimes(Date.now());
       return { accepted: batch.events.length, stored: rows.length, rejected: batch.rejected };
     },
 
@@ -132,7 +144,10 @@ export function createMonitoringService(deps: {
 
     async listErrorGroups(now = Date.now()): Promise<MonitoringErrorGroup[]> {
       const groups = await repo.findErrorGroups(now - STATS_WINDOW_MS);
-      const top = (pick: (v: { route: string | null; browser: string | null }) => string | null, variants: typeof groups[number]['variants']) => {
+      const top = (
+        pick: (v: { route: string | null; browser: string | null }) => string | null,
+        variants: (typeof groups)[number]['variants'],
+      ) => {
         const counts = new Map<string, number>();
         for (const v of variants) {
           const key = pick(v);
