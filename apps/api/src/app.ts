@@ -22,6 +22,9 @@ import { proposalsRoutes } from './modules/proposals/proposals.routes';
 import { createSectionsService, type SectionsService } from './modules/sections/sections.service';
 import { sectionsRoutes } from './modules/sections/sections.routes';
 import { backofficeRoutes } from './modules/backoffice/backoffice.routes';
+import { createPrivacyService } from './modules/privacy/privacy.service';
+import { privacyRoutes } from './modules/privacy/privacy.routes';
+import { createObjectStorage } from './modules/documents/storage';
 import { sellerRoutes } from './modules/seller/seller.routes';
 import { cepRoutes } from './modules/cep/cep.routes';
 import { createViaCepProvider, noCepProvider, type CepProvider } from './modules/cep/cep.service';
@@ -163,6 +166,18 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Fa
       await api.register(cepRoutes, { prefix: '/cep' });
       // Back office (issue #7): /backoffice/*, /operators, /proposals/:id/history.
       await api.register(backofficeRoutes);
+      const privacyStorage = createObjectStorage(config.documents.storage);
+      app.addHook('onClose', () => privacyStorage.close());
+      await api.register(privacyRoutes, {
+        prefix: '/privacy',
+        service: createPrivacyService({
+          db: db.kysely,
+          storage: privacyStorage,
+          insurance: app.services.insurance,
+          mailer,
+          outboxDir: join(config.dataDir, 'outbox'),
+        }),
+      });
     },
     { prefix: '/api/v3' },
   );

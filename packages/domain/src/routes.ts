@@ -88,6 +88,7 @@ export const ROUTES = [
     nav: { right: 'logout' },
     title: 'Propostas',
   },
+  { id: 'seller.privacy', path: '/seller/privacy', access: 'private', nav: BACK_LOGOUT, title: 'Privacidade' },
   {
     id: 'seller.select-proposal',
     path: '/seller/select-proposal',
@@ -119,6 +120,20 @@ export const ROUTES = [
     nav: BACK_LOGOUT,
     title: 'Monitoramento',
   },
+  {
+    id: 'backoffice.documents',
+    path: '/backoffice/proposals/:proposalId/documents',
+    access: 'private',
+    nav: BACK_LOGOUT,
+    title: 'Documentos da proposta',
+  },
+  // Back office (issue #7): new proposal, one proposal, audit log, e-mail outbox, operators.
+  { id: 'backoffice.proposals.new', path: '/backoffice/proposals/new', access: 'private', nav: BACK_LOGOUT, title: 'Nova proposta' },
+  { id: 'backoffice.proposal', path: '/backoffice/proposals/:proposalId', access: 'private', nav: BACK_LOGOUT, title: 'Proposta — backoffice' },
+  { id: 'backoffice.audit', path: '/backoffice/audit', access: 'private', nav: BACK_LOGOUT, title: 'Auditoria' },
+  { id: 'backoffice.outbox', path: '/backoffice/outbox', access: 'private', nav: BACK_LOGOUT, title: 'E-mails enviados' },
+  { id: 'backoffice.operators', path: '/backoffice/operators', access: 'private', nav: BACK_LOGOUT, title: 'Operadores' },
+  { id: 'backoffice.privacy', path: '/backoffice/privacy', access: 'private', nav: BACK_LOGOUT, title: 'Pedidos LGPD' },
 ] as const satisfies readonly RouteDef[];
 
 export type RouteId = (typeof ROUTES)[number]['id'];

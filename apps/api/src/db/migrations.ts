@@ -1,4 +1,7 @@
+import { privacyMigration } from '../modules/privacy/privacy.migration';
 import { Kysely, Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
+import { backofficeMigration } from '../modules/backoffice/backoffice.migration';
+import { insuranceMigration } from '../modules/insurance/insurance.migration';
 
 /**
  * Migrations are code, in order, run on SQLite and PostgreSQL alike: only types both understand
@@ -158,7 +161,11 @@ const migrations: Record<string, Migration> = {
         .addColumn('duration_ms', 'integer')
         .addColumn('payload', 'text', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('rum_events_kind_received').on('rum_events').columns(['kind', 'received_at']).execute();
+      await db.schema
+        .createIndex('rum_events_kind_received')
+        .on('rum_events')
+        .columns(['kind', 'received_at'])
+        .execute();
 
       await db.schema
         .createTable('settings')
@@ -169,6 +176,56 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0004_documents': {
+    async up(db: Kysely<any>) {
+      // Uploaded supporting documents (issue #5). The bytes live in the storage driver under a
+      // random key; the uploader's file name is only a sanitized label.
+      await db.schema
+        .createTable('document_files')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('proposal_id', 'text', (c) => c.notNull().references('proposals.id').onDelete('cascade'))
+        .addColumn('item', 'text', (c) => c.notNull())
+        .addColumn('storage_key', 'text', (c) => c.notNull().unique())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('mime', 'text', (c) => c.notNull())
+        .addColumn('size', 'bigint', (c) => c.notNull())
+        .addColumn('sha256', 'text', (c) => c.notNull())
+        .addColumn('flags', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('review_reason', 'text')
+        .addColumn('reviewed_by', 'text')
+        .addColumn('reviewed_at', 'bigint')
+        .addColumn('uploaded_by', 'text', (c) => c.notNull())
+        .addColumn('uploaded_at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('document_files_proposal_item').on('document_files').columns(['proposal_id', 'item']).execute();
+
+      // Every change to a proposal's documents: who, when, what (uploaded, deleted, accepted, rejected).
+      await db.schema
+        .createTable('document_events')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('proposal_id', 'text', (c) => c.notNull().references('proposals.id').onDelete('cascade'))
+        .addColumn('item', 'text', (c) => c.notNull())
+        .addColumn('file_id', 'text')
+        .addColumn('action', 'text', (c) => c.notNull())
+        .addColumn('reason', 'text')
+        .addColumn('actor_id', 'text')
+        .addColumn('at', 'bigint', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('document_events_proposal').on('document_events').columns(['proposal_id', 'at']).execute();
+    },
+  },
+  // Back office (issue #7): search index, history, operator permissions, code counters.
+  '0005_backoffice': backofficeMigration,
+  // FGTS and the insurer's health declaration (issue #4): consent, encrypted answers, access log.
+  '0006_insurance': insuranceMigration,
+  '0007_seller': {
+    async up(db: Kysely<any>) {
+      // When the seller marked their part of the proposal complete (seller issue); null until then.
+      await db.schema.alterTable('proposals').addColumn('seller_completed_at', 'bigint').execute();
+    },
+  },
+  '0008_privacy': privacyMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

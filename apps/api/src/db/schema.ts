@@ -67,6 +67,10 @@ export interface ProposalsTable {
   financing: string;
   created_at: number;
   updated_at: number;
+  /** When the seller marked their part complete (migration 0007_seller); null until then. */
+  seller_completed_at: number | null;
+  /** financing.insuranceCompanyName, kept as a column for the back office's filter (migration 0005_backoffice). */
+  insurer: string | null;
 }
 
 export interface ProposalMembersTable {
@@ -140,7 +144,159 @@ export interface SettingsTable {
   updated_by: string | null;
 }
 
+/** One uploaded file of a proposal's document item (issue #5). */
+export interface DocumentFilesTable {
+  id: string;
+  proposal_id: string;
+  /** DocumentItemKey (packages/domain/src/documents.ts). */
+  item: string;
+  /** Random key in the storage driver; never derived from the uploader's file name. */
+  storage_key: string;
+  /** Sanitized display name, with the extension of the detected type. */
+  name: string;
+  /** MIME type detected from the content (magic bytes). */
+  mime: string;
+  size: number;
+  sha256: string;
+  /** JSON array of FileFlag (e.g. ["pdf_encrypted"]). */
+  flags: string;
+  status: 'sent' | 'accepted' | 'rejected';
+  review_reason: string | null;
+  reviewed_by: string | null;
+  reviewed_at: number | null;
+  uploaded_by: string;
+  uploaded_at: number;
+}
+
+/** History of a proposal's documents: who did what, when. */
+export interface DocumentEventsTable {
+  id: string;
+  proposal_id: string;
+  item: string;
+  file_id: string | null;
+  action: 'uploaded' | 'deleted' | 'accepted' | 'rejected';
+  reason: string | null;
+  actor_id: string | null;
+  at: number;
+}
+
+/** Search terms of a proposal (code, CPFs, name words), matched by prefix (docs/decisions/005). */
+export interface ProposalSearchTable {
+  term: string;
+  proposal_id: string;
+}
+
+/** Status, stage and correction history of a proposal: who, when, why, and who may read it. */
+export interface ProposalHistoryTable {
+  id: string;
+  proposal_id: string;
+  at: number;
+  actor_id: string | null;
+  kind: 'created' | 'status' | 'stage' | 'correction';
+  from_value: string | null;
+  to_value: string | null;
+  reason: string | null;
+  /** Comma-separated parties that see the entry ('buyer', 'seller'); operators see all. */
+  audience: string;
+  /** Correction entries: the section key and buyer position, e.g. 'data:1' or 'investment'. */
+  section: string | null;
+}
+
+/** Fine permissions of operators (docs/decisions/005), e.g. 'health:read'. */
+export interface OperatorPermissionsTable {
+  user_id: string;
+  permission: string;
+  granted_by: string | null;
+  granted_at: number;
+}
+
+/** Last sequence number used per code series ('PF-2026-'). */
+export interface ProposalCodeCountersTable {
+  prefix: string;
+  last: number;
+}
+
+/** The insurer's health declaration of one buyer of a proposal (spec §3 "Insurance"). */
+export interface InsuranceDeclarationsTable {
+  id: string;
+  proposal_id: string;
+  /** Buyer position (0 main, 1 second). */
+  buyer: number;
+  /** The member's account when the row was made: answers belong to that person. */
+  user_id: string;
+  /** insurance_name: the proposal's insurer ('itau' | 'tokio'). */
+  insurance_name: string;
+  /** insurance_completed: 1 once the buyer confirmed the declaration (starts 0). */
+  completed: number;
+  completed_at: number | null;
+  declaration_version: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** One health answer; `ciphertext` is AES-256-GCM of {value, medication, treatment} (never plain). */
+export interface HealthAnswersTable {
+  id: string;
+  proposal_id: string;
+  buyer: number;
+  question_key: string;
+  ciphertext: string;
+  /** Which key encrypted it (first bytes of its sha256), so a rotated key is detected. */
+  key_id: string;
+  updated_at: number;
+  updated_by: string;
+}
+
+/** A consent to the processing of health data (LGPD art. 11, I) and its revocation. */
+export interface HealthConsentsTable {
+  id: string;
+  proposal_id: string;
+  buyer: number;
+  user_id: string;
+  /** Version of the consent text shown. */
+  version: string;
+  insurance_name: string;
+  granted_at: number;
+  revoked_at: number | null;
+  ip: string | null;
+}
+
+/** A read of someone's health answers by someone else (operators). */
+export interface HealthAccessLogTable {
+  id: string;
+  at: number;
+  proposal_id: string;
+  buyer: number;
+  owner_id: string | null;
+  reader_id: string;
+  reader_role: string;
+  action: string;
+  ip: string | null;
+}
+
+/** LGPD deletion requests (docs/decisions/006-privacy.md). */
+export interface PrivacyRequestsTable {
+  id: string;
+  user_id: string;
+  role: string;
+  status: 'pending' | 'completed';
+  requested_at: number;
+  completed_at: number | null;
+  completed_by: string | null;
+}
+
 export interface Database {
+  privacy_requests: PrivacyRequestsTable;
+  insurance_declarations: InsuranceDeclarationsTable;
+  health_answers: HealthAnswersTable;
+  health_consents: HealthConsentsTable;
+  health_access_log: HealthAccessLogTable;
+  proposal_search: ProposalSearchTable;
+  proposal_history: ProposalHistoryTable;
+  operator_permissions: OperatorPermissionsTable;
+  proposal_code_counters: ProposalCodeCountersTable;
+  document_files: DocumentFilesTable;
+  document_events: DocumentEventsTable;
   rum_events: RumEventsTable;
   settings: SettingsTable;
   proposal_sections: ProposalSectionsTable;

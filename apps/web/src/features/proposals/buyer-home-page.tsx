@@ -9,6 +9,8 @@ import { useSections } from '../../lib/sections-api';
 import { nextStep } from '../buyer-sections/next-step';
 import { SectionStatusTag } from '../../components/section-form/section-status';
 import { FillingProgress, ProposalFacts } from './proposal-summary';
+import { ProposalHistory } from '../../components/proposal-history';
+import { SellerPartStatus } from '../../components/seller-part-status';
 
 /** /buyer/home: where the buyer stands on the chosen proposal. */
 export default function BuyerHomePage() {
@@ -26,7 +28,8 @@ export default function BuyerHomePage() {
   const firstName = session.data?.name.split(' ')[0];
   const buyers = proposal.data?.customers.length ?? 1;
   const next = sections.data ? nextStep(sections.data.sections, buyers) : null;
-  const pending = sections.data?.sections.filter((s) => s.status !== 'done') ?? [];
+  // The seller's steps are summed up in one line (SellerPartStatus), not listed one by one.
+  const pending = sections.data?.sections.filter((s) => s.status !== 'done' && s.scope !== 'seller' && s.required !== false) ?? [];
   return (
     <Page
       title={firstName ? `Olá, ${firstName}` : 'Início'}
@@ -62,8 +65,11 @@ export default function BuyerHomePage() {
               </ul>
             </>
           ) : null}
+          <SellerPartStatus proposalId={selected} />
           <p className="page__links">
             <Link to="/buyer/buyers">Ver compradores e todas as seções</Link>
+            {proposal.data?.type === 'financing' ? <Link to="/buyer/fgts/questions">FGTS</Link> : null}
+            <Link to="/buyer/insurance">Seguro e declaração de saúde</Link>
           </p>
         </section>
       ) : null}
@@ -85,12 +91,16 @@ export default function BuyerHomePage() {
           </div>
         </Card>
       ) : null}
+      {proposal.data ? <ProposalHistory proposalId={proposal.data.id} /> : null}
       <div className="page__actions">
         <Button size="large" onClick={() => navigate('/buyer/select-proposal')}>
           Trocar de proposta
         </Button>
         <Link to="/buyer/change-password" className="page__link">
           Alterar minha senha
+        </Link>
+        <Link to="/buyer/privacy" className="page__link">
+          Privacidade e meus dados
         </Link>
       </div>
     </Page>

@@ -1,0 +1,49 @@
+import { Alert, App, Button, Card, Empty, Skeleton, Tag } from 'antd';
+import { Page } from '../../components/page';
+import { queryClient } from '../../lib/query-client';
+import { completeRequest, usePrivacyRequests } from './api';
+
+/** /backoffice/privacy: deletion requests; completing one erases the person (LGPD art. 18, VI). */
+export default function PrivacyRequestsPage() {
+  const requests = usePrivacyRequests();
+  const { modal, message } = App.useApp();
+
+  function complete(id: string, name: string) {
+    modal.confirm({
+      title: 'Confirmar',
+      content: `Apagar os dados pessoais de ${name}? Não há como desfazer.`,
+      okText: 'SIM',
+      cancelText: 'NÃO',
+      icon: null,
+      async onOk() {
+        const r = await completeRequest(id);
+        void message.success(r.message);
+        await queryClient.invalidateQueries({ queryKey: ['privacy', 'requests'] });
+      },
+    });
+  }
+
+  return (
+    <Page title="Pedidos LGPD" subtitle="Pedidos de exclusão de dados feitos por compradores e vendedores.">
+      {requests.isPending ? <Skeleton active /> : null}
+      {requests.isError ? <Alert type="error" showIcon title={requests.error.message} /> : null}
+      {requests.data?.length === 0 ? <Empty description="Nenhum pedido." /> : null}
+      <ul className="card-list card-list--single">
+        {requests.data?.map((r) => (
+          <li key={r.id}>
+            <Card title={r.name} extra={<Tag color={r.status === 'pending' ? 'gold' : 'green'}>{r.status === 'pending' ? 'Pendente' : 'Concluído'}</Tag>}>
+              <p>
+                {r.email} · {r.role === 'seller' ? 'Vendedor' : 'Comprador'} · pedido em {new Date(r.requestedAt).toLocaleString('pt-BR')}
+              </p>
+              {r.status === 'pending' ? (
+                <Button danger onClick={() => complete(r.id, r.name)}>
+                  Concluir exclusão
+                </Button>
+              ) : null}
+            </Card>
+          </li>
+        ))}
+      </ul>
+    </Page>
+  );
+}
