@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { completeCpf, formatCpf } from '@portal/domain/cpf';
-import { DESKTOP, PHONE, pathOf, screenshot, signIn, useBrowser, waitForMailLink } from './fixtures';
+import { DEMO_PASSWORD, DESKTOP, PHONE, pathOf, screenshot, signIn, useBrowser, waitForMailLink } from './fixtures';
 
 const SELLER_EMAIL = 'helena.prado@exemplo.com.br';
 const SELLER_PASSWORD = 'Vendedora2026';
@@ -12,7 +12,12 @@ const SPOUSE_CPF = formatCpf(completeCpf('118229337'));
 const SELLER_ITEMS = ['Matrícula atualizada do imóvel', 'IPTU do ano corrente', 'Ficha cadastral do vendedor'];
 
 /** A JPEG header and filler: enough for the server's type check (by magic bytes). */
-const jpegLike = () => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01]), Buffer.alloc(2048, 7), Buffer.from([0xff, 0xd9])]);
+const jpegLike = () =>
+  Buffer.concat([
+    Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01]),
+    Buffer.alloc(2048, 7),
+    Buffer.from([0xff, 0xd9]),
+  ]);
 
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
 
@@ -24,7 +29,8 @@ async function select(page: Page, label: string, option: string) {
 }
 
 /** Picks an answer of a radio group by the group's label. */
-const answer = (page: Page, group: string, option: string) => page.getByRole('radiogroup', { name: group }).getByText(option, { exact: true }).click();
+const answer = (page: Page, group: string, option: string) =>
+  page.getByRole('radiogroup', { name: group }).getByText(option, { exact: true }).click();
 
 async function saveAndContinue(page: Page, nextPath: string) {
   await page.getByRole('button', { name: 'Salvar e continuar' }).click();
@@ -41,12 +47,14 @@ describe('seller portal', () => {
     await buyer.page.getByRole('button', { name: 'Continuar a proposta PF-2026-003390' }).click();
     await buyer.page.waitForURL('**/buyer/home');
     await buyer.page.getByText('Parte do vendedor').waitFor();
-    await buyer.page.getByText('0 de 10 etapas do vendedor concluídas.').waitFor();
+    await buyer.page.getByText('Vendedor não convidado').waitFor();
     await buyer.page.goto('/buyer/seller-form');
     await field(buyer.page, 'Nome do vendedor').fill('Helena Prado');
     await field(buyer.page, 'E-mail do vendedor').fill(SELLER_EMAIL);
     await field(buyer.page, 'Celular do vendedor com DDD').fill('41991234567');
     await saveAndContinue(buyer.page, '/buyer/buyers');
+    await buyer.page.goto('/buyer/home');
+    await buyer.page.getByText('0 de 10 etapas do vendedor concluídas.').waitFor();
 
     // The seller follows the e-mailed link, creates a password and logs in at /auth/seller/login.
     const link = await waitForMailLink(SELLER_EMAIL, '/buyer/change-password?token=');
@@ -64,7 +72,8 @@ describe('seller portal', () => {
     await page.getByText('Ana Paula Ribeiro').waitFor();
     await page.getByText('Sua parte: 0 de 10 etapas concluídas').waitFor();
     const text = await page.locator('main').innerText();
-    for (const secret of ['outro@demo.com.br', '284.615.937', '28461593', 'Médica', '22.000']) expect(text).not.toContain(secret);
+    for (const secret of ['outro@demo.com.br', '284.615.937', '28461593', 'Médica', '22.000'])
+      expect(text).not.toContain(secret);
     await screenshot(page, 'seller-proposals-phone');
 
     // The bare proposal route opens the first step.
@@ -122,7 +131,12 @@ describe('seller portal', () => {
     await field(page, 'Saldo devedor aproximado (R$)').fill('8500000');
     await saveAndContinue(page, '/property/questions');
 
-    for (const q of ['Há penhora, hipoteca (além do financiamento), usufruto ou outro ônus na matrícula?', 'Há ação judicial que envolva o imóvel ou os vendedores?', 'Há IPTU em atraso?']) await answer(page, q, 'Não');
+    for (const q of [
+      'Há penhora, hipoteca (além do financiamento), usufruto ou outro ônus na matrícula?',
+      'Há ação judicial que envolva o imóvel ou os vendedores?',
+      'Há IPTU em atraso?',
+    ])
+      await answer(page, q, 'Não');
     await answer(page, 'Há construção ou reforma que não está averbada na matrícula?', 'Sim');
     await answer(page, 'O imóvel fica em condomínio?', 'Não');
     expect(await page.getByRole('radiogroup', { name: 'Há taxas de condomínio em atraso?' }).count()).toBe(0);
@@ -133,13 +147,19 @@ describe('seller portal', () => {
     await field(page, 'Valor anual do IPTU (R$)').fill('312000');
     await page.getByRole('button', { name: 'Salvar e continuar' }).click();
     await page.getByText('Explique as respostas "Sim" da etapa anterior').waitFor();
-    await field(page, 'Explique as respostas "Sim"').fill('Edícula nos fundos construída em 2018, com alvará, ainda não averbada.');
+    await field(page, 'Explique as respostas "Sim"').fill(
+      'Edícula nos fundos construída em 2018, com alvará, ainda não averbada.',
+    );
     await saveAndContinue(page, '/property/marital/questions');
 
     // Married in partial communion: the spouse must sign (checked against the general data on the server).
     await answer(page, 'O imóvel foi comprado durante um casamento ou união estável (atual ou anterior)?', 'Sim');
     await answer(page, 'O cônjuge ou companheiro(a) vai assinar a venda com você?', 'Não');
-    await answer(page, 'Há divórcio, separação, dissolução de união ou inventário em andamento que envolva o imóvel?', 'Não');
+    await answer(
+      page,
+      'Há divórcio, separação, dissolução de união ou inventário em andamento que envolva o imóvel?',
+      'Não',
+    );
     await page.getByRole('button', { name: 'Salvar e continuar' }).click();
     await page.getByText(/o cônjuge precisa assinar a venda/).waitFor();
     await answer(page, 'O cônjuge ou companheiro(a) vai assinar a venda com você?', 'Sim');
@@ -175,19 +195,26 @@ describe('seller portal', () => {
     await page.getByText('Etapa 11 de 11').waitFor();
     await page.getByText('Matrícula atualizada do imóvel').waitFor();
     await page.getByText('Tudo preenchido').waitFor();
-    expect(await page.getByRole('link', { name: 'Enviar documentos' }).getAttribute('href')).toBe(`/seller/proposals/${proposalId}/upload`);
+    expect(await page.getByRole('link', { name: 'Enviar documentos' }).getAttribute('href')).toBe(
+      `/seller/proposals/${proposalId}/upload`,
+    );
     await screenshot(page, 'seller-documents-phone');
 
     // Upload (the documents issue's screen): one photo per item the seller owes.
     await page.getByRole('link', { name: 'Enviar documentos' }).click();
     await page.waitForURL('**/upload');
     for (const title of SELLER_ITEMS) {
-      await page.getByLabel(`Escolher arquivos para ${title}`).setInputFiles({ name: `${title}.jpg`, mimeType: 'image/jpeg', buffer: jpegLike() });
+      await page
+        .getByLabel(`Escolher arquivos para ${title}`)
+        .setInputFiles({ name: `${title}.jpg`, mimeType: 'image/jpeg', buffer: jpegLike() });
       await page.getByRole('list', { name: `Arquivos de ${title}` }).waitFor();
     }
     await page.goBack();
     await page.waitForURL('**/documents');
-    await page.getByText('Enviado — em análise').nth(SELLER_ITEMS.length - 1).waitFor();
+    await page
+      .getByText('Enviado — em análise')
+      .nth(SELLER_ITEMS.length - 1)
+      .waitFor();
     await page.getByRole('button', { name: 'Concluir minha parte' }).click();
     await page.waitForURL('**/completed');
     await page.getByText('Sua parte está concluída').waitFor();
@@ -197,8 +224,15 @@ describe('seller portal', () => {
     await screenshot(page, 'seller-completed-phone');
 
     // Stored canonical values, read back as the seller.
-    const amounts = (await (await page.request.get(`/api/v3/proposals/${proposalId}/sections/seller-amounts-receivable`)).json()).data.values;
-    expect(amounts).toMatchObject({ bank: '341', holder_document: SELLER_CPF.replace(/\D/g, ''), payoff: true, payoff_amount: 8_500_000 });
+    const amounts = (
+      await (await page.request.get(`/api/v3/proposals/${proposalId}/sections/seller-amounts-receivable`)).json()
+    ).data.values;
+    expect(amounts).toMatchObject({
+      bank: '341',
+      holder_document: SELLER_CPF.replace(/\D/g, ''),
+      payoff: true,
+      payoff_amount: 8_500_000,
+    });
     // A buyer's form stays hidden from the seller.
     expect((await page.request.get(`/api/v3/proposals/${proposalId}/sections/data?buyer=0`)).status()).toBe(404);
     await context.close();
@@ -210,12 +244,30 @@ describe('seller portal', () => {
     await screenshot(buyer.page, 'buyer-home-seller-done-desktop');
     await buyer.context.close();
 
-    // On a desktop, the seller's list shows the part done; another seller cannot open this proposal.
+    // The back office moves the proposal on to the appraisal: the seller sees where it stands.
+    const op = await browser.newPage(DESKTOP);
+    const opLogin = await op.page.request.post('/api/v3/auth/login', {
+      data: { username: 'operador@demo.com.br', password: DEMO_PASSWORD, type: 'operator' },
+    });
+    expect(opLogin.status()).toBe(200);
+    for (const stage of ['credit_analysis', 'appraisal']) {
+      const res = await op.page.request.post(`/api/v3/backoffice/proposals/${proposalId}/stage`, {
+        data: { stage, reason: 'Crédito dos compradores aprovado' },
+      });
+      expect(res.status()).toBe(200);
+    }
+    await op.context.close();
+
+    // On a desktop, the seller's list shows the part done and the history; another seller cannot open this proposal.
     const desk = await browser.newPage(DESKTOP);
     await signIn(desk.page, SELLER_EMAIL, 'seller', SELLER_PASSWORD);
     await desk.page.getByText('Sua parte concluída').waitFor();
     await desk.page.getByText('Andamento da proposta').click();
     await desk.page.getByText('Situação da proposta').waitFor();
+    await desk.page
+      .getByText('Um avaliador do banco vai agendar a vistoria do imóvel com o contato que você informou.')
+      .waitFor();
+    await desk.page.getByText('Etapa: Análise de crédito → Avaliação do imóvel').waitFor();
     await screenshot(desk.page, 'seller-proposals-done-desktop');
     await desk.page.goto(`/seller/proposals/${proposalId}/property`);
     await desk.page.getByText('Etapa 3 de 11').waitFor();

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { decideAnalytics, RUM_SERVICE_NAME, type PublicSettings } from '@portal/domain/monitoring';
+import { loadDocumentsConfig, type DocumentsConfig } from './modules/documents/documents.config';
 
 export interface Config {
   port: number;
@@ -33,6 +34,10 @@ export interface Config {
   rumIntakeLimit: number;
   /** CSP sources added to script-src, connect-src and img-src, only when the analytics script loads. */
   analyticsCspSources: string[];
+  /** Uploads: storage driver, size limit, virus scan, validity of aging documents (issue #5). */
+  documents: DocumentsConfig;
+  /** HEALTH_DATA_KEY: base64 of the 32-byte key of health answers; null uses DATA_DIR/keys/health.key (issue #4). */
+  healthDataKey: string | null;
 }
 
 const minutes = (n: number) => n * 60_000;
@@ -80,6 +85,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     apmServerUrl: env.APM_SERVER_URL ? env.APM_SERVER_URL.replace(/\/+$/, '') : null,
     rumIntakeLimit: int(env.RUM_INTAKE_LIMIT_PER_MINUTE, 120),
     analyticsCspSources: analyticsCspSources(publicSettings, env.ANALYTICS_CSP_SOURCES),
+    documents: loadDocumentsConfig(env, dataDir),
+    healthDataKey: env.HEALTH_DATA_KEY || null,
   };
 }
 

@@ -34,9 +34,10 @@ export async function createTestApp(
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-test-'));
   let db: Db;
   let dropSchema = async () => {};
+  let schema: string | undefined;
   if (dialect === 'postgres') {
     const url = process.env.TEST_DATABASE_URL!;
-    const schema = `t_${randomBytes(6).toString('hex')}`;
+    schema = `t_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     await admin.query(`create schema ${schema}`);
@@ -51,7 +52,7 @@ export async function createTestApp(
   } else {
     db = openDatabase(join(dataDir, 'portal.db'));
   }
-  await migrateToLatest(db.kysely);
+  await migrateToLatest(db.kysely, { schema });
   if (options.seed !== false) await seedDemoData(db.kysely);
   const config = loadConfig({
     DATA_DIR: dataDir,

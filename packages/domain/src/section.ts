@@ -11,6 +11,12 @@ export type Values = Record<string, unknown>;
 export interface SectionContext {
   buyers: number;
   buyer: number | null;
+  /**
+   * What the proposal's other sections say, when the caller knows it (the server does; the browser
+   * does not): a rule that needs another section's values (e.g. the seller's bank account must be in
+   * the seller's own CPF/CNPJ) checks it only when present, and the server is the authority.
+   */
+  facts?: ProposalFacts;
 }
 
 /**
@@ -51,7 +57,7 @@ export function isFieldVisible(def: SectionDef<z.ZodRawShape>, field: string, va
   return when ? when(values, ctx) : true;
 }
 
-const isEmpty = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+const isEmpty = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);
 
 /**
  * The full (submit) schema: every visible field must pass its own schema; hidden fields are
@@ -79,9 +85,37 @@ export function submitSchema<Shape extends z.ZodRawShape>(def: SectionDef<Shape>
  * (half a CPF is a fine draft). Unknown keys are refused: a draft cannot smuggle other data.
  */
 export function draftSchema(def: SectionDef<z.ZodRawShape>) {
-  const value = z.union([z.string().max(500), z.boolean(), z.number(), z.null()]);
-  const shape = Object.fromEntries(Object.keys(def.shape).map((k) => [k, value.optional()]));
+  const shape = Object.fromEntries(Object.entries(def.shape).map(([k, schema]) => [k, draftField(schema as z.ZodType).optional()]));
   return z.strictObject(shape);
+}
+
+const draftValue = z.union([z.string().max(500), z.boolean(), z.number(), z.null()]);
+/** Most rows a list field may hold, as a draft or submitted (FGTS accounts and the like). */
+export const MAX_LIST_ROWS = 20;
+
+/** The schema under .optional()/.default()/.nullable() wrappers. */
+export function unwrapSchema(schema: z.ZodType): z.ZodType {
+  let s: z.ZodType = schema;
+  while (s instanceof z.ZodOptional || s instanceof z.ZodDefault || s instanceof z.ZodNullable) s = s.unwrap() as z.ZodType;
+  return s;
+}
+
+/**
+ * A field's draft shape: a primitive as typed; a block of fields (z.object, e.g. a company) as an
+ * object of primitives with its own keys only; a list (z.array, e.g. accounts) as rows of those.
+ */
+function draftField(schema: z.ZodType): z.ZodType {
+  const inner = unwrapSchema(schema);
+  if (inner instanceof z.ZodArray) {
+    const item = unwrapSchema(inner.element as z.ZodType);
+    return z.array(item instanceof z.ZodObject ? draftBlock(item) : draftValue).max(MAX_LIST_ROWS);
+  }
+  if (inner instanceof z.ZodObject) return draftBlock(inner);
+  return draftValue;
+}
+
+function draftBlock(object: z.ZodObject) {
+  return z.strictObject(Object.fromEntries(Object.keys(object.shape).map((k) => [k, draftValue.optional()])));
 }
 
 /** Fields that are visible and still empty: what a section lacks to be submitted. */

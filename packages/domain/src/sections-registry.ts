@@ -1,12 +1,14 @@
 import type { z } from 'zod';
 import { BUYER_SECTIONS } from './buyer-sections';
+import { SELLER_SECTIONS } from './seller-sections';
+import { FGTS_SECTIONS } from './fgts-sections';
 import type { ProposalFacts, SectionDef } from './section';
 
 /**
  * Every form section of the product, by feature. A feature adds its list here (one line) and
  * nothing else changes: the API, the progress and the "what is left" lists read this registry.
  */
-export const ALL_SECTIONS = [...BUYER_SECTIONS] as const;
+export const ALL_SECTIONS = [...BUYER_SECTIONS, ...SELLER_SECTIONS, ...FGTS_SECTIONS] as const;
 
 export type AnySection = SectionDef<z.ZodRawShape>;
 export type SectionKey = (typeof ALL_SECTIONS)[number]['key'];

@@ -230,8 +230,13 @@ const migrations: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
-export async function migrateToLatest(db: Kysely<any>): Promise<void> {
-  const migrator = new Migrator({ db, provider });
+/**
+ * Runs every migration not yet run. `schema` pins Kysely's own bookkeeping tables to one PostgreSQL
+ * schema: without it the migrator may see another schema's tables (the test suite gives each test
+ * file its own schema) and skip creating its own.
+ */
+export async function migrateToLatest(db: Kysely<any>, options: { schema?: string } = {}): Promise<void> {
+  const migrator = new Migrator({ db, provider, ...(options.schema ? { migrationTableSchema: options.schema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

@@ -5,6 +5,7 @@ import { newId } from '../crypto';
 import { completeCpf } from '@portal/domain/cpf';
 import { computeFillingStatus, findSection } from '@portal/domain/sections-registry';
 import { submitSchema } from '@portal/domain/section';
+import { syncProposalIndex } from '../modules/backoffice/search-index';
 
 export const DEMO_PASSWORD = 'Demo@2026!';
 const DEMO_USERS_CPF_OUTRO = completeCpf('284615937');
@@ -239,7 +240,11 @@ export async function seedDemoData(db: Kysely<Database>): Promise<boolean> {
       };
       const filling = computeFillingStatus(facts, p.sections.map((sec) => ({ key: sec.key, buyer: sec.buyer })));
       await tx.updateTable('proposals').set({ filling_status: filling }).where('id', '=', id).execute();
+      // Back-office list: insurer filter and search terms (docs/decisions/007).
+      await syncProposalIndex(tx, id);
     }
+    // The demo operator may read health declarations (back office, docs/decisions/007).
+    await tx.insertInto('operator_permissions').values({ user_id: ids.operador, permission: 'health:read', granted_by: null, granted_at: now }).execute();
   });
   return true;
 }

@@ -2,6 +2,7 @@ import { App, Button } from 'antd';
 import { ArrowLeftOutlined, HomeOutlined, LogoutOutlined, QuestionCircleOutlined } from '@ant-design/icons';
 import { useLocation, useNavigate } from 'react-router';
 import { homeTarget, logoutTarget, type NavButton, type RouteDef } from '@portal/domain/routes';
+import { insuranceBackAction, isInsurancePath } from '@portal/domain/insurance-navigation';
 import { useClientStore } from '../lib/store';
 import { endSession } from '../lib/logout';
 import { Logo } from './logo';
@@ -16,15 +17,27 @@ const ICONS: Record<NavButton, React.ReactNode> = {
 /** The bar of spec §2: left slot, logo to /, help to /, right slot (back, home or logout). */
 export function NavBar({ nav }: { nav: NonNullable<RouteDef['nav']> }) {
   const navigate = useNavigate();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const { modal } = App.useApp();
-  const { showBack, showHome } = useClientStore();
+  const { showBack, showHome, set: setStore } = useClientStore();
 
   const visible = (button: NavButton | undefined) =>
     button === 'back' ? showBack : button === 'home' ? showHome : button === 'logout';
 
+  /** Back: one page in history, except on the insurance pages (spec §2: ?buyer, then the question counter). */
+  function goBack() {
+    if (!isInsurancePath(pathname)) {
+      void navigate(-1);
+      return;
+    }
+    const action = insuranceBackAction({ buyerParam: new URLSearchParams(search).get('buyer'), countQuestion: useClientStore.getState().countQuestion });
+    if (action.kind === 'navigate') void navigate(action.to);
+    else if (action.kind === 'history') void navigate(-1);
+    else setStore({ countQuestion: action.countQuestion });
+  }
+
   function press(button: NavButton) {
-    if (button === 'back') navigate(-1);
+    if (button === 'back') goBack();
     else if (button === 'home') navigate(homeTarget(pathname));
     else
       modal.confirm({

@@ -202,7 +202,9 @@ export function createSectionsService(deps: { db: Kysely<Database>; mailer: Mail
         const { def, position } = resolve(loaded, key, buyer);
         if (hidden(loaded, def)) throw notFound();
         guardEdit(loaded, def.scope, position);
-        const ctx: SectionContext = { buyers: loaded.buyers.length, buyer: def.scope === 'buyer' ? position : null };
+        // Rules may read the proposal's other submitted sections (e.g. the seller's account holder).
+        const facts = proposalFacts(loaded, await repo.findSections(proposalId, tx));
+        const ctx: SectionContext = { buyers: loaded.buyers.length, buyer: def.scope === 'buyer' ? position : null, facts };
         const parsed = submitSchema(def, ctx).safeParse(body ?? {});
         if (!parsed.success) throw new HttpError(400, 'validation', 'Verifique os campos destacados.', fieldErrors(parsed.error.issues));
         const values: Record<string, unknown> = { ...parsed.data };

@@ -3,11 +3,27 @@ import { useController, type Control } from 'react-hook-form';
 import { formatCnpj } from '@portal/domain/cnpj';
 import { formatCpf } from '@portal/domain/cpf';
 import { MASKS, type FieldUi } from './widgets';
+import { GroupField, ListField } from './nested-fields';
 
 type FormValues = Record<string, unknown>;
 
+export interface FieldRendererProps {
+  name: string;
+  ui: FieldUi;
+  control: Control<FormValues>;
+  disabled: boolean;
+  values: FormValues;
+}
+
 /** One field of a section form: maps the widget type to an Ant Design control (STYLE.md). */
-export function FieldRenderer({ name, ui, control, disabled, values }: { name: string; ui: FieldUi; control: Control<FormValues>; disabled: boolean; values: FormValues }) {
+export function FieldRenderer(props: FieldRendererProps) {
+  // Rows and blocks hold fields of their own (rendered by this same component, one level down).
+  if (props.ui.widget === 'list') return <ListField {...props} renderField={(p) => <FieldRenderer {...p} />} />;
+  if (props.ui.widget === 'group') return <GroupField {...props} renderField={(p) => <FieldRenderer {...p} />} />;
+  return <ScalarField {...props} />;
+}
+
+function ScalarField({ name, ui, control, disabled, values }: FieldRendererProps) {
   const { field, fieldState } = useController({ control, name });
   const id = `campo-${name}`;
   const error = fieldState.error?.message;
@@ -40,6 +56,22 @@ export function FieldRenderer({ name, ui, control, disabled, values }: { name: s
         />
       );
       break;
+    case 'textarea':
+      controlNode = (
+        <Input.TextArea
+          {...common}
+          ref={field.ref}
+          name={name}
+          value={(field.value as string) ?? ''}
+          onChange={(e) => field.onChange(e.target.value)}
+          onBlur={field.onBlur}
+          autoSize={{ minRows: 3, maxRows: 8 }}
+          maxLength={ui.maxLength}
+          placeholder={ui.placeholder}
+          readOnly={ui.readOnly}
+        />
+      );
+      break;
     case 'radio':
       controlNode = (
         <Radio.Group {...common} value={field.value} onChange={(e) => field.onChange(e.target.value)} options={ui.options} optionType="button" buttonStyle="solid" aria-label={ui.label} />
@@ -47,7 +79,8 @@ export function FieldRenderer({ name, ui, control, disabled, values }: { name: s
       break;
     default: {
       const mask = ui.widget === 'cpf-or-cnpj' ? (values.attorney_type === 'company' ? formatCnpj : formatCpf) : MASKS[ui.widget];
-      const numeric = ['cpf', 'phone', 'cep', 'date', 'money', 'digits'].includes(ui.widget);
+      const numeric = ['cpf', 'phone', 'cep', 'date', 'money', 'digits', 'pis'].includes(ui.widget);
+      const decimal = ui.widget === 'percent' || ui.widget === 'area';
       controlNode = (
         <Input
           {...common}
@@ -58,12 +91,12 @@ export function FieldRenderer({ name, ui, control, disabled, values }: { name: s
           onChange={(e) => field.onChange(mask ? mask(e.target.value) : e.target.value)}
           onBlur={field.onBlur}
           type={ui.widget === 'email' ? 'email' : 'text'}
-          inputMode={ui.widget === 'email' ? 'email' : ui.widget === 'percent' ? 'decimal' : numeric ? 'numeric' : undefined}
+          inputMode={ui.widget === 'email' ? 'email' : decimal ? 'decimal' : numeric ? 'numeric' : undefined}
           autoComplete={ui.autoComplete}
           placeholder={ui.placeholder}
           maxLength={ui.maxLength}
           prefix={ui.widget === 'money' ? 'R$' : undefined}
-          suffix={ui.widget === 'percent' ? '%' : undefined}
+          suffix={ui.widget === 'percent' ? '%' : ui.widget === 'area' ? 'm²' : undefined}
           readOnly={ui.readOnly}
         />
       );

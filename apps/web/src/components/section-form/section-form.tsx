@@ -12,7 +12,7 @@ import { useClientStore } from '../../lib/store';
 import { ApiRequestError } from '../../lib/api-client';
 import { fetchSection, sectionKey, submitSection, type SectionDetail } from '../../lib/sections-api';
 import { FieldRenderer } from './field-renderer';
-import { toInput, type FieldUi } from './widgets';
+import { emptyValues, toFormValue, type FieldUi } from './widgets';
 import { backupKey, readBackup, useAutosave, type AutosaveState } from './use-autosave';
 
 type FormValues = Record<string, unknown>;
@@ -73,8 +73,7 @@ function toFormValues(ui: Record<string, FieldUi>, def: AnySection, values: Form
   const out: FormValues = {};
   for (const name of Object.keys(def.shape)) {
     if (values[name] === undefined) continue;
-    const widget = ui[name]?.widget ?? 'text';
-    out[name] = widget === 'radio' || widget === 'select' ? values[name] : toInput(widget, values[name], values);
+    out[name] = toFormValue(ui[name], values[name], values);
   }
   return out;
 }
@@ -85,7 +84,11 @@ function initialValues(props: SectionFormProps, def: AnySection, detail: Section
   const useBackup = backup !== null && Date.parse(backup.at) > serverAt;
   // Every field starts defined, so inputs are controlled from the first render.
   const base: FormValues = {};
-  for (const name of Object.keys(def.shape)) base[name] = props.ui[name]?.widget === 'switch' ? false : '';
+  for (const name of Object.keys(def.shape)) {
+    const ui = props.ui[name];
+    // A list starts with one empty row; a block with its fields blank.
+    base[name] = ui?.widget === 'switch' ? false : ui?.widget === 'list' ? [emptyValues(ui.fields)] : ui?.widget === 'group' ? emptyValues(ui.fields) : '';
+  }
   return {
     values: { ...base, ...props.defaults, ...toFormValues(props.ui, def, detail.prefill), ...(useBackup ? backup.values : server) },
     restoredFromBackup: useBackup,

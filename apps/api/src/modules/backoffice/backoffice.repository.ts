@@ -1,0 +1,236 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import {
+  parseProposalSequence,
+  proposalListQuerySchema,
+  proposalCodePrefix,
+  searchQueryTerms,
+  type ListSort,
+  type ProposalListItem,
+  type ProposalListPage,
+} from '@portal/domain/backoffice';
+import type { z } from 'zod';
+import type { Database, ProposalHistoryTable } from '../../db/schema';
+import { newId } from '../../crypto';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+type ListQuery = z.output<typeof proposalListQuerySchema>;
+
+const SORT_COLUMNS = {
+  updatedAt: 'p.updated_at',
+  createdAt: 'p.created_at',
+  code: 'p.code',
+  fillingStatus: 'p.filling_status',
+} as const satisfies Record<ListSort, string>;
+
+/** The keyset of a page edge: the sort value and the id of the row, plus where it points. */
+interface Cursor {
+  s: ListSort;
+  o: 'asc' | 'desc';
+  v: string | number;
+  id: string;
+  /** n: the page after this row; p: the page before it. */
+  d: 'n' | 'p';
+}
+
+const encodeCursor = (c: Cursor) => Buffer.from(JSON.stringify(c)).toString('base64url');
+function decodeCursor(raw: string | undefined, sort: ListSort, order: 'asc' | 'desc'): Cursor | null {
+  if (!raw) return null;
+  try {
+    const c = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as Cursor;
+    const valueOk = typeof c.v === 'string' || typeof c.v === 'number';
+    // A cursor from another sort order is meaningless here: start from the first page.
+    return c && c.s === sort && c.o === order && valueOk && typeof c.id === 'string' && (c.d === 'n' || c.d === 'p') ? c : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The list counts matches up to this many; beyond it says "more than". */
+export const COUNT_CAP = 10_000;
+
+/** Upper bound of a prefix range: terms hold only [a-z0-9-], all below '~' byte-wise. */
+const prefixEnd = (prefix: string) => `${prefix}~`;
+
+export function createBackofficeRepository(db: Kysely<Database>, options: { dialect: 'sqlite' | 'postgres'; hasDocuments: () => Promise<boolean> }) {
+  /**
+   * The ids a search matches, straight from the index: the intersection of one prefix range of
+   * proposal_search per query term (index-only ranges on both databases). null: no search.
+   */
+  async function searchCandidates(q: string | undefined): Promise<string[] | null> {
+    const terms = searchQueryTerms(q ?? '');
+    if (!terms.length) return null;
+    const range = (term: string) =>
+      db.selectFrom('proposal_search as s').select('s.proposal_id').where('s.term', '>=', term).where('s.term', '<', prefixEnd(term));
+    const rows = await terms.slice(1).reduce((acc, term) => acc.intersect(range(term)), range(terms[0]!)).execute();
+    return rows.map((r) => r.proposal_id);
+  }
+
+  /**
+   * The filtered set, without order. A search's candidates are handed over as one array parameter
+   * (PostgreSQL `= ANY($1)`, SQLite `json_each`), so each planner sees how few they are and looks
+   * them up by primary key; the other filters are indexed columns; pending documents an indexed
+   * semi-join on document_files (docs/decisions/007-back-office.md).
+   */
+  function filtered(query: ListQuery, hasDocuments: boolean, candidates: string[] | null) {
+    let q = db.selectFrom('proposals as p');
+    if (candidates) {
+      q = q.where(
+        options.dialect === 'postgres'
+          ? sql<boolean>`p.id = any(${candidates}::text[])`
+          : sql<boolean>`p.id in (select value from json_each(${JSON.stringify(candidates)}))`,
+      );
+    }
+    if (query.status) q = q.where('p.status', '=', query.status);
+    if (query.stage) q = q.where('p.stage', '=', query.stage);
+    if (query.type) q = q.where('p.type', '=', query.type);
+    if (query.insurer) q = q.where('p.insurer', '=', query.insurer);
+    if (query.pendingDocuments && hasDocuments) {
+      const pending = db.selectFrom('document_files as d').select('d.proposal_id').where('d.status', '=', 'sent');
+      q = q.where('p.id', query.pendingDocuments === 'yes' ? 'in' : 'not in', pending);
+    }
+    return q;
+  }
+
+  return {
+    /** One page of the operator's list (keyset pagination: no OFFSET, constant cost per page). */
+    async listProposals(query: ListQuery): Promise<ProposalListPage> {
+      const hasDocuments = await options.hasDocuments();
+      const column = SORT_COLUMNS[query.sort];
+      const cursor = decodeCursor(query.cursor, query.sort, query.order);
+      const backward = cursor?.d === 'p';
+      // Walking backward reads the rows before the cursor in reverse order, then flips them.
+      const dir = (query.order === 'desc') !== backward ? 'desc' : 'asc';
+      const candidates = await searchCandidates(query.q);
+      if (candidates && !candidates.length) return { data: [], page: { total: 0, capped: false, next: null, prev: null } };
+      let page = filtered(query, hasDocuments, candidates).select([
+        'p.id',
+        'p.code',
+        'p.type',
+        'p.status',
+        'p.stage',
+        'p.insurer',
+        'p.filling_status',
+        'p.property',
+        'p.financing',
+        'p.created_at',
+        'p.updated_at',
+      ]);
+      if (cursor) {
+        page = page.where((eb) => eb(eb.refTuple(column, 'p.id'), dir === 'desc' ? '<' : '>', eb.tuple(cursor.v as never, cursor.id)));
+      }
+      const rowsPlus = await page.orderBy(column, dir).orderBy('p.id', dir).limit(query.limit + 1).execute();
+      const hasMore = rowsPlus.length > query.limit;
+      const rows = rowsPlus.slice(0, query.limit);
+      if (backward) rows.reverse();
+
+      // Counting stops at COUNT_CAP: an exact count of 100 000 rows costs more than the page itself.
+      const countRow = await db
+        .selectFrom(filtered(query, hasDocuments, candidates).select(sql.lit(1).as('one')).limit(COUNT_CAP + 1).as('t'))
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .executeTakeFirstOrThrow();
+      const counted = Number(countRow.n);
+
+      const ids = rows.map((r) => r.id);
+      const members = ids.length
+        ? await db
+            .selectFrom('proposal_members')
+            .select(['proposal_id', 'name', 'cpf', 'position'])
+            .where('proposal_id', 'in', ids)
+            .where('role', '=', 'buyer')
+            .orderBy('position')
+            .execute()
+        : [];
+      const pendingById = new Map<string, number>();
+      if (hasDocuments && ids.length) {
+        const counts = await db
+          .selectFrom('document_files')
+          .select(['proposal_id', (eb) => eb.fn.countAll<number | string>().as('n')])
+          .where('proposal_id', 'in', ids)
+          .where('status', '=', 'sent')
+          .groupBy('proposal_id')
+          .execute();
+        for (const c of counts) pendingById.set(c.proposal_id, Number(c.n));
+      }
+
+      const sortValue = (r: (typeof rows)[number]): string | number =>
+        query.sort === 'updatedAt' ? r.updated_at : query.sort === 'createdAt' ? r.created_at : query.sort === 'code' ? r.code : r.filling_status;
+      const edge = (r: (typeof rows)[number] | undefined, d: 'n' | 'p') =>
+        r ? encodeCursor({ s: query.sort, o: query.order, v: sortValue(r), id: r.id, d }) : null;
+      const first = rows[0];
+      const last = rows.at(-1);
+      const next = backward ? edge(last, 'n') : hasMore ? edge(last, 'n') : null;
+      const prev = backward ? (hasMore ? edge(first, 'p') : null) : cursor ? edge(first, 'p') : null;
+
+      const data: ProposalListItem[] = rows.map((r) => {
+        const property = JSON.parse(r.property) as { city?: string; uf?: string };
+        const financing = JSON.parse(r.financing) as { amount?: number };
+        return {
+          id: r.id,
+          code: r.code,
+          type: r.type,
+          status: r.status as ProposalListItem['status'],
+          stage: r.stage as ProposalListItem['stage'],
+          insurer: (r.insurer as ProposalListItem['insurer']) ?? null,
+          fillingStatus: r.filling_status,
+          amount: financing.amount ?? 0,
+          city: property.city ?? '',
+          uf: property.uf ?? '',
+          buyers: members.filter((m) => m.proposal_id === r.id).map((m) => ({ name: m.name, cpf: m.cpf })),
+          pendingDocuments: hasDocuments ? (pendingById.get(r.id) ?? 0) : null,
+          createdAt: new Date(r.created_at).toISOString(),
+          updatedAt: new Date(r.updated_at).toISOString(),
+        };
+      });
+      return { data, page: { total: Math.min(counted, COUNT_CAP), capped: counted > COUNT_CAP, next, prev } };
+    },
+
+    /**
+     * The next code of a series (PF-2026-000124). The counter row is created at the series' first
+     * use from the highest code already there, then incremented in one statement: two operators
+     * saving at once get different numbers (and the unique index on code is the last guard).
+     */
+    async nextProposalCode(tx: Transaction<Database>, type: 'financing' | 'cgi', year: number): Promise<number> {
+      const prefix = proposalCodePrefix(type, year);
+      const bumped = await tx
+        .updateTable('proposal_code_counters')
+        .set((eb) => ({ last: eb('last', '+', 1) }))
+        .where('prefix', '=', prefix)
+        .returning('last')
+        .executeTakeFirst();
+      if (bumped) return Number(bumped.last);
+      const codes = await tx.selectFrom('proposals').select('code').where('code', 'like', `${prefix}%`).execute();
+      const highest = codes.reduce((max, { code }) => Math.max(max, parseProposalSequence(code, prefix) ?? 0), 0);
+      const inserted = await tx
+        .insertInto('proposal_code_counters')
+        .values({ prefix, last: highest + 1 })
+        .onConflict((oc) => oc.column('prefix').doUpdateSet((eb) => ({ last: eb('proposal_code_counters.last', '+', 1) })))
+        .returning('last')
+        .executeTakeFirstOrThrow();
+      return Number(inserted.last);
+    },
+
+    async addHistory(tx: Executor, entry: Omit<ProposalHistoryTable, 'id' | 'at'> & { at?: number }) {
+      await tx
+        .insertInto('proposal_history')
+        .values({ id: newId(), at: entry.at ?? Date.now(), ...entry })
+        .execute();
+    },
+
+    findHistory(proposalId: string, tx: Executor = db) {
+      return tx
+        .selectFrom('proposal_history as h')
+        .leftJoin('users as u', 'u.id', 'h.actor_id')
+        .select(['h.id', 'h.at', 'h.kind', 'h.from_value', 'h.to_value', 'h.reason', 'h.audience', 'h.section', 'u.name as actor_name'])
+        .where('h.proposal_id', '=', proposalId)
+        .orderBy('h.at', 'desc')
+        .orderBy('h.id', 'desc')
+        .execute();
+    },
+
+    async permissionsOf(userId: string, tx: Executor = db): Promise<string[]> {
+      const rows = await tx.selectFrom('operator_permissions').select('permission').where('user_id', '=', userId).execute();
+      return rows.map((r) => r.permission);
+    },
+  };
+}
+export type BackofficeRepository = ReturnType<typeof createBackofficeRepository>;

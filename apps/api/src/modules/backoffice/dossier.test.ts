@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { dossierEntryNames, toWinAnsi } from './dossier';
+
+describe('dossier', () => {
+  it('names documents by their checklist item, numbering items with several files', () => {
+    const names = dossierEntryNames('PF-2026-000123', [
+      { item: 'income_tax_buyer1', mime: 'application/pdf' },
+      { item: 'proof_of_address_buyer1', mime: 'image/jpeg' },
+      { item: 'proof_of_address_buyer1', mime: 'image/png' },
+    ]);
+    expect(names).toEqual({
+      summary: 'resumo-PF-2026-000123.pdf',
+      documents: ['documentos/income_tax_buyer1.pdf', 'documentos/proof_of_address_buyer1-1.jpg', 'documentos/proof_of_address_buyer1-2.png'],
+    });
+  });
+
+  it('keeps Portuguese text and drops what the PDF font cannot encode', () => {
+    expect(toWinAnsi('Situação: Em análise → Aprovada — “ok”')).toBe('Situação: Em análise -> Aprovada — “ok”');
+    expect(toWinAnsi('Casa 🏠 nova')).toBe('Casa  nova');
+  });
+});

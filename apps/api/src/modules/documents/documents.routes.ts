@@ -1,0 +1,252 @@
+import { z } from 'zod';
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiErrorSchema } from '@portal/domain/api-error';
+import {
+  CHECKLIST_KEYS,
+  contentDisposition,
+  DOCUMENT_ITEM_KEYS,
+  FILE_FLAGS,
+  FILE_STATUSES,
+  ITEM_STATES,
+  REVIEW_REASON_MAX,
+} from '@portal/domain/documents';
+import { requireUser } from '../../plugins/session';
+import { HttpError } from '../../errors';
+
+const tags = ['documents'];
+const id = z.string().max(64);
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+};
+
+const fileSchema = z.object({
+  id: z.string(),
+  item: z.enum(DOCUMENT_ITEM_KEYS),
+  name: z.string(),
+  mime: z.string(),
+  size: z.number(),
+  status: z.enum(FILE_STATUSES),
+  flags: z.array(z.enum(FILE_FLAGS)),
+  uploadedAt: z.string(),
+  uploadedBy: z.string().nullable(),
+  reviewReason: z.string().nullable(),
+  reviewedAt: z.string().nullable(),
+  canDelete: z.boolean(),
+});
+const itemSchema = z.object({
+  key: z.enum(DOCUMENT_ITEM_KEYS),
+  title: z.string(),
+  hint: z.string(),
+  uploader: z.enum(['buyer', 'seller']),
+  buyer: z.number().nullable(),
+  state: z.enum(ITEM_STATES),
+  reason: z.string().nullable(),
+  validityDays: z.number().nullable(),
+  expiresAt: z.string().nullable(),
+  canUpload: z.boolean(),
+  files: z.array(fileSchema),
+});
+const listSchema = z.object({
+  proposal: z.object({ id: z.string(), code: z.string(), status: z.string() }),
+  canUpload: z.boolean(),
+  maxMb: z.number(),
+  checklist: z.partialRecord(z.enum(CHECKLIST_KEYS), z.boolean()),
+  items: z.array(itemSchema),
+});
+const reviewBody = z.strictObject({
+  decision: z.enum(['accept', 'reject']),
+  reason: z.string().trim().max(REVIEW_REASON_MAX).optional(),
+});
+
+/**
+ * A preview of a stored file inside the portal's own pages (the operator's review screen): the
+ * site-wide policy forbids framing (frame-ancestors 'none'), which would also block a same-origin
+ * <iframe> of a PDF. Only this response relaxes it to 'self', and it may load nothing else.
+ */
+const INLINE_CSP =
+  "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; object-src 'self'; frame-ancestors 'self'";
+
+/**
+ * Supporting documents (issue #5). Every route checks role and membership in the service: a
+ * proposal, item or file the user may not see answers 404, as a missing one would.
+ */
+export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = app.services.documents;
+  // Multipart only for these routes; files stream to storage (never buffered, never on a tmp disk).
+  await app.register(multipart, {
+    limits: { fileSize: service.maxBytes(), files: 1, fields: 4, parts: 5, headerPairs: 50 },
+  });
+
+  const sweep = () =>
+    void service.sweep().catch((err: unknown) => app.log.warn({ err }, 'staged uploads sweep failed'));
+  let timer: NodeJS.Timeout | null = null;
+  app.addHook('onReady', async () => {
+    sweep();
+    timer = setInterval(sweep, 30 * 60_000);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    if (timer) clearInterval(timer);
+  });
+
+  app.get(
+    '/:id/documents',
+    {
+      schema: {
+        tags,
+        summary: 'Documentos da proposta: itens exigidos, arquivos e checklist',
+        params: z.object({ id }),
+        response: { 200: z.object({ data: listSchema }), ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const user = await requireUser(request);
+      return { data: await service.listDocuments(user, request.params.id) };
+    },
+  );
+
+  app.post(
+    '/:id/documents/:item/files',
+    {
+      schema: {
+        tags,
+        summary: 'Enviar um arquivo (multipart, campo "file"): PDF, JPG, PNG ou HEIC',
+        consumes: ['multipart/form-data'],
+        params: z.object({ id, item: z.string().max(40) }),
+        response: {
+          201: z.object({ data: fileSchema }),
+          ...errors,
+          413: apiErrorSchema,
+          415: apiErrorSchema,
+          422: apiErrorSchema,
+          503: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request, 'buyer', 'seller');
+      const ctx = await service.prepareUpload(user, request.params.id, request.params.item);
+      if (!request.isMultipart())
+        throw new HttpError(415, 'unsupported_media_type', 'Envie o arquivo como multipart/form-data.');
+      const part = await request.file();
+      if (!part) throw new HttpError(400, 'no_file', 'Envie um arquivo.');
+      const file = await service.storeUpload(ctx, part);
+      return reply.status(201).send({ data: file });
+    },
+  );
+
+  app.delete(
+    '/:id/documents/files/:fileId',
+    {
+      schema: {
+        tags,
+        summary: 'Excluir um arquivo ainda não analisado',
+        params: z.object({ id, fileId: id }),
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request, 'buyer', 'seller');
+      await service.deleteFile(user, request.params.id, request.params.fileId);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/:id/documents/files/:fileId/content',
+    {
+      schema: {
+        tags,
+        summary: 'Baixar um arquivo (Content-Disposition: attachment; inline=1 para pré-visualizar)',
+        params: z.object({ id, fileId: id }),
+        querystring: z.object({ inline: z.enum(['1']).optional() }),
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const file = await service.openFile(user, request.params.id, request.params.fileId);
+      const inline = request.query.inline === '1';
+      reply
+        .header('content-type', file.mime)
+        .header('content-length', String(file.size))
+        .header('content-disposition', contentDisposition(file.name, inline ? 'inline' : 'attachment'))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store');
+      if (inline) reply.header('content-security-policy', INLINE_CSP).header('x-frame-options', 'SAMEORIGIN');
+      return reply.send(file.body);
+    },
+  );
+
+  app.post(
+    '/:id/documents/files/:fileId/review',
+    {
+      schema: {
+        tags,
+        summary: 'Backoffice: aceitar ou recusar um arquivo (motivo obrigatório ao recusar)',
+        params: z.object({ id, fileId: id }),
+        body: reviewBody,
+        response: { 200: z.object({ data: listSchema }), ...errors },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request, 'operator');
+      return { data: await service.reviewFile(user, request.params.id, request.params.fileId, request.body) };
+    },
+  );
+
+  app.post(
+    '/:id/documents/:item/review',
+    {
+      schema: {
+        tags,
+        summary: 'Backoffice: aceitar ou recusar um item inteiro',
+        params: z.object({ id, item: z.string().max(40) }),
+        body: reviewBody,
+        response: { 200: z.object({ data: listSchema }), ...errors },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request, 'operator');
+      return { data: await service.reviewItem(user, request.params.id, request.params.item, request.body) };
+    },
+  );
+
+  app.get(
+    '/:id/documents/events',
+    {
+      schema: {
+        tags,
+        summary: 'Backoffice: histórico dos documentos (quem, quando, o quê)',
+        params: z.object({ id }),
+        response: {
+          200: z.object({
+            data: z.array(
+              z.object({
+                id: z.string(),
+                at: z.string(),
+                item: z.string(),
+                itemTitle: z.string(),
+                fileId: z.string().nullable(),
+                fileName: z.string().nullable(),
+                action: z.enum(['uploaded', 'deleted', 'accepted', 'rejected']),
+                reason: z.string().nullable(),
+                actor: z.string().nullable(),
+              }),
+            ),
+          }),
+          ...errors,
+        },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request, 'operator');
+      return { data: await service.listEvents(user, request.params.id) };
+    },
+  );
+};

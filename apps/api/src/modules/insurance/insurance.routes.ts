@@ -1,0 +1,215 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiErrorSchema } from '@portal/domain/api-error';
+import { ANSWER_VALUES, HEALTH_QUESTION_COUNT } from '@portal/domain/health-questionnaire';
+import { INSURERS } from '@portal/domain/proposal';
+import { requireUser } from '../../plugins/session';
+
+const tags = ['insurance'];
+const idParams = z.object({ id: z.string().max(64) });
+const buyerQuery = z.object({ buyer: z.coerce.number().int().min(0).max(1).optional() });
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+  500: apiErrorSchema,
+};
+
+const overview = z.object({
+  proposalId: z.string(),
+  proposalCode: z.string(),
+  proposalType: z.enum(['financing', 'cgi']),
+  insurer: z.enum(INSURERS),
+  insurerName: z.string(),
+  canEdit: z.boolean(),
+  consentVersion: z.string(),
+  declarationVersion: z.string(),
+  totalQuestions: z.number(),
+  me: z
+    .object({
+      buyer: z.number(),
+      consent: z.object({ version: z.string(), grantedAt: z.string() }).nullable(),
+      answered: z.array(z.string()),
+      completed: z.boolean(),
+      completedAt: z.string().nullable(),
+    })
+    .nullable(),
+  buyers: z.array(
+    z.object({
+      buyer: z.number(),
+      name: z.string(),
+      hasAccount: z.boolean(),
+      status: z.enum(['not_started', 'in_progress', 'completed']),
+    }),
+  ),
+});
+const answer = z.object({
+  key: z.string(),
+  value: z.enum(ANSWER_VALUES),
+  medication: z.enum(ANSWER_VALUES).optional(),
+  treatment: z.enum(ANSWER_VALUES).optional(),
+});
+
+/**
+ * The insurer's health declaration (DPS) under /api/v3/proposals/:id/insurance. Responses with
+ * health data are never cached; request bodies are never logged (Fastify logs method and URL only).
+ * Roles and membership are decided by the service: a seller or a stranger gets 404, as for a
+ * missing proposal; another buyer of the proposal gets 403.
+ */
+export const insuranceRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = () => app.services.insurance;
+
+  app.get(
+    '/:id/insurance',
+    {
+      schema: {
+        tags,
+        summary: 'Seguro da proposta: seguradora, consentimento e situação de cada comprador',
+        params: idParams,
+        response: { 200: z.object({ data: overview }), ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const user = await requireUser(request);
+      return { data: await service().overview(user, request.params.id) };
+    },
+  );
+
+  app.post(
+    '/:id/insurance/consent',
+    {
+      schema: {
+        tags,
+        summary: 'Dar o consentimento para o tratamento dos dados de saúde (LGPD art. 11, I)',
+        params: idParams,
+        body: z.strictObject({
+          version: z.string().max(80),
+          accepted: z.literal(true, { error: 'É preciso marcar a autorização para continuar' }),
+        }),
+        response: { 200: z.object({ data: overview }), ...errors },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      return { data: await service().grantConsent(user, request.params.id, request.body, request.ip) };
+    },
+  );
+
+  app.delete(
+    '/:id/insurance/consent',
+    {
+      schema: {
+        tags,
+        summary: 'Revogar o consentimento: as respostas de saúde são apagadas',
+        params: idParams,
+        response: { 200: z.object({ data: overview }), ...errors },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      return { data: await service().revokeConsent(user, request.params.id, request.ip) };
+    },
+  );
+
+  app.get(
+    '/:id/insurance/answers',
+    {
+      schema: {
+        tags,
+        summary: 'Respostas de saúde de um comprador (o próprio; operadores com permissão, com registro de acesso)',
+        params: idParams,
+        querystring: buyerQuery,
+        response: {
+          200: z.object({
+            data: z.object({
+              buyer: z.number(),
+              answers: z.array(answer),
+              completed: z.boolean(),
+              completedAt: z.string().nullable(),
+            }),
+          }),
+          ...errors,
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const user = await requireUser(request);
+      return { data: await service().readAnswers(user, request.params.id, request.query.buyer, request.ip) };
+    },
+  );
+
+  app.put(
+    '/:id/insurance/answers/:question',
+    {
+      schema: {
+        tags,
+        summary: 'Responder uma pergunta (1 a 16) da declaração de saúde',
+        params: idParams.extend({ question: z.coerce.number().int().min(1).max(HEALTH_QUESTION_COUNT) }),
+        querystring: buyerQuery,
+        // Checked by the service with the domain schema (its Portuguese messages).
+        body: z.record(z.string(), z.unknown()),
+        response: { 200: z.object({ data: overview }), ...errors },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      return {
+        data: await service().saveAnswer(
+          user,
+          request.params.id,
+          request.params.question,
+          request.query.buyer,
+          request.body,
+        ),
+      };
+    },
+  );
+
+  app.post(
+    '/:id/insurance/confirm',
+    {
+      schema: {
+        tags,
+        summary: 'Confirmar a declaração de saúde (insurance_completed)',
+        params: idParams,
+        body: z.strictObject({
+          declaration: z.literal(true, { error: 'Marque a declaração para confirmar' }),
+          version: z.string().max(80),
+        }),
+        response: { 200: z.object({ data: overview }), ...errors },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      return { data: await service().confirm(user, request.params.id, request.body, request.ip) };
+    },
+  );
+
+  app.get(
+    '/:id/insurance/access-log',
+    {
+      schema: {
+        tags,
+        summary: 'Quem leu as respostas de saúde de um comprador',
+        params: idParams,
+        querystring: buyerQuery,
+        response: {
+          200: z.object({
+            data: z.array(
+              z.object({ at: z.string(), readerName: z.string(), readerRole: z.string(), action: z.string() }),
+            ),
+          }),
+          ...errors,
+        },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      return { data: await service().accessLog(user, request.params.id, request.query.buyer) };
+    },
+  );
+};

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiErrorSchema } from '@portal/domain/api-error';
+import { SECTION_STATUSES } from '@portal/domain/sections-registry';
+import { requireUser } from '../../plugins/session';
+import { createSellerService } from './seller.service';
+
+const tags = ['seller'];
+const params = z.object({ id: z.string().max(64) });
+const part = z.object({
+  invited: z.boolean(),
+  completedAt: z.string().nullable(),
+  ready: z.boolean(),
+  done: z.boolean(),
+  sections: z.array(
+    z.object({
+      key: z.string(),
+      title: z.string(),
+      status: z.enum(SECTION_STATUSES),
+      required: z.boolean(),
+      problem: z.string().nullable(),
+    }),
+  ),
+});
+const errors = { 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
+
+/** The seller's part of a proposal: its state (seller, buyers, operators) and its completion (seller only). */
+export const sellerRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = createSellerService({ db: app.db.kysely });
+
+  app.get(
+    '/:id/seller',
+    {
+      schema: {
+        tags,
+        summary: 'Situação da parte do vendedor',
+        params,
+        response: { 200: z.object({ data: part }), ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const user = await requireUser(request);
+      return { data: await service.getPart(user, request.params.id) };
+    },
+  );
+
+  app.post(
+    '/:id/seller/complete',
+    {
+      schema: {
+        tags,
+        summary: 'O vendedor conclui a sua parte (409 enquanto faltar alguma etapa)',
+        params,
+        response: { 200: z.object({ data: part }), ...errors },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request, 'seller');
+      return { data: await service.completePart(user, request.params.id) };
+    },
+  );
+};

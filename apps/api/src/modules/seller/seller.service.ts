@@ -1,0 +1,118 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { SessionUser } from '@portal/domain/auth';
+import { submitSchema, type ProposalFacts } from '@portal/domain/section';
+import { SELLER_SECTIONS } from '@portal/domain/seller-sections';
+import type { AnySection, SectionStatus } from '@portal/domain/sections-registry';
+import type { Database, ProposalSectionsTable } from '../../db/schema';
+import { HttpError, forbidden, notFound } from '../../errors';
+import { recordAudit } from '../audit/audit';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+/** Sections that are not per buyer are stored at position -1 (see sections.repository). */
+const NO_BUYER = -1;
+const CLOSED_STATUSES = new Set(['approved', 'rejected', 'cancelled']);
+export const SELLER_INCOMPLETE_MESSAGE = 'Ainda faltam etapas para concluir a sua parte.';
+export const PROPOSAL_CLOSED_MESSAGE = 'Esta proposta foi encerrada e não pode mais ser alterada.';
+
+export interface SellerPart {
+  /** A seller was invited (the buyers' seller form was sent). */
+  invited: boolean;
+  /** When the seller last marked their part complete; null until then. */
+  completedAt: string | null;
+  /** Every required seller section is done: the seller may complete. */
+  ready: boolean;
+  /** Marked complete and still complete (no section reopened by a correction since). */
+  done: boolean;
+  sections: { key: string; title: string; status: SectionStatus; required: boolean; problem: string | null }[];
+}
+
+/**
+ * The seller's part of a proposal as a whole: its state for everyone on the proposal, and the
+ * seller's "I am done" (docs/decisions/008-seller-portal.md). Section data itself stays in the sections API.
+ */
+export function createSellerService(deps: { db: Kysely<Database> }) {
+  /** The proposal as this user may see it; 404 for anyone not on it (as for a missing proposal). */
+  async function load(user: SessionUser, proposalId: string, tx: Executor) {
+    const proposal = await tx.selectFrom('proposals').selectAll().where('id', '=', proposalId).executeTakeFirst();
+    if (!proposal) throw notFound();
+    const members = await tx.selectFrom('proposal_members').selectAll().where('proposal_id', '=', proposalId).execute();
+    const me = user.role === 'operator' ? null : members.find((m) => m.role === user.role && m.user_id === user.id);
+    if (me === undefined) throw notFound();
+    const rows = await tx.selectFrom('proposal_sections').selectAll().where('proposal_id', '=', proposalId).execute();
+    return { proposal, members, me, rows };
+  }
+
+  function factsOf(type: 'financing' | 'cgi', buyers: number, rows: ProposalSectionsTable[]): ProposalFacts {
+    return {
+      buyers,
+      type,
+      sectionValues(key, buyer) {
+        const row = rows.find((r) => r.section === key && r.buyer === (buyer ?? NO_BUYER));
+        return row?.data ? (JSON.parse(row.data) as Record<string, unknown>) : null;
+      },
+    };
+  }
+
+  /**
+   * Each seller section's state, and whether its submitted values still hold against what the other
+   * sections say now (e.g. the account holder after the general data changed): a done section whose
+   * values no longer pass its rules has a problem and keeps the part from being complete.
+   */
+  function partOf(loaded: Awaited<ReturnType<typeof load>>): SellerPart {
+    const buyers = loaded.members.filter((m) => m.role === 'buyer').length;
+    const facts = factsOf(loaded.proposal.type, buyers, loaded.rows);
+    const sections = (SELLER_SECTIONS as readonly AnySection[]).map((def) => {
+      const row = loaded.rows.find((r) => r.section === def.key && r.buyer === NO_BUYER);
+      const required = def.required?.(facts, null) ?? true;
+      const status = row?.status ?? 'todo';
+      let problem: string | null = null;
+      if (required && status !== 'done') problem = status === 'rejected' ? 'Correção pedida' : 'Etapa não concluída';
+      else if (required && row?.data) {
+        const check = submitSchema(def, { buyers, buyer: null, facts }).safeParse(JSON.parse(row.data));
+        if (!check.success) problem = `Revise esta etapa: ${check.error.issues[0]!.message}`;
+      }
+      return { key: def.key, title: def.title, status, required, problem };
+    });
+    const ready = sections.every((s) => s.problem === null);
+    const completedAt = loaded.proposal.seller_completed_at;
+    return {
+      invited: loaded.members.some((m) => m.role === 'seller'),
+      completedAt: completedAt ? new Date(completedAt).toISOString() : null,
+      ready,
+      done: ready && completedAt !== null,
+      sections,
+    };
+  }
+
+  return {
+    /** For the seller, the proposal's buyers and operators. */
+    async getPart(user: SessionUser, proposalId: string): Promise<SellerPart> {
+      return partOf(await load(user, proposalId, deps.db));
+    },
+
+    /** The seller says their part is complete: refused (409, section by section) while a step is missing. */
+    async completePart(user: SessionUser, proposalId: string): Promise<SellerPart> {
+      return deps.db.transaction().execute(async (tx) => {
+        const loaded = await load(user, proposalId, tx);
+        if (loaded.me?.role !== 'seller') throw forbidden();
+        if (CLOSED_STATUSES.has(loaded.proposal.status))
+          throw new HttpError(409, 'proposal_closed', PROPOSAL_CLOSED_MESSAGE);
+        const part = partOf(loaded);
+        if (!part.ready) {
+          const fields = Object.fromEntries(part.sections.filter((s) => s.problem).map((s) => [s.key, s.problem!]));
+          throw new HttpError(409, 'seller_incomplete', SELLER_INCOMPLETE_MESSAGE, fields);
+        }
+        const now = Date.now();
+        await tx
+          .updateTable('proposals')
+          .set({ seller_completed_at: now, updated_at: now })
+          .where('id', '=', proposalId)
+          .execute();
+        await recordAudit(tx, { actorId: user.id, action: 'seller.completed', subject: `proposal:${proposalId}` });
+        return { ...part, completedAt: new Date(now).toISOString(), done: true };
+      });
+    },
+  };
+}
+export type SellerService = ReturnType<typeof createSellerService>;

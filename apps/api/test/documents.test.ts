@@ -1,0 +1,717 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { connect } from 'node:net';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, DATABASES, login, type TestApp } from './helpers';
+import {
+  CLAMD_BINARY,
+  EICAR,
+  makeExe,
+  makeHeicLike,
+  makeJpegLike,
+  makePdf,
+  multipartBody,
+  startFakeClamd,
+  startRealClamd,
+} from './document-files';
+import { startS3Server, type S3TestServer } from './s3-server';
+import { createS3Storage } from '../src/modules/documents/storage';
+
+interface ItemJson {
+  key: string;
+  state: string;
+  reason: string | null;
+  uploader: string;
+  buyer: number | null;
+  validityDays: number | null;
+  expiresAt: string | null;
+  files: {
+    id: string;
+    name: string;
+    status: string;
+    flags: string[];
+    mime: string;
+    size: number;
+    canDelete: boolean;
+    reviewReason: string | null;
+  }[];
+}
+
+/** Every file the local driver holds, relative to DATA_DIR/uploads. */
+function storedFiles(t: TestApp): string[] {
+  const root = join(t.config.dataDir, 'uploads');
+  const out: string[] = [];
+  const walk = (dir: string, prefix: string) => {
+    if (!existsSync(dir)) return;
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      if (e.isDirectory()) walk(join(dir, e.name), `${prefix}${e.name}/`);
+      else out.push(`${prefix}${e.name}`);
+    }
+  };
+  walk(root, '');
+  return out.sort();
+}
+
+async function ids(t: TestApp, operator: string) {
+  const all = (await t.app.inject({ url: '/api/v3/proposals', headers: { cookie: operator } })).json().data as {
+    id: string;
+    code: string;
+  }[];
+  const byCode = (code: string) => all.find((p) => p.code === code)!.id;
+  return {
+    twoBuyers: byCode('PF-2026-004817'),
+    cgi: byCode('CGI-2026-001293'),
+    outroProposal: byCode('PF-2026-003390'),
+  };
+}
+
+describe.each(DATABASES)('documents on %s', (dialect) => {
+  let t: TestApp;
+  let main: string;
+  let second: string;
+  let outro: string;
+  let seller: string;
+  let operator: string;
+  let twoBuyers: string;
+  let outroProposal: string;
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    [main, second, outro, seller, operator] = await Promise.all([
+      login(t.app, 'comprador@demo.com.br', 'buyer'),
+      login(t.app, 'compradora@demo.com.br', 'buyer'),
+      login(t.app, 'outro@demo.com.br', 'buyer'),
+      login(t.app, 'vendedor@demo.com.br', 'seller'),
+      login(t.app, 'operador@demo.com.br', 'operator'),
+    ]);
+    ({ twoBuyers, outroProposal } = await ids(t, operator));
+  });
+  afterAll(async () => t?.close());
+
+  const list = async (cookie: string, proposal = twoBuyers) => {
+    const res = await t.app.inject({ url: `/api/v3/proposals/${proposal}/documents`, headers: { cookie } });
+    expect(res.statusCode).toBe(200);
+    return res.json().data as {
+      checklist: Record<string, boolean>;
+      items: ItemJson[];
+      canUpload: boolean;
+      maxMb: number;
+    };
+  };
+  const item = async (cookie: string, key: string, proposal = twoBuyers) =>
+    (await list(cookie, proposal)).items.find((i) => i.key === key)!;
+  const upload = (cookie: string, key: string, file: Parameters<typeof multipartBody>[0], proposal = twoBuyers) => {
+    const body = multipartBody(file);
+    return t.app.inject({
+      method: 'POST',
+      url: `/api/v3/proposals/${proposal}/documents/${key}/files`,
+      headers: { cookie, ...body.headers },
+      payload: body.payload,
+    });
+  };
+  const review = (cookie: string, path: string, payload: object) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/v3/proposals/${twoBuyers}/documents/${path}/review`,
+      headers: { cookie },
+      payload,
+    });
+  const rowCount = async () =>
+    Number(
+      (
+        await t.db.kysely
+          .selectFrom('document_files')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  it('derives what each person sends from the proposal: buyers their items, the seller the property papers', async () => {
+    const mine = await list(main);
+    const keys = mine.items.map((i) => i.key);
+    // Carlos is married (seed): the marriage certificate is asked for; nobody is represented; no FGTS answers yet.
+    expect(keys).toEqual([
+      'occupation_declaration_1',
+      'income_tax_buyer1',
+      'proof_of_address_buyer1',
+      'occupation_declaration_2',
+      'income_tax_buyer2',
+      'proof_of_address_buyer2',
+      'marriage_lines',
+    ]);
+    expect(mine.items.every((i) => i.state === 'pending' && i.uploader === 'buyer')).toBe(true);
+    expect(mine.items.find((i) => i.key === 'proof_of_address_buyer1')!.validityDays).toBe(90);
+    expect(mine.checklist).toEqual({
+      occupation_declaration_1: false,
+      occupation_declaration_2: false,
+      marriage_lines: false,
+      income_tax_buyer1: false,
+      income_tax_buyer2: false,
+      represented_document_buyer1: false,
+      represented_document_buyer2: false,
+      fgts_form_0: false,
+      fgts_form_1: false,
+    });
+    expect(mine.maxMb).toBe(20);
+
+    const sellers = await list(seller);
+    expect(sellers.items.map((i) => [i.key, i.validityDays])).toEqual([
+      ['property_registration', 30],
+      ['iptu_current_year', null],
+      ['sellers_form', null],
+    ]);
+    expect(Object.keys(sellers.checklist).sort()).toEqual([
+      'iptu_current_year',
+      'property_registration',
+      'sellers_form',
+    ]);
+
+    // The second buyer sees their own items and the shared one, not the main buyer's.
+    const hers = (await list(second)).items.map((i) => i.key);
+    expect(hers).toEqual([
+      'occupation_declaration_2',
+      'income_tax_buyer2',
+      'proof_of_address_buyer2',
+      'marriage_lines',
+    ]);
+  });
+
+  it('follows the data: an attorney adds the represented buyer item', async () => {
+    const data = await t.db.kysely
+      .selectFrom('proposal_sections')
+      .select(['id', 'data'])
+      .where('proposal_id', '=', twoBuyers)
+      .where('section', '=', 'data')
+      .where('buyer', '=', 0)
+      .executeTakeFirstOrThrow();
+    await t.db.kysely
+      .updateTable('proposal_sections')
+      .set({ data: JSON.stringify({ ...JSON.parse(data.data!), represented: true }) })
+      .where('id', '=', data.id)
+      .execute();
+    try {
+      expect((await list(main)).items.map((i) => i.key)).toContain('represented_document_buyer1');
+    } finally {
+      await t.db.kysely.updateTable('proposal_sections').set({ data: data.data }).where('id', '=', data.id).execute();
+    }
+    expect((await list(main)).items.map((i) => i.key)).not.toContain('represented_document_buyer1');
+  });
+
+  it("follows the data: a buyer's eligible FGTS answers add their signed FGTS form and statement", async () => {
+    const answers = {
+      uses_fgts: 'yes',
+      contribution_years: 'yes',
+      works_or_lives_in_city: 'yes',
+      owns_home_in_city: 'no',
+      active_sfh_financing: 'no',
+    };
+    const id = crypto.randomUUID();
+    await t.db.kysely
+      .insertInto('proposal_sections')
+      .values({
+        id,
+        proposal_id: twoBuyers,
+        section: 'fgts_questions',
+        buyer: 1,
+        draft: null,
+        draft_updated_at: null,
+        data: JSON.stringify(answers),
+        submitted_at: Date.now(),
+        status: 'done',
+        review_note: null,
+        updated_by: null,
+        updated_at: Date.now(),
+        version: 1,
+      })
+      .execute();
+    try {
+      const keys = (await list(second)).items.map((i) => i.key);
+      expect(keys).toContain('fgts_form_1');
+      expect(keys).toContain('fgts_statement_buyer2');
+      expect(keys).not.toContain('fgts_form_0');
+      expect((await list(second)).checklist.fgts_form_1).toBe(false);
+    } finally {
+      await t.db.kysely.deleteFrom('proposal_sections').where('id', '=', id).execute();
+    }
+  });
+
+  it('stores a PDF under a random key and serves it only through the download route, with the right headers', async () => {
+    const pdf = makePdf();
+    const res = await upload(main, 'income_tax_buyer1', {
+      name: 'Declaração IRPF 2025.pdf',
+      content: pdf,
+      type: 'application/pdf',
+    });
+    expect(res.statusCode).toBe(201);
+    const file = res.json().data;
+    expect(file).toMatchObject({
+      name: 'Declaração IRPF 2025.pdf',
+      mime: 'application/pdf',
+      size: pdf.length,
+      status: 'sent',
+      flags: [],
+      canDelete: true,
+    });
+    const row = await t.db.kysely
+      .selectFrom('document_files')
+      .selectAll()
+      .where('id', '=', file.id)
+      .executeTakeFirstOrThrow();
+    expect(row.storage_key).toMatch(/^files\/[0-9a-f]{2}\/[0-9a-f]{32}$/);
+    expect(storedFiles(t)).toContain(row.storage_key);
+
+    const dl = await t.app.inject({
+      url: `/api/v3/proposals/${twoBuyers}/documents/files/${file.id}/content`,
+      headers: { cookie: main },
+    });
+    expect(dl.statusCode).toBe(200);
+    expect(dl.headers['content-type']).toBe('application/pdf');
+    expect(dl.headers['content-disposition']).toBe(
+      `attachment; filename="Declaracao IRPF 2025.pdf"; filename*=UTF-8''Declara%C3%A7%C3%A3o%20IRPF%202025.pdf`,
+    );
+    expect(dl.headers['x-content-type-options']).toBe('nosniff');
+    expect(dl.headers['cache-control']).toBe('private, no-store');
+    expect(dl.headers['content-length']).toBe(String(pdf.length));
+    expect(dl.rawPayload.equals(pdf)).toBe(true);
+
+    // The operator's preview: inline, and framable by the portal's own pages only.
+    const inline = await t.app.inject({
+      url: `/api/v3/proposals/${twoBuyers}/documents/files/${file.id}/content?inline=1`,
+      headers: { cookie: operator },
+    });
+    expect(inline.statusCode).toBe(200);
+    expect(inline.headers['content-disposition']).toMatch(/^inline; /);
+    expect(inline.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+    expect(inline.headers['x-frame-options']).toBe('SAMEORIGIN');
+    // Everything else keeps the site-wide policy.
+    expect(dl.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+
+    expect((await item(main, 'income_tax_buyer1')).state).toBe('sent');
+  });
+
+  it('refuses an .exe renamed .pdf, whatever the declared type, and keeps nothing', async () => {
+    const before = { rows: await rowCount(), files: storedFiles(t) };
+    const res = await upload(main, 'occupation_declaration_1', {
+      name: 'holerite.pdf',
+      content: makeExe(),
+      type: 'application/pdf',
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json().error).toEqual({
+      code: 'unsupported_type',
+      message: 'Tipo de arquivo não aceito. Envie PDF, JPG, PNG ou HEIC.',
+    });
+    expect(await rowCount()).toBe(before.rows);
+    expect(storedFiles(t)).toEqual(before.files);
+  });
+
+  it('refuses 21 MB with 413 and a Portuguese message, keeping nothing', async () => {
+    const before = { rows: await rowCount(), files: storedFiles(t) };
+    const res = await upload(main, 'occupation_declaration_1', {
+      name: 'grande.pdf',
+      content: makePdf({ pad: 21 * 1024 * 1024 }),
+      type: 'application/pdf',
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().error).toEqual({
+      code: 'file_too_large',
+      message: 'O arquivo passa do limite de 20 MB. Envie um arquivo menor.',
+    });
+    expect(await rowCount()).toBe(before.rows);
+    expect(storedFiles(t)).toEqual(before.files);
+  });
+
+  it("stores '../../etc/passwd' safely: a random key on disk, a harmless label", async () => {
+    const res = await upload(main, 'occupation_declaration_1', { name: '../../etc/passwd', content: makePdf() });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data.name).toBe('passwd.pdf');
+    const row = await t.db.kysely
+      .selectFrom('document_files')
+      .select('storage_key')
+      .where('id', '=', res.json().data.id)
+      .executeTakeFirstOrThrow();
+    expect(row.storage_key).not.toContain('passwd');
+    expect(storedFiles(t).every((f) => /^files\/[0-9a-f]{2}\/[0-9a-f]{32}$/.test(f))).toBe(true);
+    expect(existsSync(join(t.config.dataDir, 'etc'))).toBe(false);
+
+    // NUL and control characters (RFC 5987 filename* lets a client send them) are dropped.
+    const nul = await t.app.inject({
+      method: 'POST',
+      url: `/api/v3/proposals/${twoBuyers}/documents/occupation_declaration_1/files`,
+      ...(() => {
+        const b = multipartBody({
+          name: 'carteira\u0000\u0007\u001b[31m de trabalho.jpg',
+          content: makeJpegLike(),
+          filenameStar: true,
+        });
+        return { headers: { cookie: main, ...b.headers }, payload: b.payload };
+      })(),
+    });
+    expect(nul.statusCode).toBe(201);
+    expect(nul.json().data).toMatchObject({ name: 'carteira[31m de trabalho.jpg', mime: 'image/jpeg' });
+  });
+
+  it('types files by content: a JPEG called .pdf is stored as a JPEG, HEIC is accepted, corrupt and encrypted PDFs are flagged', async () => {
+    const jpeg = await upload(main, 'proof_of_address_buyer1', {
+      name: 'conta de luz.pdf',
+      content: makeJpegLike(),
+      type: 'application/pdf',
+    });
+    expect(jpeg.statusCode).toBe(201);
+    expect(jpeg.json().data).toMatchObject({ mime: 'image/jpeg', name: 'conta de luz.pdf.jpg' });
+    const heic = await upload(main, 'proof_of_address_buyer1', {
+      name: 'IMG_0001.HEIC',
+      content: makeHeicLike(),
+      type: 'image/heic',
+    });
+    expect(heic.json().data).toMatchObject({ mime: 'image/heic', name: 'IMG_0001.heic' });
+
+    const encrypted = await upload(main, 'marriage_lines', {
+      name: 'certidao.pdf',
+      content: makePdf({ encrypted: true }),
+    });
+    expect(encrypted.json().data.flags).toEqual(['pdf_encrypted']);
+    const whole = makePdf();
+    const cut = await upload(main, 'marriage_lines', {
+      name: 'certidao2.pdf',
+      content: whole.subarray(0, whole.length - 30),
+    });
+    expect(cut.statusCode).toBe(201);
+    expect(cut.json().data.flags).toEqual(['pdf_corrupt']);
+  });
+
+  it("answers 404 for another user's file, proposal or item, and 403 for a role that has no business there", async () => {
+    const mine = (await item(main, 'income_tax_buyer1')).files[0]!;
+    const content = (proposal: string, cookie: string) =>
+      t.app.inject({ url: `/api/v3/proposals/${proposal}/documents/files/${mine.id}/content`, headers: { cookie } });
+    expect((await content(twoBuyers, outro)).statusCode).toBe(404);
+    expect((await content(outroProposal, outro)).statusCode).toBe(404);
+    expect((await content(twoBuyers, seller)).statusCode).toBe(404); // a seller sees no buyer item
+    expect((await content(twoBuyers, second)).statusCode).toBe(404); // nor the second buyer the main buyer's
+    expect((await content(twoBuyers, operator)).statusCode).toBe(200);
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v3/proposals/${outroProposal}/documents/files/${mine.id}`,
+      headers: { cookie: outro },
+    });
+    expect(del.statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ url: `/api/v3/proposals/${twoBuyers}/documents`, headers: { cookie: outro } })).statusCode,
+    ).toBe(404);
+
+    const pdf = { name: 'x.pdf', content: makePdf() };
+    expect((await upload(outro, 'income_tax_buyer1', pdf)).statusCode).toBe(404);
+    expect((await upload(seller, 'income_tax_buyer1', pdf)).statusCode).toBe(404);
+    expect((await upload(main, 'property_registration', pdf)).statusCode).toBe(404);
+    expect((await upload(second, 'income_tax_buyer1', pdf)).statusCode).toBe(404);
+    expect((await upload(main, 'represented_document_buyer1', pdf)).statusCode).toBe(404); // does not apply
+    expect((await upload(main, 'no_such_item', pdf)).statusCode).toBe(404);
+    expect((await upload(operator, 'income_tax_buyer1', pdf)).statusCode).toBe(403);
+    expect((await t.app.inject({ url: `/api/v3/proposals/${twoBuyers}/documents` })).statusCode).toBe(401);
+
+    // The seller uploads the property papers; the buyers never see them.
+    const reg = await upload(seller, 'property_registration', { name: 'matricula.pdf', content: makePdf() });
+    expect(reg.statusCode).toBe(201);
+    expect(
+      (
+        await t.app.inject({
+          url: `/api/v3/proposals/${twoBuyers}/documents/files/${reg.json().data.id}/content`,
+          headers: { cookie: main },
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect((await item(seller, 'property_registration')).state).toBe('sent');
+  });
+
+  it('lets the uploader delete a file before review, not after', async () => {
+    const res = await upload(second, 'income_tax_buyer2', { name: 'ir.pdf', content: makePdf() });
+    const file = res.json().data;
+    const key = (
+      await t.db.kysely
+        .selectFrom('document_files')
+        .select('storage_key')
+        .where('id', '=', file.id)
+        .executeTakeFirstOrThrow()
+    ).storage_key;
+    expect(
+      (
+        await t.app.inject({
+          method: 'DELETE',
+          url: `/api/v3/proposals/${twoBuyers}/documents/files/${file.id}`,
+          headers: { cookie: seller },
+        })
+      ).statusCode,
+    ).toBe(404);
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v3/proposals/${twoBuyers}/documents/files/${file.id}`,
+      headers: { cookie: second },
+    });
+    expect(del.statusCode).toBe(204);
+    expect(storedFiles(t)).not.toContain(key);
+    expect((await item(second, 'income_tax_buyer2')).state).toBe('pending');
+  });
+
+  it('runs the review loop: reject with a reason (e-mailed), the item reopens, a new file, accepted, the checklist records it', async () => {
+    const first = (await item(main, 'income_tax_buyer1')).files[0]!;
+    expect((await review(main, `files/${first.id}`, { decision: 'accept' })).statusCode).toBe(403);
+    const noReason = await review(operator, `files/${first.id}`, { decision: 'reject', reason: '  ' });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().error.fields).toEqual({ reason: 'Obrigatório' });
+    expect((await item(main, 'income_tax_buyer1')).state).toBe('sent');
+
+    const rejected = await review(operator, `files/${first.id}`, {
+      decision: 'reject',
+      reason: 'Falta o recibo de entrega.',
+    });
+    expect(rejected.statusCode).toBe(200);
+    const reopened = await item(main, 'income_tax_buyer1');
+    expect(reopened).toMatchObject({ state: 'rejected', reason: 'Falta o recibo de entrega.' });
+    expect(reopened.files[0]).toMatchObject({
+      status: 'rejected',
+      reviewReason: 'Falta o recibo de entrega.',
+      canDelete: false,
+    });
+    const mail = await t.db.kysely.selectFrom('outbox').selectAll().where('kind', '=', 'document_rejected').execute();
+    expect(mail.map((m) => m.to_address)).toEqual(['comprador@demo.com.br']);
+    expect(mail[0]!.text_body).toContain('Falta o recibo de entrega.');
+    expect(mail[0]!.text_body).toContain('http://localhost:3000/buyer/documents/upload');
+    expect(
+      (
+        await t.app.inject({
+          method: 'DELETE',
+          url: `/api/v3/proposals/${twoBuyers}/documents/files/${first.id}`,
+          headers: { cookie: main },
+        })
+      ).statusCode,
+    ).toBe(409);
+
+    const again = await upload(main, 'income_tax_buyer1', { name: 'IRPF com recibo.pdf', content: makePdf() });
+    expect(again.statusCode).toBe(201);
+    expect((await item(main, 'income_tax_buyer1')).state).toBe('sent');
+    const accepted = await review(operator, 'income_tax_buyer1', { decision: 'accept' });
+    expect(accepted.statusCode).toBe(200);
+    expect((await item(main, 'income_tax_buyer1')).state).toBe('accepted');
+    expect((await list(main)).checklist.income_tax_buyer1).toBe(true);
+    expect((await review(operator, 'income_tax_buyer1', { decision: 'accept' })).statusCode).toBe(409);
+    expect((await review(operator, 'income_tax_buyer1', { decision: 'maybe' })).statusCode).toBe(400);
+
+    const events = await t.app.inject({
+      url: `/api/v3/proposals/${twoBuyers}/documents/events`,
+      headers: { cookie: operator },
+    });
+    const history = (events.json().data as { item: string; action: string; actor: string; reason: string | null }[])
+      .filter((e) => e.item === 'income_tax_buyer1')
+      .reverse();
+    expect(history.map((e) => [e.action, e.actor, e.reason])).toEqual([
+      ['uploaded', 'Carlos Eduardo Souza', null],
+      ['rejected', 'Juliana Costa (Backoffice)', 'Falta o recibo de entrega.'],
+      ['uploaded', 'Carlos Eduardo Souza', null],
+      ['accepted', 'Juliana Costa (Backoffice)', null],
+    ]);
+    expect(
+      (await t.app.inject({ url: `/api/v3/proposals/${twoBuyers}/documents/events`, headers: { cookie: main } }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await t.app.inject({
+          url: `/api/v3/proposals/${outroProposal}/documents/files/${first.id}/review`,
+          method: 'POST',
+          headers: { cookie: operator },
+          payload: { decision: 'accept' },
+        })
+      ).statusCode,
+    ).toBe(404);
+  });
+
+  it('takes no file once the proposal has gone to the bank', async () => {
+    await t.db.kysely
+      .updateTable('proposals')
+      .set({ status: 'sent_to_bank' })
+      .where('id', '=', outroProposal)
+      .execute();
+    try {
+      const res = await upload(outro, 'income_tax_buyer1', { name: 'ir.pdf', content: makePdf() }, outroProposal);
+      expect(res.statusCode).toBe(409);
+      expect(res.json().error.message).toBe('Esta proposta não recebe mais documentos.');
+      expect((await list(outro, outroProposal)).canUpload).toBe(false);
+    } finally {
+      await t.db.kysely.updateTable('proposals').set({ status: 'filling' }).where('id', '=', outroProposal).execute();
+    }
+  });
+
+  it('leaves nothing half-written when the connection drops mid-upload', async () => {
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = new URL(address);
+    const before = { rows: await rowCount(), files: storedFiles(t) };
+    const body = multipartBody({ name: 'cortado.pdf', content: makePdf({ pad: 4 * 1024 * 1024 }) });
+    const socket = connect(Number(port), '127.0.0.1');
+    await new Promise<void>((r) => socket.once('connect', () => r()));
+    socket.write(
+      `POST /api/v3/proposals/${outroProposal}/documents/occupation_declaration_1/files HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: ${outro}\r\nContent-Type: ${body.headers['content-type']}\r\nContent-Length: ${body.payload.length}\r\n\r\n`,
+    );
+    socket.write(body.payload.subarray(0, 2 * 1024 * 1024));
+    // Let the server stage part of it, then cut the connection.
+    const deadline = Date.now() + 5000;
+    while (Date.now() < deadline && !storedFiles(t).some((f) => f.startsWith('staging/')))
+      await new Promise((r) => setTimeout(r, 20));
+    expect(storedFiles(t).some((f) => f.startsWith('staging/'))).toBe(true);
+    socket.destroy();
+    const until = Date.now() + 5000;
+    while (Date.now() < until && storedFiles(t).some((f) => f.startsWith('staging/')))
+      await new Promise((r) => setTimeout(r, 20));
+    expect(storedFiles(t)).toEqual(before.files);
+    expect(await rowCount()).toBe(before.rows);
+  });
+});
+
+describe('documents with a virus scanner (fake clamd speaking INSTREAM)', () => {
+  let t: TestApp;
+  let clamd: Awaited<ReturnType<typeof startFakeClamd>>;
+  let main: string;
+  let proposal: string;
+  beforeAll(async () => {
+    clamd = await startFakeClamd();
+    t = await createTestApp('sqlite', { env: { CLAMAV_HOST: '127.0.0.1', CLAMAV_PORT: String(clamd.port) } });
+    main = await login(t.app, 'comprador@demo.com.br', 'buyer');
+    proposal = (await ids(t, await login(t.app, 'operador@demo.com.br', 'operator'))).twoBuyers;
+  });
+  afterAll(async () => {
+    await t?.close();
+    await clamd?.close();
+  });
+  const upload = (content: Buffer) => {
+    const body = multipartBody({ name: 'doc.pdf', content });
+    return t.app.inject({
+      method: 'POST',
+      url: `/api/v3/proposals/${proposal}/documents/occupation_declaration_1/files`,
+      headers: { cookie: main, ...body.headers },
+      payload: body.payload,
+    });
+  };
+
+  it('scans every upload and refuses the EICAR test file, keeping nothing', async () => {
+    const clean = await upload(makePdf({ pad: 300_000 }));
+    expect(clean.statusCode).toBe(201);
+    expect(clamd.scanned()).toBe(1);
+    const before = storedFiles(t);
+    const infected = await upload(makePdf({ text: EICAR }));
+    expect(infected.statusCode).toBe(422);
+    expect(infected.json().error).toEqual({
+      code: 'infected',
+      message: 'O arquivo foi recusado pela verificação de antivírus.',
+    });
+    expect(clamd.scanned()).toBe(2);
+    expect(storedFiles(t)).toEqual(before);
+    const audit = await t.db.kysely
+      .selectFrom('audit_log')
+      .select(['action', 'detail'])
+      .where('action', '=', 'document.infected')
+      .execute();
+    expect(audit).toEqual([{ action: 'document.infected', detail: 'Eicar-Test-Signature' }]);
+  });
+
+  it('refuses to take files unscanned when the scanner is down (503)', async () => {
+    await clamd.close();
+    const res = await upload(makePdf());
+    expect(res.statusCode).toBe(503);
+    expect(res.json().error.code).toBe('scanner_unavailable');
+    expect(storedFiles(t).filter((f) => f.startsWith('staging/'))).toEqual([]);
+  });
+});
+
+// Debian's clamav-daemon when installed (apt-get install clamav-daemon), with a local EICAR signature file.
+describe.skipIf(!CLAMD_BINARY)('documents with a real clamd and a local EICAR signature', () => {
+  let t: TestApp;
+  let clamd: Awaited<ReturnType<typeof startRealClamd>>;
+  let main: string;
+  let proposal: string;
+  beforeAll(async () => {
+    clamd = await startRealClamd();
+    t = await createTestApp('sqlite', { env: { CLAMAV_HOST: '127.0.0.1', CLAMAV_PORT: String(clamd.port) } });
+    main = await login(t.app, 'comprador@demo.com.br', 'buyer');
+    proposal = (await ids(t, await login(t.app, 'operador@demo.com.br', 'operator'))).twoBuyers;
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+    await clamd?.close();
+  });
+
+  it('passes a clean PDF and refuses one carrying the EICAR test string', async () => {
+    const send = (content: Buffer) => {
+      const body = multipartBody({ name: 'doc.pdf', content });
+      return t.app.inject({
+        method: 'POST',
+        url: `/api/v3/proposals/${proposal}/documents/occupation_declaration_1/files`,
+        headers: { cookie: main, ...body.headers },
+        payload: body.payload,
+      });
+    };
+    expect((await send(makePdf({ pad: 2 * 1024 * 1024 }))).statusCode).toBe(201);
+    const infected = await send(makePdf({ text: EICAR }));
+    expect(infected.statusCode).toBe(422);
+    expect(infected.json().error.code).toBe('infected');
+    const audit = await t.db.kysely
+      .selectFrom('audit_log')
+      .select('detail')
+      .where('action', '=', 'document.infected')
+      .execute();
+    expect(audit).toEqual([{ detail: 'Portal.Test.EICAR.UNOFFICIAL' }]);
+  });
+});
+
+describe('documents on the S3 driver (s3rver)', () => {
+  let s3: S3TestServer;
+  let t: TestApp;
+  let main: string;
+  let proposal: string;
+  beforeAll(async () => {
+    s3 = await startS3Server();
+    t = await createTestApp('sqlite', { env: s3.env });
+    main = await login(t.app, 'comprador@demo.com.br', 'buyer');
+    proposal = (await ids(t, await login(t.app, 'operador@demo.com.br', 'operator'))).twoBuyers;
+  });
+  afterAll(async () => {
+    await t?.close();
+    await s3?.close();
+  });
+
+  it('uploads to the bucket, serves the same bytes back, and leaves no object for a refused file', async () => {
+    const storage = createS3Storage(s3.config);
+    try {
+      const pdf = makePdf({ pad: 6 * 1024 * 1024 });
+      const body = multipartBody({ name: 'ir.pdf', content: pdf });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/v3/proposals/${proposal}/documents/income_tax_buyer1/files`,
+        headers: { cookie: main, ...body.headers },
+        payload: body.payload,
+      });
+      expect(res.statusCode).toBe(201);
+      const id = res.json().data.id as string;
+      const objects = await storage.list('');
+      expect(objects.map((o) => o.key)).toEqual([expect.stringMatching(/^files\/[0-9a-f]{2}\/[0-9a-f]{32}$/)]);
+      expect(storedFiles(t)).toEqual([]);
+      const dl = await t.app.inject({
+        url: `/api/v3/proposals/${proposal}/documents/files/${id}/content`,
+        headers: { cookie: main },
+      });
+      expect(dl.statusCode).toBe(200);
+      expect(dl.headers['content-type']).toBe('application/pdf');
+      expect(dl.rawPayload.equals(pdf)).toBe(true);
+
+      const exe = multipartBody({ name: 'ir.pdf', content: makeExe() });
+      const refused = await t.app.inject({
+        method: 'POST',
+        url: `/api/v3/proposals/${proposal}/documents/income_tax_buyer1/files`,
+        headers: { cookie: main, ...exe.headers },
+        payload: exe.payload,
+      });
+      expect(refused.statusCode).toBe(415);
+      expect((await storage.list('')).length).toBe(1);
+    } finally {
+      await storage.close();
+    }
+  });
+});

@@ -1,0 +1,291 @@
+import { execFileSync } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, DATABASES, login, type TestApp } from './helpers';
+
+const ELIGIBLE = {
+  uses_fgts: 'yes',
+  contribution_years: 'yes',
+  works_or_lives_in_city: 'yes',
+  owns_home_in_city: 'no',
+  active_sfh_financing: 'no',
+};
+const ADDRESS = {
+  cep: '04538-132',
+  street: 'Rua Tabapuã',
+  number: '',
+  nonumber: true,
+  complement: 'Apto 31',
+  nocomplement: false,
+  district: 'Itaim Bibi',
+  city: 'São Paulo',
+  state: 'SP',
+  occupation: 'employee',
+  name_occupation: 'Construtora Horizonte Ltda.',
+  state_occupation: 'SP',
+  city_occupation: 'São Paulo',
+  same_city_work: true,
+  state_live: 'SP',
+  city_live: 'São Paulo',
+  same_city_living: true,
+  same_city_living_year: true,
+  intent_housing: true,
+};
+const CIVIL = {
+  civil_status: 'married',
+  marriage_regime: 'partial_communion',
+  marriage_date: '20/09/2014',
+  spouse_name: 'Mariana Alves Souza',
+  spouse_cpf: '153.789.246-00',
+  spouse_uses_fgts: true,
+};
+const TAX = {
+  declares_income_tax: 'yes',
+  tax_year: String(new Date().getFullYear() - 1),
+  receipt_number: '12.34.56.78.90-12',
+};
+const AUTH = {
+  pis_pasep: '120.56412.54-5',
+  accounts: [
+    { employee: 'Construtora Horizonte Ltda.', account: '0001.234.567-8', amount: '25.000,00' },
+    { employee: 'Engenharia Paulista S.A.', account: '99887766', amount: '1.500,50' },
+  ],
+  full_amount: false,
+  has_company: true,
+  company: {
+    name: 'Construtora Horizonte Ltda.',
+    cnpj: '11.222.333/0001-81',
+    street: 'Avenida Paulista',
+    number: '1000',
+    complement: '',
+    district: 'Bela Vista',
+    city: 'São Paulo',
+    state: 'SP',
+  },
+};
+
+describe.each(DATABASES)('FGTS on %s', (dialect) => {
+  let t: TestApp;
+  let main: string;
+  let second: string;
+  let outro: string;
+  let seller: string;
+  let operator: string;
+  let twoBuyers: string;
+  let cgi: string;
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    [main, second, outro, seller, operator] = await Promise.all([
+      login(t.app, 'comprador@demo.com.br', 'buyer'),
+      login(t.app, 'compradora@demo.com.br', 'buyer'),
+      login(t.app, 'outro@demo.com.br', 'buyer'),
+      login(t.app, 'vendedor@demo.com.br', 'seller'),
+      login(t.app, 'operador@demo.com.br', 'operator'),
+    ]);
+    const all = (await t.app.inject({ url: '/api/v3/proposals', headers: { cookie: operator } })).json().data as {
+      id: string;
+      code: string;
+    }[];
+    twoBuyers = all.find((p) => p.code === 'PF-2026-004817')!.id;
+    cgi = all.find((p) => p.code === 'CGI-2026-001293')!.id;
+  });
+  afterAll(async () => t?.close());
+
+  const put = (cookie: string, url: string, payload: object) =>
+    t.app.inject({ method: 'PUT', url, headers: { cookie }, payload });
+  const get = (cookie: string, url: string) => t.app.inject({ url, headers: { cookie } });
+  const section = (key: string, buyer = 0) => `/api/v3/proposals/${twoBuyers}/sections/${key}?buyer=${buyer}`;
+  const state = (cookie: string, buyer = 0) => get(cookie, `/api/v3/proposals/${twoBuyers}/fgts?buyer=${buyer}`);
+  const pdf = (cookie: string, buyer = 0) => get(cookie, `/api/v3/proposals/${twoBuyers}/fgts/form.pdf?buyer=${buyer}`);
+  const requiredFgts = async (cookie: string, proposal: string) =>
+    (
+      (await get(cookie, `/api/v3/proposals/${proposal}/sections`)).json().data.sections as {
+        key: string;
+        buyer: number;
+        required: boolean;
+      }[]
+    )
+      .filter((s) => s.key.startsWith('fgts_') && s.required)
+      .map((s) => `${s.key}:${s.buyer}`);
+
+  it('asks each buyer of a financing whether they use FGTS; a CGI needs no FGTS section', async () => {
+    expect(await requiredFgts(main, twoBuyers)).toEqual(['fgts_questions:0', 'fgts_questions:1']);
+    expect(await requiredFgts(main, cgi)).toEqual([]);
+    const res = await state(main);
+    expect(res.json().data).toMatchObject({
+      buyer: 0,
+      applicable: true,
+      eligibility: { status: 'unanswered' },
+      next: null,
+      confirmed: false,
+    });
+  });
+
+  it('keeps ineligible answers, explains why, and stops the FGTS path', async () => {
+    const res = await put(main, section('fgts_questions'), { ...ELIGIBLE, owns_home_in_city: 'yes' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.values).toEqual({ ...ELIGIBLE, owns_home_in_city: 'yes' });
+    const s = (await state(main)).json().data;
+    expect(s.eligibility.status).toBe('ineligible');
+    expect(s.eligibility.reasons[0]).toContain('não pode usar o FGTS nesta compra');
+    expect(s.next).toBeNull();
+    expect(await requiredFgts(main, twoBuyers)).toEqual(['fgts_questions:0', 'fgts_questions:1']);
+    const form = await pdf(main);
+    expect(form.statusCode).toBe(409);
+    expect(form.json().error.code).toBe('fgts_not_eligible');
+  });
+
+  it('saves drafts of the account list and the company block as typed, refusing unknown keys', async () => {
+    const ok = await put(main, `${section('fgts_authorization').replace('?', '/draft?')}`, {
+      pis_pasep: '120.564',
+      accounts: [{ employee: 'Constru', amount: '25' }],
+      company: { cnpj: '11.2' },
+    });
+    expect(ok.statusCode).toBe(200);
+    expect((await get(main, section('fgts_authorization'))).json().data.draft).toEqual({
+      pis_pasep: '120.564',
+      accounts: [{ employee: 'Constru', amount: '25' }],
+      company: { cnpj: '11.2' },
+    });
+    const bad = await put(main, `${section('fgts_authorization').replace('?', '/draft?')}`, {
+      accounts: [{ employee: 'x', owner: 'me' }],
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields).toHaveProperty(['accounts.0.owner']);
+  });
+
+  it('an eligible buyer gets the forms as required steps and resumes at the first unfinished one', async () => {
+    const before = (await get(main, `/api/v3/proposals/${twoBuyers}`)).json().data.fillingStatus;
+    expect((await put(main, section('fgts_questions'), ELIGIBLE)).statusCode).toBe(200);
+    expect(await requiredFgts(main, twoBuyers)).toEqual([
+      'fgts_questions:0',
+      'fgts_questions:1',
+      'fgts_address:0',
+      'fgts_civil_status:0',
+      'fgts_tax:0',
+      'fgts_authorization:0',
+      'fgts_review:0',
+    ]);
+    expect((await get(main, `/api/v3/proposals/${twoBuyers}`)).json().data.fillingStatus).toBeLessThan(before + 1);
+    expect((await state(main)).json().data).toMatchObject({
+      eligibility: { status: 'eligible' },
+      next: 'fgts_address',
+    });
+
+    expect((await put(main, section('fgts_address'), ADDRESS)).statusCode).toBe(200);
+    expect((await put(main, section('fgts_civil_status'), CIVIL)).statusCode).toBe(200);
+    expect((await state(main)).json().data.next).toBe('fgts_tax');
+    expect((await put(main, section('fgts_tax'), TAX)).statusCode).toBe(200);
+  });
+
+  it('validates the authorization: PIS, each row of the list, the company, with field paths', async () => {
+    const res = await put(main, section('fgts_authorization'), {
+      ...AUTH,
+      pis_pasep: '120.56412.54-0',
+      accounts: [AUTH.accounts[0], { employee: '', account: 'abc', amount: '' }],
+      company: { ...AUTH.company, cnpj: '11.111.111/1111-11' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toMatchObject({
+      pis_pasep: 'Insira um PIS/PASEP válido',
+      'accounts.1.employee': 'Obrigatório',
+      'accounts.1.account': 'Informe o número da conta (só números)',
+      'company.cnpj': 'Insira um CNPJ válido',
+    });
+    expect((await get(main, section('fgts_authorization'))).json().data.values).toBeNull();
+  });
+
+  it('stores the authorization canonically and leads to the review', async () => {
+    const res = await put(main, section('fgts_authorization'), AUTH);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.values).toMatchObject({
+      pis_pasep: '12056412545',
+      accounts: [
+        { employee: 'Construtora Horizonte Ltda.', account: '00012345678', amount: 2_500_000 },
+        { employee: 'Engenharia Paulista S.A.', account: '99887766', amount: 150_050 },
+      ],
+      full_amount: false,
+      has_company: true,
+      company: { cnpj: '11222333000181', city: 'São Paulo' },
+    });
+    expect((await state(main)).json().data).toMatchObject({ next: 'fgts_review', confirmed: false });
+    expect((await pdf(main)).json().error.code).toBe('fgts_incomplete');
+  });
+
+  it('the review must be confirmed; then the path is complete', async () => {
+    const no = await put(main, section('fgts_review'), { confirmed: false });
+    expect(no.json().error.fields.confirmed).toBe('Confirme que as informações estão corretas');
+    expect((await put(main, section('fgts_review'), { confirmed: true })).statusCode).toBe(200);
+    expect((await state(main)).json().data).toMatchObject({ next: null, confirmed: true });
+  });
+
+  it('generates the filled-in form as a PDF attachment with the name, CPF, PIS and accounts', async () => {
+    const res = await pdf(main);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe(
+      'attachment; filename="formulario-fgts-PF-2026-004817-comprador-1.pdf"',
+    );
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const text = execFileSync('pdftotext', ['-layout', '-', '-'], { input: res.rawPayload }).toString('utf8');
+    for (const expected of [
+      'Carlos Eduardo Souza',
+      '529.982.247-25',
+      '120.56412.54-5',
+      'Construtora Horizonte Ltda.',
+      '0001234567',
+      'R$ 25.000,00',
+      'Engenharia Paulista S.A.',
+      '99887766',
+      'R$ 1.500,50',
+      'São Paulo',
+      'Rua Tabapuã, s/nº',
+      '11.222.333/0001-81',
+      'Assinatura do cônjuge',
+    ]) {
+      expect(text).toContain(expected);
+    }
+  });
+
+  it('a later change asks for a new confirmation before the next PDF', async () => {
+    expect(
+      (await put(main, section('fgts_tax'), { declares_income_tax: 'no', exempt_declaration: true })).statusCode,
+    ).toBe(200);
+    expect((await state(main)).json().data).toMatchObject({ next: 'fgts_review', confirmed: false });
+    expect((await pdf(main)).statusCode).toBe(409);
+    await put(main, section('fgts_review'), { confirmed: true });
+    const text = execFileSync('pdftotext', ['-', '-'], { input: (await pdf(main)).rawPayload }).toString('utf8');
+    expect(text).toContain('Isento(a) da declaração');
+  });
+
+  it('lets the main buyer and operators read; the second buyer gets 403 for the main buyer; a stranger and a seller 404', async () => {
+    expect((await pdf(operator)).statusCode).toBe(200);
+    expect((await state(main, 1)).json().data).toMatchObject({ buyer: 1, eligibility: { status: 'unanswered' } });
+    expect((await state(second, 0)).statusCode).toBe(403);
+    expect((await pdf(second, 0)).statusCode).toBe(403);
+    expect((await put(second, section('fgts_questions', 0), ELIGIBLE)).statusCode).toBe(403);
+    for (const cookie of [outro, seller]) {
+      expect((await state(cookie)).statusCode).toBe(404);
+      expect((await pdf(cookie)).statusCode).toBe(404);
+      expect((await put(cookie, section('fgts_authorization'), AUTH)).statusCode).toBe(404);
+    }
+    expect((await t.app.inject({ url: `/api/v3/proposals/${twoBuyers}/fgts/form.pdf?buyer=0` })).statusCode).toBe(401);
+  });
+
+  it('the main buyer cannot edit the FGTS of a second buyer who has an account', async () => {
+    expect((await put(main, section('fgts_questions', 1), ELIGIBLE)).statusCode).toBe(403);
+    expect((await put(second, section('fgts_questions', 1), { uses_fgts: 'no' })).statusCode).toBe(200);
+    expect((await state(second, 1)).json().data).toMatchObject({ eligibility: { status: 'not_using' }, next: null });
+  });
+
+  it('records who generated a form in the audit log', async () => {
+    const rows = await t.db.kysely
+      .selectFrom('audit_log')
+      .select(['action', 'subject'])
+      .where('action', '=', 'fgts.form_generated')
+      .execute();
+    expect(rows.length).toBeGreaterThanOrEqual(3);
+    expect(rows.every((r) => r.subject === `proposal:${twoBuyers}/fgts/0`)).toBe(true);
+  });
+});

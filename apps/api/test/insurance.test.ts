@@ -1,0 +1,410 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HEALTH_CONSENT_VERSION, HEALTH_QUESTIONS, insurerDeclaration } from '@portal/domain/health-questionnaire';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { createTestApp, DATABASES, login, type TestApp } from './helpers';
+
+const NO = { value: 'no' };
+
+describe.each(DATABASES)('insurance (DPS) on %s', (dialect) => {
+  let t: TestApp;
+  let main: string;
+  let second: string;
+  let outro: string;
+  let seller: string;
+  let operator: string;
+  let operatorId: string;
+  let mainId: string;
+  let twoBuyers: string;
+  let underReview: string;
+  let outroProposal: string;
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    [main, second, outro, seller, operator] = await Promise.all([
+      login(t.app, 'comprador@demo.com.br', 'buyer'),
+      login(t.app, 'compradora@demo.com.br', 'buyer'),
+      login(t.app, 'outro@demo.com.br', 'buyer'),
+      login(t.app, 'vendedor@demo.com.br', 'seller'),
+      login(t.app, 'operador@demo.com.br', 'operator'),
+    ]);
+    const all = (await t.app.inject({ url: '/api/v3/proposals', headers: { cookie: operator } })).json().data as {
+      id: string;
+      code: string;
+    }[];
+    const byCode = (code: string) => all.find((p) => p.code === code)!.id;
+    twoBuyers = byCode('PF-2026-004817');
+    underReview = byCode('CGI-2026-001293');
+    outroProposal = byCode('PF-2026-003390');
+    const users = await t.db.kysely.selectFrom('users').select(['id', 'email']).execute();
+    operatorId = users.find((u) => u.email === 'operador@demo.com.br')!.id;
+    mainId = users.find((u) => u.email === 'comprador@demo.com.br')!.id;
+  });
+  afterAll(async () => t?.close());
+
+  const url = (proposal: string, path = '') => `/api/v3/proposals/${proposal}/insurance${path}`;
+  const get = (cookie: string, path: string) => t.app.inject({ url: path, headers: { cookie } });
+  const send = (method: 'PUT' | 'POST' | 'DELETE', cookie: string, path: string, payload?: object) =>
+    t.app.inject({ method, url: path, headers: { cookie }, ...(payload ? { payload } : {}) });
+  const consent = (cookie: string, proposal: string) =>
+    send('POST', cookie, url(proposal, '/consent'), { version: HEALTH_CONSENT_VERSION, accepted: true });
+  const answer = (cookie: string, proposal: string, question: number, body: object, buyer?: number) =>
+    send('PUT', cookie, url(proposal, `/answers/${question}${buyer === undefined ? '' : `?buyer=${buyer}`}`), body);
+  const rows = (proposal: string) =>
+    t.db.kysely.selectFrom('health_answers').selectAll().where('proposal_id', '=', proposal).execute();
+
+  it('tells the insurer of the proposal and each buyer’s state', async () => {
+    const res = await get(main, url(twoBuyers));
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.json().data).toMatchObject({
+      insurer: 'itau',
+      insurerName: 'Itaú Seguros',
+      canEdit: true,
+      totalQuestions: 16,
+      consentVersion: HEALTH_CONSENT_VERSION,
+      me: { buyer: 0, consent: null, answered: [], completed: false },
+      buyers: [
+        { buyer: 0, name: 'Carlos Eduardo Souza', status: 'not_started' },
+        { buyer: 1, name: 'Mariana Alves Souza', status: 'not_started' },
+      ],
+    });
+    expect((await get(outro, url(outroProposal))).json().data).toMatchObject({
+      insurer: 'tokio',
+      insurerName: 'Tokio Marine',
+    });
+  });
+
+  it('saves no answer without consent, with a Portuguese message', async () => {
+    const res = await answer(main, twoBuyers, 1, NO);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toMatchObject({
+      code: 'consent_required',
+      message: 'Para responder à declaração de saúde, dê primeiro o seu consentimento para o tratamento desses dados.',
+    });
+    expect(await rows(twoBuyers)).toHaveLength(0);
+  });
+
+  it('records the consent with its text version and time, only when accepted and current', async () => {
+    expect(
+      (await send('POST', main, url(twoBuyers, '/consent'), { version: HEALTH_CONSENT_VERSION, accepted: false }))
+        .statusCode,
+    ).toBe(400);
+    const old = await send('POST', main, url(twoBuyers, '/consent'), { version: 'dps-old', accepted: true });
+    expect(old.json().error.code).toBe('consent_outdated');
+    const before = Date.now();
+    const res = await consent(main, twoBuyers);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.me.consent.version).toBe(HEALTH_CONSENT_VERSION);
+    const stored = await t.db.kysely
+      .selectFrom('health_consents')
+      .selectAll()
+      .where('proposal_id', '=', twoBuyers)
+      .execute();
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({
+      buyer: 0,
+      user_id: mainId,
+      version: HEALTH_CONSENT_VERSION,
+      insurance_name: 'itau',
+      revoked_at: null,
+    });
+    expect(Number(stored[0]!.granted_at)).toBeGreaterThanOrEqual(before - 1000);
+    // Consenting twice keeps one consent.
+    await consent(main, twoBuyers);
+    expect(
+      await t.db.kysely.selectFrom('health_consents').select('id').where('proposal_id', '=', twoBuyers).execute(),
+    ).toHaveLength(1);
+  });
+
+  it('validates answers: yes/no, and the follow-ups after a yes to items 3–16', async () => {
+    expect((await answer(main, twoBuyers, 1, { value: 'talvez' })).json().error.fields.value).toBe(
+      'Responda Sim ou Não',
+    );
+    expect((await answer(main, twoBuyers, 1, { value: 'no', note: 'x' })).statusCode).toBe(400);
+    const followUps = await answer(main, twoBuyers, 10, { value: 'yes' });
+    expect(followUps.statusCode).toBe(400);
+    expect(followUps.json().error.fields).toEqual({ medication: 'Obrigatório', treatment: 'Obrigatório' });
+    expect((await answer(main, twoBuyers, 17, NO)).statusCode).toBe(400);
+    expect(await rows(twoBuyers)).toHaveLength(0);
+  });
+
+  it('stores an answer encrypted: the raw row holds no answer in plain text', async () => {
+    const res = await answer(main, twoBuyers, 10, { value: 'yes', medication: 'yes', treatment: 'no' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.me.answered).toEqual(['heartDiseases']);
+    const [row] = await rows(twoBuyers);
+    expect(row).toMatchObject({ buyer: 0, question_key: 'heartDiseases', updated_by: mainId });
+    expect(row!.ciphertext).toMatch(/^v1:[A-Za-z0-9+/]+=*$/);
+    for (const plain of ['yes', 'no', 'medication', 'treatment', 'value', 'Sim'])
+      expect(row!.ciphertext).not.toContain(plain);
+    expect(Buffer.from(row!.ciphertext.slice(3), 'base64').toString('latin1')).not.toMatch(/yes|medication/);
+    expect(row!.key_id).toMatch(/^[0-9a-f]{12}$/);
+    expect(JSON.stringify(row)).not.toMatch(/"value"|medication/);
+  });
+
+  it('gives the buyer their own answers back, without logging their own read', async () => {
+    const res = await get(main, url(twoBuyers, '/answers'));
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.json().data).toEqual({
+      buyer: 0,
+      answers: [{ key: 'heartDiseases', value: 'yes', medication: 'yes', treatment: 'no' }],
+      completed: false,
+      completedAt: null,
+    });
+    expect(await t.db.kysely.selectFrom('health_access_log').selectAll().execute()).toHaveLength(0);
+  });
+
+  it('the second buyer cannot answer or read for the main buyer (403); a stranger and a seller get 404', async () => {
+    expect((await answer(second, twoBuyers, 1, NO, 0)).statusCode).toBe(403);
+    expect((await get(second, url(twoBuyers, '/answers?buyer=0'))).statusCode).toBe(403);
+    expect((await get(second, url(twoBuyers, '/access-log?buyer=0'))).statusCode).toBe(403);
+    // Their own declaration needs their own consent.
+    expect((await answer(second, twoBuyers, 1, NO)).json().error.code).toBe('consent_required');
+    // And the main buyer cannot answer for the second buyer.
+    expect((await answer(main, twoBuyers, 1, NO, 1)).statusCode).toBe(403);
+    for (const cookie of [outro, seller]) {
+      expect((await get(cookie, url(twoBuyers))).statusCode).toBe(404);
+      expect((await get(cookie, url(twoBuyers, '/answers?buyer=0'))).statusCode).toBe(404);
+      expect((await answer(cookie, twoBuyers, 1, NO)).statusCode).toBe(404);
+      expect(
+        (await send('POST', cookie, url(twoBuyers, '/consent'), { version: HEALTH_CONSENT_VERSION, accepted: true }))
+          .statusCode,
+      ).toBe(404);
+      expect((await send('DELETE', cookie, url(twoBuyers, '/consent'))).statusCode).toBe(404);
+    }
+    expect((await t.app.inject({ url: url(twoBuyers, '/answers') })).statusCode).toBe(401);
+    expect((await get(main, url('no-such-proposal'))).statusCode).toBe(404);
+    expect(await rows(twoBuyers)).toHaveLength(1);
+  });
+
+  it('an operator reads only with the health permission, and every read is logged', async () => {
+    await t.db.kysely.deleteFrom('operator_permissions').where('user_id', '=', operatorId).execute();
+    const denied = await get(operator, url(twoBuyers, '/answers?buyer=0'));
+    expect(denied.statusCode).toBe(403);
+    expect(denied.json().error.message).toBe('Você não tem permissão para ver declarações de saúde.');
+    expect(
+      await t.db.kysely.selectFrom('audit_log').select('action').where('action', '=', 'health.read_denied').execute(),
+    ).toHaveLength(1);
+    expect(await t.db.kysely.selectFrom('health_access_log').selectAll().execute()).toHaveLength(0);
+
+    await t.db.kysely
+      .insertInto('operator_permissions')
+      .values({ user_id: operatorId, permission: 'health:read', granted_by: null, granted_at: Date.now() })
+      .execute();
+    const res = await get(operator, url(twoBuyers, '/answers?buyer=0'));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.answers).toEqual([
+      { key: 'heartDiseases', value: 'yes', medication: 'yes', treatment: 'no' },
+    ]);
+    const log = await t.db.kysely.selectFrom('health_access_log').selectAll().execute();
+    expect(log).toHaveLength(1);
+    expect(log[0]).toMatchObject({
+      proposal_id: twoBuyers,
+      buyer: 0,
+      owner_id: mainId,
+      reader_id: operatorId,
+      reader_role: 'operator',
+      action: 'read',
+    });
+    expect(
+      await t.db.kysely.selectFrom('audit_log').select('action').where('action', '=', 'health.read').execute(),
+    ).toHaveLength(1);
+
+    // The owner sees who read their answers.
+    const seen = await get(main, url(twoBuyers, '/access-log'));
+    expect(seen.json().data).toEqual([
+      expect.objectContaining({ readerName: 'Juliana Costa (Backoffice)', readerRole: 'operator', action: 'read' }),
+    ]);
+    // Operators read; they never answer.
+    expect((await answer(operator, twoBuyers, 1, NO, 0)).statusCode).toBe(403);
+    expect((await get(operator, url(twoBuyers, '/answers?buyer=1'))).json().data.answers).toEqual([]);
+  });
+
+  it('confirms only a complete declaration with the insurer’s current declaration; a later change reopens it', async () => {
+    const version = insurerDeclaration('itau').version;
+    const early = await send('POST', main, url(twoBuyers, '/confirm'), { declaration: true, version });
+    expect(early.statusCode).toBe(400);
+    expect(early.json().error.message).toContain('Responda todas as 16 perguntas');
+    for (const q of HEALTH_QUESTIONS)
+      if (q.id !== 10)
+        expect(
+          (await answer(main, twoBuyers, q.id, q.id === 15 ? { value: 'yes', medication: 'no', treatment: 'yes' } : NO))
+            .statusCode,
+        ).toBe(200);
+    expect(
+      (await send('POST', main, url(twoBuyers, '/confirm'), { declaration: true, version: 'old' })).json().error.code,
+    ).toBe('declaration_outdated');
+    expect((await send('POST', main, url(twoBuyers, '/confirm'), { declaration: false, version })).statusCode).toBe(
+      400,
+    );
+    const ok = await send('POST', main, url(twoBuyers, '/confirm'), { declaration: true, version });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().data.me).toMatchObject({ completed: true, answered: HEALTH_QUESTIONS.map((q) => q.key) });
+    expect(ok.json().data.buyers[0].status).toBe('completed');
+    const declaration = await t.db.kysely
+      .selectFrom('insurance_declarations')
+      .selectAll()
+      .where('proposal_id', '=', twoBuyers)
+      .executeTakeFirstOrThrow();
+    expect(declaration).toMatchObject({ insurance_name: 'itau', completed: 1, declaration_version: version });
+
+    const answers = (await get(main, url(twoBuyers, '/answers'))).json().data.answers as { key: string }[];
+    expect(answers.map((a) => a.key)).toEqual(HEALTH_QUESTIONS.map((q) => q.key));
+    expect(answers[14]).toEqual({ key: 'diabetes', value: 'yes', medication: 'no', treatment: 'yes' });
+
+    expect((await answer(main, twoBuyers, 15, NO)).json().data.me.completed).toBe(false);
+    expect(
+      (await send('POST', main, url(twoBuyers, '/confirm'), { declaration: true, version })).json().data.me.completed,
+    ).toBe(true);
+  });
+
+  it('detects a tampered or moved ciphertext instead of returning it', async () => {
+    const [a, b] = (await rows(twoBuyers)).filter((r) => r.question_key === 'hiv' || r.question_key === 'leukemia');
+    await t.db.kysely
+      .updateTable('health_answers')
+      .set({ ciphertext: b!.ciphertext })
+      .where('id', '=', a!.id)
+      .execute();
+    const res = await get(main, url(twoBuyers, '/answers'));
+    expect(res.statusCode).toBe(500);
+    expect(res.json().error).toMatchObject({
+      code: 'health_data_unreadable',
+      message: 'Não foi possível ler a declaração de saúde. A equipe técnica foi avisada.',
+    });
+    await t.db.kysely
+      .updateTable('health_answers')
+      .set({ ciphertext: a!.ciphertext })
+      .where('id', '=', a!.id)
+      .execute();
+    expect((await get(main, url(twoBuyers, '/answers'))).statusCode).toBe(200);
+  });
+
+  it('refuses new consents and answers while the proposal is under review, but revocation always works', async () => {
+    const res = await consent(main, underReview);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.code).toBe('proposal_locked');
+    expect((await get(main, url(underReview))).json().data).toMatchObject({ insurer: 'tokio', canEdit: false });
+    expect((await send('DELETE', main, url(underReview, '/consent'))).statusCode).toBe(200);
+  });
+
+  it('revoking the consent stops processing: answers deleted, declaration reopened, consent kept as revoked', async () => {
+    const res = await send('DELETE', main, url(twoBuyers, '/consent'));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.me).toMatchObject({ consent: null, answered: [], completed: false });
+    expect(await rows(twoBuyers)).toHaveLength(0);
+    const consents = await t.db.kysely
+      .selectFrom('health_consents')
+      .selectAll()
+      .where('proposal_id', '=', twoBuyers)
+      .execute();
+    expect(consents).toHaveLength(1);
+    expect(consents[0]!.revoked_at).not.toBeNull();
+    expect((await answer(main, twoBuyers, 1, NO)).json().error.code).toBe('consent_required');
+    expect(
+      await t.db.kysely
+        .selectFrom('audit_log')
+        .select('detail')
+        .where('action', '=', 'health.consent_revoked')
+        .where('subject', '=', `proposal:${twoBuyers}/insurance/0`)
+        .execute(),
+    ).toEqual([{ detail: 'answers deleted: 16' }]);
+    // A new consent starts a new declaration.
+    expect((await consent(main, twoBuyers)).json().data.me.consent).not.toBeNull();
+  });
+
+  it('keeps its key in DATA_DIR/keys/health.key (0600) when HEALTH_DATA_KEY is not set', () => {
+    const file = join(t.config.dataDir, 'keys', 'health.key');
+    expect(existsSync(file)).toBe(true);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+  });
+
+  it('writes neither answers nor request bodies to the logs', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _enc, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const logged = await buildApp({ config: t.config, db: t.db, logger: { level: 'trace', stream } });
+    await logged.ready();
+    try {
+      const cookie = await login(logged, 'outro@demo.com.br', 'buyer');
+      const c = await logged.inject({
+        method: 'POST',
+        url: url(outroProposal, '/consent'),
+        headers: { cookie },
+        payload: { version: HEALTH_CONSENT_VERSION, accepted: true },
+      });
+      expect(c.statusCode).toBe(200);
+      const a = await logged.inject({
+        method: 'PUT',
+        url: url(outroProposal, '/answers/13'),
+        headers: { cookie },
+        payload: { value: 'yes', medication: 'yes', treatment: 'yes' },
+      });
+      expect(a.statusCode).toBe(200);
+      const r = await logged.inject({ url: url(outroProposal, '/answers'), headers: { cookie } });
+      expect(r.json().data.answers).toEqual([
+        { key: 'arterialHypertension', value: 'yes', medication: 'yes', treatment: 'yes' },
+      ]);
+      await logged.inject({
+        method: 'PUT',
+        url: url(outroProposal, '/answers/13'),
+        headers: { cookie },
+        payload: { value: 'yes' },
+      });
+    } finally {
+      await logged.close();
+    }
+    expect(lines.length).toBeGreaterThan(3);
+    const all = lines.join('\n');
+    expect(all).not.toMatch(/medication|treatment|"value"/);
+    expect(all).not.toContain('arterialHypertension');
+  });
+
+  it('uses HEALTH_DATA_KEY from the environment when set (and then writes no key file)', async () => {
+    const key = randomBytes(32).toString('base64');
+    const dataDir = mkdtempSync(join(tmpdir(), 'portal-key-'));
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      PUBLIC_URL: 'http://localhost:3000',
+      WEB_DIST: join(dataDir, 'no-web'),
+      HEALTH_DATA_KEY: key,
+    });
+    expect(config.healthDataKey).toBe(key);
+    // An answer written with the default key first.
+    await consent(outro, outroProposal);
+    expect((await answer(outro, outroProposal, 2, NO)).statusCode).toBe(200);
+    const other = await buildApp({ config, db: t.db, logger: false });
+    await other.ready();
+    try {
+      const cookie = await login(other, 'outro@demo.com.br', 'buyer');
+      expect(
+        (await other.inject({ method: 'PUT', url: url(outroProposal, '/answers/1'), headers: { cookie }, payload: NO }))
+          .statusCode,
+      ).toBe(200);
+      const row = await t.db.kysely
+        .selectFrom('health_answers')
+        .select('key_id')
+        .where('proposal_id', '=', outroProposal)
+        .where('question_key', '=', 'disabilityRetired')
+        .executeTakeFirstOrThrow();
+      expect(row.key_id).toBe(createHash('sha256').update(Buffer.from(key, 'base64')).digest('hex').slice(0, 12));
+      // Answers written with the other key cannot be read with this one: refused, not garbled.
+      expect((await other.inject({ url: url(outroProposal, '/answers'), headers: { cookie } })).json().error.code).toBe(
+        'health_data_unreadable',
+      );
+    } finally {
+      await other.close();
+    }
+    expect(existsSync(join(dataDir, 'keys'))).toBe(false);
+  });
+});

@@ -1,0 +1,14 @@
+/** s3rver ships no types; what the test harness uses of it. */
+declare module 's3rver' {
+  export default class S3rver {
+    constructor(options: {
+      port?: number;
+      address?: string;
+      silent?: boolean;
+      directory: string;
+      resetOnClose?: boolean;
+    });
+    run(): Promise<{ address: string; port: number }>;
+    close(): Promise<void>;
+  }
+}

@@ -1,0 +1,402 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { completeCpf } from '@portal/domain/cpf';
+import { createTestApp, DATABASES, login, type TestApp } from './helpers';
+
+/** vendedor@demo.com.br's CPF in the demo data. */
+const SELLER_CPF = completeCpf('397214658');
+const SPOUSE_CPF = completeCpf('118229337');
+
+/** A valid submission of every seller section, as a person types it (married seller, financed property). */
+const VALID: Record<string, Record<string, unknown>> = {
+  'seller-general-data': {
+    person_type: 'person',
+    name: 'Roberto Lima Ferreira',
+    cpf: SELLER_CPF,
+    email: 'vendedor@demo.com.br',
+    phone: '(11) 99123-4567',
+    civil_status: 'married',
+    marriage_regime: 'partial_communion',
+    spouse_name: 'Lúcia Helena Ferreira',
+    spouse_cpf: SPOUSE_CPF,
+  },
+  'seller-address': {
+    cep: '04538-132',
+    address: 'Rua Joaquim Floriano',
+    number: '466',
+    complement: 'Apto 81',
+    district: 'Itaim Bibi',
+    city: 'São Paulo',
+    state: 'SP',
+  },
+  'seller-property': {
+    cep: '04538-132',
+    address: 'Avenida Brigadeiro Faria Lima',
+    number: '3477',
+    complement: 'Apto 142',
+    district: 'Itaim Bibi',
+    city: 'São Paulo',
+    state: 'SP',
+    private_area: '98,5',
+    occupancy: 'vacant',
+  },
+  'seller-property-registry': {
+    registry_office: '4º Oficial de Registro de Imóveis de São Paulo',
+    registry_city: 'São Paulo',
+    registry_state: 'SP',
+    registration_number: '98.765',
+    municipal_registration: '299.045.0123-4',
+  },
+  'seller-property-financing': {
+    still_financed: 'yes',
+    financing_bank: '104',
+    outstanding_balance: '120.000,00',
+    contract_number: '8.4444.0123456-7',
+  },
+  'seller-property-questions': {
+    has_liens: 'no',
+    has_lawsuits: 'no',
+    iptu_debts: 'no',
+    unregistered_works: 'no',
+    is_condominium: 'yes',
+    condo_debts: 'no',
+  },
+  'seller-property-info': { iptu_annual: '3.120,00', condo_fee: '1.450,00', condo_manager: 'Lello Condomínios' },
+  'seller-marital': { acquired_in_union: 'yes', spouse_signs: 'yes', pending_partition: 'no' },
+  'seller-property-contact': {
+    contact_person: 'other',
+    contact_name: 'José Carlos (zelador)',
+    contact_relation: 'Zelador',
+    contact_phone: '(11) 3045-8899',
+    best_period: 'morning',
+  },
+  'seller-amounts-receivable': {
+    bank: '341',
+    account_type: 'checking',
+    agency: '0912',
+    account: '45873-2',
+    holder_name: 'Roberto Lima Ferreira',
+    holder_document: SELLER_CPF,
+    several_sellers: false,
+    payoff: true,
+    payoff_amount: '120.000,00',
+  },
+};
+const SELLER_KEYS = Object.keys(VALID);
+
+describe.each(DATABASES)('seller portal on %s', (dialect) => {
+  let t: TestApp;
+  let seller: string;
+  let main: string;
+  let outro: string;
+  let operator: string;
+  let proposal: string;
+  let underReview: string;
+  let strangers: string;
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    [seller, main, outro, operator] = await Promise.all([
+      login(t.app, 'vendedor@demo.com.br', 'seller'),
+      login(t.app, 'comprador@demo.com.br', 'buyer'),
+      login(t.app, 'outro@demo.com.br', 'buyer'),
+      login(t.app, 'operador@demo.com.br', 'operator'),
+    ]);
+    const all = (await t.app.inject({ url: '/api/v3/proposals', headers: { cookie: operator } })).json().data as {
+      id: string;
+      code: string;
+    }[];
+    const byCode = (code: string) => all.find((p) => p.code === code)!.id;
+    proposal = byCode('PF-2026-004817');
+    underReview = byCode('CGI-2026-001293');
+    strangers = byCode('PF-2026-003390');
+  });
+  afterAll(async () => t?.close());
+
+  const put = (cookie: string, url: string, payload: object) =>
+    t.app.inject({ method: 'PUT', url, headers: { cookie }, payload });
+  const get = (cookie: string, url: string) => t.app.inject({ url, headers: { cookie } });
+  const complete = (cookie: string, id = proposal) =>
+    t.app.inject({ method: 'POST', url: `/api/v3/proposals/${id}/seller/complete`, headers: { cookie } });
+  const section = (key: string, id = proposal) => `/api/v3/proposals/${id}/sections/${key}`;
+
+  it("lists only the proposals the seller was invited to, without the buyers' e-mail or CPF", async () => {
+    const res = await get(seller, '/api/v3/proposals');
+    const list = res.json().data as {
+      code: string;
+      customers: { email: string | null; cpf: string | null; name: string }[];
+      customerData: unknown;
+    }[];
+    expect(list.map((p) => p.code).sort()).toEqual(['CGI-2026-001293', 'PF-2026-004817']);
+    for (const p of list) {
+      expect(p.customerData).toBeNull();
+      for (const c of p.customers) expect([c.email, c.cpf]).toEqual([null, null]);
+    }
+    expect(res.body).not.toContain('comprador@demo.com.br');
+    expect(res.body).not.toContain('52998224725');
+  });
+
+  it('answers 404 for a proposal the seller is not on, whatever the endpoint', async () => {
+    for (const url of [
+      `/api/v3/proposals/${strangers}`,
+      `/api/v3/proposals/${strangers}/sections`,
+      section('seller-general-data', strangers),
+      `/api/v3/proposals/${strangers}/seller`,
+    ]) {
+      expect((await get(seller, url)).statusCode, url).toBe(404);
+    }
+    expect((await put(seller, `${section('seller-general-data', strangers)}/draft`, { name: 'X' })).statusCode).toBe(
+      404,
+    );
+    expect((await put(seller, section('seller-address', strangers), VALID['seller-address']!)).statusCode).toBe(404);
+    expect((await complete(seller, strangers)).statusCode).toBe(404);
+  });
+
+  it('hides every buyer form from the seller (404), reading and writing', async () => {
+    const buyerForms = ['data?buyer=0', 'data?buyer=1', 'address?buyer=0', 'document?buyer=0', 'investment', 'seller'];
+    for (const key of buyerForms) {
+      expect((await get(seller, section(key))).statusCode, key).toBe(404);
+      const [path, query] = key.split('?');
+      expect((await put(seller, `${section(path!)}/draft${query ? `?${query}` : ''}`, {})).statusCode, key).toBe(404);
+      expect((await put(seller, `${section(path!)}${query ? `?${query}` : ''}`, {})).statusCode, key).toBe(404);
+    }
+    const list = (await get(seller, `/api/v3/proposals/${proposal}/sections`)).json().data.sections as {
+      key: string;
+      scope: string;
+    }[];
+    expect(list.map((s) => s.key)).toEqual(SELLER_KEYS);
+    expect(new Set(list.map((s) => s.scope))).toEqual(new Set(['seller']));
+  });
+
+  it("lets buyers see the seller sections' state but not their values", async () => {
+    const list = (await get(main, `/api/v3/proposals/${proposal}/sections`)).json().data.sections as {
+      key: string;
+      scope: string;
+      canEdit: boolean;
+    }[];
+    const sellerRows = list.filter((s) => s.scope === 'seller');
+    expect(sellerRows).toHaveLength(SELLER_KEYS.length);
+    expect(sellerRows.every((s) => !s.canEdit)).toBe(true);
+    expect((await get(main, section('seller-general-data'))).statusCode).toBe(403);
+    expect((await put(main, section('seller-address'), VALID['seller-address']!)).statusCode).toBe(403);
+  });
+
+  it('refuses bad CPF, CNPJ and bank data with field messages and stores nothing', async () => {
+    const badPerson = await put(seller, section('seller-general-data'), {
+      ...VALID['seller-general-data'],
+      cpf: '397.214.658-00',
+      spouse_cpf: '111.111.111-11',
+    });
+    expect(badPerson.statusCode).toBe(400);
+    expect(badPerson.json().error.fields).toEqual({ cpf: 'Insira um CPF válido', spouse_cpf: 'Insira um CPF válido' });
+    const badCompany = await put(seller, section('seller-general-data'), {
+      person_type: 'company',
+      name: 'Ferreira Imóveis Ltda',
+      cnpj: '11.222.333/0001-80',
+      email: 'contato@ferreira.com.br',
+      phone: '(11) 3456-7890',
+      representative_name: 'Roberto',
+      representative_cpf: SELLER_CPF,
+    });
+    expect(badCompany.statusCode).toBe(400);
+    expect(badCompany.json().error).toMatchObject({
+      code: 'validation',
+      message: 'Verifique os campos destacados.',
+      fields: { cnpj: 'Insira um CNPJ válido' },
+    });
+    const badBank = await put(seller, section('seller-amounts-receivable'), {
+      ...VALID['seller-amounts-receivable'],
+      bank: '000',
+      agency: '91',
+      account: '45.873',
+      holder_document: '12.345.678/0001-00',
+    });
+    expect(badBank.statusCode).toBe(400);
+    expect(badBank.json().error.fields).toEqual({
+      bank: 'Selecione uma opção',
+      agency: 'Insira a agência com 4 dígitos (ex.: 1234 ou 1234-5)',
+      account: 'Insira a conta com o dígito (ex.: 12345-6)',
+      holder_document: 'Insira um CPF ou CNPJ válido',
+    });
+    const unknownKey = await put(seller, section('seller-address'), { ...VALID['seller-address'], role: 'operator' });
+    expect(unknownKey.statusCode).toBe(400);
+    expect(unknownKey.json().error.fields).toEqual({ role: 'Campo não permitido' });
+    for (const key of ['seller-general-data', 'seller-amounts-receivable', 'seller-address']) {
+      const stored = (await get(seller, section(key))).json().data;
+      expect([stored.status, stored.values], key).toEqual(['todo', null]);
+    }
+  });
+
+  it('saves drafts as typed for the seller', async () => {
+    const res = await put(seller, `${section('seller-property')}/draft`, { cep: '04538', private_area: '98,' });
+    expect(res.statusCode).toBe(200);
+    const got = (await get(seller, section('seller-property'))).json().data;
+    expect(got).toMatchObject({
+      status: 'in_progress',
+      canEdit: true,
+      draft: { cep: '04538', private_area: '98,' },
+      values: null,
+    });
+  });
+
+  it('refuses to complete while steps are missing, naming them', async () => {
+    const res = await complete(seller);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.code).toBe('seller_incomplete');
+    expect(res.json().error.message).toBe('Ainda faltam etapas para concluir a sua parte.');
+    expect(Object.keys(res.json().error.fields).sort()).toEqual([...SELLER_KEYS].sort());
+    const part = (await get(seller, `/api/v3/proposals/${proposal}/seller`)).json().data;
+    expect(part).toMatchObject({ invited: true, completedAt: null, ready: false, done: false });
+    // A proposal without a seller yet: its buyer sees that nobody was invited.
+    expect((await get(outro, `/api/v3/proposals/${strangers}/seller`)).json().data).toMatchObject({
+      invited: false,
+      done: false,
+    });
+  });
+
+  it("requires the account to be in the seller's own CPF, checked against the general data on the server", async () => {
+    const before = await put(seller, section('seller-amounts-receivable'), VALID['seller-amounts-receivable']!);
+    expect(before.statusCode).toBe(400);
+    expect(before.json().error.fields).toEqual({ holder_document: 'Preencha antes os dados gerais do vendedor' });
+    expect((await put(seller, section('seller-general-data'), VALID['seller-general-data']!)).statusCode).toBe(200);
+    const someoneElse = await put(seller, section('seller-amounts-receivable'), {
+      ...VALID['seller-amounts-receivable'],
+      holder_document: SPOUSE_CPF,
+    });
+    expect(someoneElse.statusCode).toBe(400);
+    expect(someoneElse.json().error.fields).toEqual({
+      holder_document: 'A conta deve estar em seu nome: use o mesmo CPF/CNPJ dos dados gerais',
+    });
+  });
+
+  it('completes once every required step is done; buyers and operators see it, and a later change reopens it', async () => {
+    for (const key of SELLER_KEYS) {
+      const res = await put(seller, section(key), VALID[key]!);
+      expect(res.statusCode, `${key}: ${res.body}`).toBe(200);
+    }
+    const stored = (await get(seller, section('seller-amounts-receivable'))).json().data.values;
+    expect(stored).toMatchObject({ bank: '341', holder_document: SELLER_CPF, payoff_amount: 12_000_000 });
+    expect((await get(seller, `/api/v3/proposals/${proposal}/seller`)).json().data).toMatchObject({
+      ready: true,
+      done: false,
+      completedAt: null,
+    });
+
+    // Only the seller completes: a buyer of the proposal is refused, a stranger sees nothing.
+    expect((await complete(main)).statusCode).toBe(403);
+    expect((await complete(operator)).statusCode).toBe(403);
+    const res = await complete(seller);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ ready: true, done: true });
+    expect(Date.parse(res.json().data.completedAt)).toBeGreaterThan(Date.now() - 60_000);
+
+    for (const cookie of [main, operator]) {
+      const seen = await get(cookie, `/api/v3/proposals/${proposal}/seller`);
+      expect(seen.statusCode).toBe(200);
+      expect(seen.json().data).toMatchObject({ done: true, completedAt: res.json().data.completedAt });
+    }
+    expect((await get(outro, `/api/v3/proposals/${proposal}/seller`)).statusCode).toBe(404);
+    const audit = await t.db.kysely
+      .selectFrom('audit_log')
+      .select('action')
+      .where('action', '=', 'seller.completed')
+      .where('subject', '=', `proposal:${proposal}`)
+      .execute();
+    expect(audit).toHaveLength(1);
+
+    // The general data changes to a CNPJ: the account no longer matches, so the part is no longer done.
+    const company = {
+      person_type: 'company',
+      name: 'Ferreira Imóveis Ltda',
+      cnpj: '11.222.333/0001-81',
+      email: 'contato@ferreira.com.br',
+      phone: '(11) 3456-7890',
+      representative_name: 'Roberto Lima Ferreira',
+      representative_cpf: SELLER_CPF,
+    };
+    expect((await put(seller, section('seller-general-data'), company)).statusCode).toBe(200);
+    const after = (await get(main, `/api/v3/proposals/${proposal}/seller`)).json().data;
+    expect(after).toMatchObject({ ready: false, done: false });
+    const amounts = after.sections.find((s: { key: string }) => s.key === 'seller-amounts-receivable');
+    expect(amounts.problem).toBe(
+      'Revise esta etapa: A conta deve estar em seu nome: use o mesmo CPF/CNPJ dos dados gerais',
+    );
+    // A company has no marriage: that step stops being required.
+    expect(after.sections.find((s: { key: string }) => s.key === 'seller-marital')).toMatchObject({
+      required: false,
+      problem: null,
+    });
+    expect((await complete(seller)).statusCode).toBe(409);
+
+    expect(
+      (
+        await put(seller, section('seller-amounts-receivable'), {
+          ...VALID['seller-amounts-receivable'],
+          holder_name: 'Ferreira Imóveis Ltda',
+          holder_document: '11.222.333/0001-81',
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect((await get(seller, `/api/v3/proposals/${proposal}/seller`)).json().data).toMatchObject({
+      ready: true,
+      done: true,
+    });
+  });
+
+  it('counts the seller sections in the proposal progress', async () => {
+    const { sections, fillingStatus } = (await get(main, `/api/v3/proposals/${proposal}/sections`)).json().data as {
+      fillingStatus: number;
+      sections: { required: boolean; status: string }[];
+    };
+    const required = sections.filter((s) => s.required);
+    const done = required.filter((s) => s.status === 'done').length;
+    expect(fillingStatus).toBe(Math.round((done / required.length) * 100));
+  });
+
+  it('keeps the seller sections of a proposal under review read-only', async () => {
+    const res = await put(seller, section('seller-address', underReview), VALID['seller-address']!);
+    expect(res.statusCode).toBe(409);
+    expect((await get(seller, section('seller-address', underReview))).json().data.canEdit).toBe(false);
+  });
+
+  it("shows the seller the history that concerns them: stage changes, not a buyer's correction", async () => {
+    const post = (url: string, payload: object) =>
+      t.app.inject({ method: 'POST', url, headers: { cookie: operator }, payload });
+    for (const stage of ['credit_analysis', 'appraisal']) {
+      expect(
+        (await post(`/api/v3/backoffice/proposals/${proposal}/stage`, { stage, reason: 'Andamento normal da análise' }))
+          .statusCode,
+      ).toBe(200);
+    }
+    expect(
+      (
+        await post(`/api/v3/backoffice/proposals/${proposal}/sections/data/correction`, {
+          buyer: 0,
+          note: 'A renda informada não confere com o holerite',
+        })
+      ).statusCode,
+    ).toBe(200);
+    const seen = (cookie: string) =>
+      get(cookie, `/api/v3/proposals/${proposal}/history`).then(
+        (r) => r.json().data as { stageLabel: string; entries: { kind: string; label: string }[] },
+      );
+    const mine = await seen(seller);
+    expect(mine.stageLabel).toBe('Avaliação do imóvel');
+    expect(mine.entries.map((e) => e.label)).toEqual(
+      expect.arrayContaining([
+        'Etapa: Cadastro → Análise de crédito',
+        'Etapa: Análise de crédito → Avaliação do imóvel',
+      ]),
+    );
+    expect(mine.entries.some((e) => e.kind === 'correction')).toBe(false);
+    expect(JSON.stringify(mine)).not.toContain('holerite');
+    expect((await seen(main)).entries.some((e) => e.kind === 'correction')).toBe(true);
+    expect((await get(seller, `/api/v3/proposals/${strangers}/history`)).statusCode).toBe(404);
+  });
+
+  it('answers 401 without a session', async () => {
+    expect((await t.app.inject({ url: `/api/v3/proposals/${proposal}/seller` })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/v3/proposals/${proposal}/seller/complete` })).statusCode,
+    ).toBe(401);
+  });
+});

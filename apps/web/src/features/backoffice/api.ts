@@ -1,0 +1,154 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  AuditEntry,
+  HistoryEntry,
+  NewOperatorInput,
+  NewProposalInput,
+  Operator,
+  OutboxEntry,
+  ProposalListPage,
+} from '@portal/domain/backoffice';
+import type { Proposal, ProposalStage, ProposalStatus } from '@portal/domain/proposal';
+import type { SectionStatus } from '@portal/domain/sections-registry';
+import { apiRequest } from '../../lib/api-client';
+
+const KEY = ['backoffice'] as const;
+
+/** Query string of the non-empty values, in a stable order (it is also the cache key). */
+export function toSearch(params: Record<string, string | number | undefined | null>): string {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(params).sort(([a], [b]) => a.localeCompare(b))) if (v !== undefined && v !== null && v !== '') q.set(k, String(v));
+  return q.toString();
+}
+
+export function useProposalList(params: Record<string, string | number | undefined>) {
+  const search = toSearch(params);
+  return useQuery({
+    queryKey: [...KEY, 'proposals', search],
+    queryFn: ({ signal }) => apiRequest<ProposalListPage>(`/backoffice/proposals?${search}`, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useCreateProposal() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: NewProposalInput) => apiRequest<{ data: { id: string; code: string } }>('/backoffice/proposals', { method: 'POST', body }).then((r) => r.data),
+    onSuccess: () => client.invalidateQueries({ queryKey: [...KEY, 'proposals'] }),
+  });
+}
+
+export interface SectionView {
+  key: string;
+  title: string;
+  scope: 'buyer' | 'proposal' | 'seller';
+  buyer: number | null;
+  required: boolean;
+  status: SectionStatus;
+  values: Record<string, unknown> | null;
+  hasDraft: boolean;
+  submittedAt: string | null;
+  reviewNote: string | null;
+}
+export interface ProposalView {
+  proposal: Proposal;
+  members: { id: string; role: 'buyer' | 'seller'; position: number; name: string; email: string; cpf: string | null; hasAccount: boolean }[];
+  sections: SectionView[];
+  history: HistoryEntry[];
+  nextStatuses: ProposalStatus[];
+  nextStages: ProposalStage[];
+  canRequestCorrection: boolean;
+  canViewHealth: boolean;
+  documents: { pending: number; accepted: number; rejected: number } | null;
+  sellerCompletedAt: string | null;
+}
+
+const proposalKey = (id: string) => [...KEY, 'proposal', id] as const;
+
+export function useProposalView(id: string) {
+  return useQuery({
+    queryKey: proposalKey(id),
+    // Each read of a proposal is recorded: no refetch on focus.
+    refetchOnWindowFocus: false,
+    staleTime: 60_000,
+    queryFn: ({ signal }) => apiRequest<{ data: ProposalView }>(`/backoffice/proposals/${encodeURIComponent(id)}`, { signal }).then((r) => r.data),
+  });
+}
+
+function useProposalMutation<T>(id: string, path: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: T) => apiRequest(`/backoffice/proposals/${encodeURIComponent(id)}${path}`, { method: 'POST', body }),
+    onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: proposalKey(id) }), client.invalidateQueries({ queryKey: [...KEY, 'proposals'] })]),
+  });
+}
+
+export const useChangeStatus = (id: string) => useProposalMutation<{ status: ProposalStatus; reason: string }>(id, '/status');
+export const useChangeStage = (id: string) => useProposalMutation<{ stage: ProposalStage; reason: string }>(id, '/stage');
+
+export function useRequestCorrection(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ key, buyer, note }: { key: string; buyer: number | null; note: string }) =>
+      apiRequest(`/backoffice/proposals/${encodeURIComponent(id)}/sections/${encodeURIComponent(key)}/correction`, { method: 'POST', body: buyer === null ? { note } : { buyer, note } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: proposalKey(id) }),
+  });
+}
+
+export interface HealthAnswers {
+  buyer: number;
+  answers: { key: string; value: 'yes' | 'no'; medication?: 'yes' | 'no'; treatment?: 'yes' | 'no' }[];
+  completed: boolean;
+  completedAt: string | null;
+}
+
+/** The insurance module's access-logged read (issue #4): fetched only when the operator asks. */
+export function fetchHealthAnswers(proposalId: string, buyer: number) {
+  return apiRequest<{ data: HealthAnswers }>(`/proposals/${encodeURIComponent(proposalId)}/insurance/answers?buyer=${buyer}`).then((r) => r.data);
+}
+
+export function useAudit(params: Record<string, string | undefined>) {
+  const search = toSearch(params);
+  return useQuery({
+    queryKey: [...KEY, 'audit', search],
+    queryFn: ({ signal }) => apiRequest<{ data: AuditEntry[]; page: { next: string | null } }>(`/backoffice/audit?${search}`, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useOutbox(params: Record<string, string | undefined>) {
+  const search = toSearch(params);
+  return useQuery({
+    queryKey: [...KEY, 'outbox', search],
+    queryFn: ({ signal }) => apiRequest<{ data: OutboxEntry[]; page: { next: string | null } }>(`/backoffice/outbox?${search}`, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useOperators() {
+  return useQuery({
+    queryKey: [...KEY, 'operators'],
+    queryFn: ({ signal }) => apiRequest<{ data: Operator[] }>('/operators', { signal }).then((r) => r.data),
+  });
+}
+
+export function useCreateOperator() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: NewOperatorInput) => apiRequest<{ data: Operator }>('/operators', { method: 'POST', body }).then((r) => r.data),
+    onSuccess: () => client.invalidateQueries({ queryKey: [...KEY, 'operators'] }),
+  });
+}
+
+export function useSetHealthPermission() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, canViewHealth }: { id: string; canViewHealth: boolean }) => apiRequest(`/operators/${encodeURIComponent(id)}`, { method: 'PATCH', body: { canViewHealth } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: [...KEY, 'operators'] }),
+  });
+}
+
+/** Downloads the dossier ZIP through the browser (same-origin cookie; streamed by the server). */
+export function dossierUrl(proposalId: string) {
+  return `/api/v3/backoffice/proposals/${encodeURIComponent(proposalId)}/dossier`;
+}

@@ -1,0 +1,118 @@
+import { useState } from 'react';
+import { Alert, Button, Grid, Input, Select, Table, type TableColumnsType } from 'antd';
+import { Link, useSearchParams } from 'react-router';
+import { AUDIT_ACTION_LABELS, type AuditEntry } from '@portal/domain/backoffice';
+import { STAGE_LABELS, STATUS_LABELS } from '@portal/domain/proposal';
+import { Page } from '../../components/page';
+import { useAudit } from './api';
+import { BackofficeMenu, when } from './format';
+import './backoffice.css';
+
+const FIELDS = ['actor', 'action', 'proposal', 'from', 'to'] as const;
+const actionLabel = (action: string) => AUDIT_ACTION_LABELS[action] ?? action;
+const CODE_WORDS: Record<string, string> = { ...STAGE_LABELS, ...STATUS_LABELS };
+/** Status and stage codes in a detail ("filling → under_review") read as words. */
+const detailText = (detail: string | null) => (detail ? detail.replace(/[a-z_]+/g, (w) => CODE_WORDS[w] ?? w) : '—');
+
+const columns: TableColumnsType<AuditEntry> = [
+  { title: 'Quando', dataIndex: 'at', key: 'at', width: 150, render: when },
+  { title: 'Quem', key: 'actor', render: (_: unknown, e) => (e.actor ? `${e.actor.name} (${e.actor.email})` : 'Anônimo') },
+  { title: 'O quê', dataIndex: 'action', key: 'action', render: (a: string) => <span title={a}>{actionLabel(a)}</span> },
+  {
+    title: 'Sobre',
+    key: 'subject',
+    render: (_: unknown, e) =>
+      e.proposalId ? <Link to={`/backoffice/proposals/${e.proposalId}`}>{e.proposalCode ?? e.subject}</Link> : (e.subject ?? '—'),
+  },
+  { title: 'Detalhe', dataIndex: 'detail', key: 'detail', render: detailText },
+  { title: 'IP', dataIndex: 'ip', key: 'ip', render: (ip: string | null) => ip ?? '—' },
+];
+
+/** /backoffice/audit: who read or changed what, newest first, filtered by person, action, proposal and day. */
+export default function AuditPage() {
+  const [params, setParams] = useSearchParams();
+  const filters = Object.fromEntries(FIELDS.map((k) => [k, params.get(k) ?? undefined])) as Record<(typeof FIELDS)[number], string | undefined>;
+  // Keyset pages go one way (older); the stack of cursors lets the operator come back.
+  const [cursors, setCursors] = useState<string[]>([]);
+  const audit = useAudit({ ...filters, cursor: cursors.at(-1), limit: '50' });
+  const narrow = Grid.useBreakpoint().md === false;
+  const [draft, setDraft] = useState(filters);
+
+  const apply = (next: typeof filters) => {
+    const q = new URLSearchParams();
+    for (const [k, v] of Object.entries(next)) if (v) q.set(k, v);
+    setCursors([]);
+    setParams(q);
+  };
+
+  return (
+    <Page title="Auditoria" subtitle="Quem leu ou mudou o quê: logins, leituras de propostas e de dados de saúde, mudanças de situação, exportações.">
+      <BackofficeMenu />
+      <form
+        className="bo-filters"
+        onSubmit={(e) => {
+          e.preventDefault();
+          apply(draft);
+        }}
+      >
+        <label className="bo-filter">
+          <span>E-mail de quem fez</span>
+          <Input value={draft.actor ?? ''} onChange={(e) => setDraft({ ...draft, actor: e.target.value || undefined })} type="email" />
+        </label>
+        <label className="bo-filter">
+          <span>Ação</span>
+          <Select
+            allowClear
+            placeholder="Todas"
+            value={draft.action}
+            onChange={(v: string | undefined) => setDraft({ ...draft, action: v })}
+            options={Object.entries(AUDIT_ACTION_LABELS).map(([value, label]) => ({ value, label }))}
+            aria-label="Ação"
+          />
+        </label>
+        <label className="bo-filter">
+          <span>Proposta (código)</span>
+          <Input value={draft.proposal ?? ''} onChange={(e) => setDraft({ ...draft, proposal: e.target.value || undefined })} placeholder="PF-2026-000123" />
+        </label>
+        <label className="bo-filter">
+          <span>De</span>
+          <Input type="date" value={draft.from ?? ''} onChange={(e) => setDraft({ ...draft, from: e.target.value || undefined })} />
+        </label>
+        <label className="bo-filter">
+          <span>Até</span>
+          <Input type="date" value={draft.to ?? ''} onChange={(e) => setDraft({ ...draft, to: e.target.value || undefined })} />
+        </label>
+        <Button htmlType="submit" type="primary">
+          Filtrar
+        </Button>
+      </form>
+      {audit.isError ? <Alert type="error" showIcon title={audit.error.message} /> : null}
+      {narrow ? (
+        <ul className="bo-cards" aria-busy={audit.isFetching}>
+          {audit.data?.data.map((e) => (
+            <li key={e.id} className="bo-card">
+              <div className="bo-card__head">
+                <strong>{actionLabel(e.action)}</strong>
+                <span className="bo-muted">{when(e.at)}</span>
+              </div>
+              <p>{e.actor ? `${e.actor.name} (${e.actor.email})` : 'Anônimo'}</p>
+              {e.proposalId ? <Link to={`/backoffice/proposals/${e.proposalId}`}>{e.proposalCode ?? e.subject}</Link> : e.subject ? <p className="bo-muted">{e.subject}</p> : null}
+              {e.detail ? <p className="bo-muted">{detailText(e.detail)}</p> : null}
+            </li>
+          ))}
+          {audit.data && !audit.data.data.length ? <li className="bo-muted">Nada encontrado.</li> : null}
+        </ul>
+      ) : (
+        <Table<AuditEntry> size="small" rowKey="id" columns={columns} dataSource={audit.data?.data} loading={audit.isFetching} pagination={false} scroll={{ x: 900 }} locale={{ emptyText: 'Nada encontrado.' }} />
+      )}
+      <nav className="bo-pager" aria-label="Páginas">
+        <Button disabled={!cursors.length} onClick={() => setCursors(cursors.slice(0, -1))}>
+          ← Mais recentes
+        </Button>
+        <Button disabled={!audit.data?.page.next} onClick={() => audit.data?.page.next && setCursors([...cursors, audit.data.page.next])}>
+          Mais antigos →
+        </Button>
+      </nav>
+    </Page>
+  );
+}

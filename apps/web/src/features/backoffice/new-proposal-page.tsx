@@ -1,0 +1,223 @@
+import { useEffect, useState } from 'react';
+import { Alert, AutoComplete, Button, Form, Radio, Result, Select } from 'antd';
+import { Link, useNavigate } from 'react-router';
+import { useController, useFieldArray, useForm, useWatch, type Control, type FieldPath } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  AMORTIZATION_LABELS,
+  FEE_TYPE_LABELS,
+  PRODUCT_SUGGESTIONS,
+  PROPERTY_TYPE_LABELS,
+  newProposalSchema,
+  type NewProposalInput,
+} from '@portal/domain/backoffice';
+import { formatCep } from '@portal/domain/cep';
+import { formatCpf } from '@portal/domain/cpf';
+import { UFS } from '@portal/domain/fields';
+import { maskMoneyInput } from '@portal/domain/money';
+import { INSURER_LABELS, PROPERTY_KIND_LABELS, PROPOSAL_TYPE_LABELS } from '@portal/domain/proposal';
+import { TextField } from '../../components/form-field';
+import { Page } from '../../components/page';
+import { applyServerErrors } from '../../lib/form-errors';
+import { lookupCep } from '../../lib/sections-api';
+import { useCreateProposal } from './api';
+import { BackofficeMenu } from './format';
+import './backoffice.css';
+
+const options = (labels: Record<string, string>) => Object.entries(labels).map(([value, label]) => ({ value, label }));
+const emptyBuyer = { name: '', cpf: '', email: '' };
+const DEFAULTS: NewProposalInput = {
+  type: 'financing',
+  buyers: [emptyBuyer],
+  property: { type: 'residential', kind: '' as never, zipCode: '', uf: '' as never, city: '' },
+  financingOrCgiData: { amortizationSystem: 'SAC', amount: '', feeType: '' as never, installments: '', insuranceCompanyName: '' as never, product: '' },
+};
+
+/** A labelled select bound to react-hook-form, with the error announced and tied to it. */
+function SelectField({ control, name, label, options: opts }: { control: Control<NewProposalInput>; name: FieldPath<NewProposalInput>; label: string; options: { value: string; label: string }[] }) {
+  const { field, fieldState } = useController({ control, name });
+  const id = `campo-${name.replace(/\./g, '-')}`;
+  const error = fieldState.error?.message;
+  return (
+    <Form.Item label={label} htmlFor={id} validateStatus={error ? 'error' : undefined} help={error ? <span role="alert">{error}</span> : undefined}>
+      <Select
+        id={id}
+        size="large"
+        ref={field.ref}
+        value={(field.value as string) || undefined}
+        onChange={(v: string) => field.onChange(v)}
+        onBlur={field.onBlur}
+        options={opts}
+        showSearch
+        optionFilterProp="label"
+        placeholder="Selecione"
+        aria-invalid={error ? true : undefined}
+      />
+    </Form.Item>
+  );
+}
+
+/**
+ * /backoffice/proposals/new: type, buyers (one or two), property and the financing or CGI terms.
+ * The same zod schema validates here and on the server; saving creates the proposal with its code
+ * and e-mails each buyer a link to create a password.
+ */
+export default function NewProposalPage() {
+  const navigate = useNavigate();
+  const [formError, setFormError] = useState<string | null>(null);
+  const { control, handleSubmit, setError, setValue, getValues } = useForm<NewProposalInput>({ resolver: zodResolver(newProposalSchema), defaultValues: DEFAULTS });
+  const buyers = useFieldArray({ control, name: 'buyers' });
+  const type = useWatch({ control, name: 'type' });
+  const create = useCreateProposal();
+  const typeField = useController({ control, name: 'type' });
+  const product = useController({ control, name: 'financingOrCgiData.product' });
+  const zipCode = useWatch({ control, name: 'property.zipCode' });
+  // A complete CEP fills city and UF when the CEP service answers (typed by hand otherwise).
+  useEffect(() => {
+    const digits = String(zipCode ?? '').replace(/\D/g, '');
+    if (digits.length !== 8) return;
+    const controller = new AbortController();
+    lookupCep(digits, controller.signal).then(
+      (found) => {
+        if (!getValues('property.city')) setValue('property.city', found.city, { shouldValidate: true });
+        if (!getValues('property.uf')) setValue('property.uf', found.state as never, { shouldValidate: true });
+      },
+      () => undefined,
+    );
+    return () => controller.abort();
+  }, [zipCode, getValues, setValue]);
+
+  if (create.isSuccess) {
+    return (
+      <Page title="Proposta criada">
+        <Result
+          status="success"
+          title={`Proposta ${create.data.code} criada`}
+          subTitle="Cada comprador recebeu um e-mail com o link para criar a senha e começar o preenchimento."
+          extra={[
+            <Button key="ver" type="primary" size="large" onClick={() => navigate(`/backoffice/proposals/${create.data.id}`)}>
+              Abrir a proposta
+            </Button>,
+            <Button key="nova" size="large" onClick={() => create.reset()}>
+              Criar outra
+            </Button>,
+          ]}
+        />
+      </Page>
+    );
+  }
+
+
+  return (
+    <Page title="Nova proposta" subtitle="Os compradores recebem por e-mail o link para criar a senha e preencher o restante.">
+      <BackofficeMenu />
+      <Form
+        layout="vertical"
+        component="form"
+        noValidate
+        className="bo-form"
+        onSubmitCapture={(e) => {
+          e.preventDefault();
+          setFormError(null);
+          void handleSubmit((values) =>
+            create.mutate(values, { onError: (err) => setFormError(applyServerErrors(err, setError, ['type', 'buyers', 'property', 'financingOrCgiData'])) }),
+          )(e);
+        }}
+      >
+        <fieldset className="bo-fieldset">
+          <legend>Tipo de proposta</legend>
+          <Radio.Group
+            value={typeField.field.value}
+            onChange={(e) => {
+              typeField.field.onChange(e.target.value);
+              setValue('financingOrCgiData.product', '');
+            }}
+            optionType="button"
+            buttonStyle="solid"
+            size="large"
+            options={options(PROPOSAL_TYPE_LABELS)}
+            aria-label="Tipo de proposta"
+          />
+        </fieldset>
+
+        <fieldset className="bo-fieldset">
+          <legend>Compradores</legend>
+          {buyers.fields.map((f, i) => (
+            <div key={f.id} className="bo-buyer">
+              <h3 className="bo-buyer__title">{i === 0 ? 'Comprador principal' : 'Segundo comprador'}</h3>
+              <TextField control={control} name={`buyers.${i}.name`} label="Nome completo" input={{ autoComplete: 'off', maxLength: 120 }} />
+              <div className="bo-grid">
+                <TextField control={control} name={`buyers.${i}.cpf`} label="CPF" mask={formatCpf} input={{ inputMode: 'numeric', placeholder: '000.000.000-00' }} />
+                <TextField control={control} name={`buyers.${i}.email`} label="E-mail" input={{ type: 'email', inputMode: 'email', autoCapitalize: 'none' }} />
+              </div>
+              {i === 1 ? (
+                <Button onClick={() => buyers.remove(1)} danger>
+                  Remover o segundo comprador
+                </Button>
+              ) : null}
+            </div>
+          ))}
+          {buyers.fields.length < 2 ? <Button onClick={() => buyers.append(emptyBuyer)}>Adicionar segundo comprador</Button> : null}
+        </fieldset>
+
+        <fieldset className="bo-fieldset">
+          <legend>Imóvel</legend>
+          <div className="bo-grid">
+            <SelectField control={control} name="property.type" label="Uso do imóvel" options={options(PROPERTY_TYPE_LABELS)} />
+            <SelectField control={control} name="property.kind" label="Tipo do imóvel" options={options(PROPERTY_KIND_LABELS)} />
+          </div>
+          <div className="bo-grid bo-grid--three">
+            <TextField
+              control={control}
+              name="property.zipCode"
+              label="CEP"
+              mask={formatCep}
+              input={{ inputMode: 'numeric', placeholder: '00000-000' }}
+            />
+            <SelectField control={control} name="property.uf" label="UF" options={UFS.map((u) => ({ value: u, label: u }))} />
+            <TextField control={control} name="property.city" label="Cidade" input={{ maxLength: 100 }} />
+          </div>
+        </fieldset>
+
+        <fieldset className="bo-fieldset">
+          <legend>{type === 'cgi' ? 'Dados do crédito (CGI)' : 'Dados do financiamento'}</legend>
+          <div className="bo-grid">
+            <TextField control={control} name="financingOrCgiData.amount" label={type === 'cgi' ? 'Valor do crédito (R$)' : 'Valor financiado (R$)'} mask={maskMoneyInput} input={{ inputMode: 'numeric', placeholder: '0,00' }} />
+            <TextField control={control} name="financingOrCgiData.installments" label="Prazo (meses)" mask={(v) => v.replace(/\D/g, '').slice(0, 3)} input={{ inputMode: 'numeric', placeholder: '360' }} />
+          </div>
+          <div className="bo-grid">
+            <SelectField control={control} name="financingOrCgiData.amortizationSystem" label="Sistema de amortização" options={options(AMORTIZATION_LABELS)} />
+            <SelectField control={control} name="financingOrCgiData.feeType" label="Tipo de taxa" options={options(FEE_TYPE_LABELS)} />
+          </div>
+          <div className="bo-grid">
+            <SelectField control={control} name="financingOrCgiData.insuranceCompanyName" label="Seguradora" options={options(INSURER_LABELS)} />
+            <Form.Item
+              label="Produto"
+              htmlFor="campo-financingOrCgiData-product"
+              validateStatus={product.fieldState.error ? 'error' : undefined}
+              help={product.fieldState.error ? <span role="alert">{product.fieldState.error.message}</span> : undefined}
+            >
+              <AutoComplete
+                id="campo-financingOrCgiData-product"
+                size="large"
+                value={product.field.value}
+                onChange={(v: string) => product.field.onChange(v)}
+                onBlur={product.field.onBlur}
+                options={PRODUCT_SUGGESTIONS[type].map((p) => ({ value: p }))}
+                placeholder="Escolha ou digite"
+              />
+            </Form.Item>
+          </div>
+        </fieldset>
+
+        <div aria-live="assertive">{formError ? <Alert type="error" showIcon title={formError} className="form-alert" /> : null}</div>
+        <div className="bo-form__actions">
+          <Button type="primary" htmlType="submit" size="large" loading={create.isPending}>
+            Criar proposta e convidar
+          </Button>
+          <Link to="/backoffice">Cancelar</Link>
+        </div>
+      </Form>
+    </Page>
+  );
+}

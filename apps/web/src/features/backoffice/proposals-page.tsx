@@ -1,0 +1,236 @@
+import { useEffect, useState } from 'react';
+import { Alert, Button, Grid, Input, Select, Table, Tag, type TableColumnsType } from 'antd';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { formatCpf } from '@portal/domain/cpf';
+import { formatMoney } from '@portal/domain/money';
+import { LIST_SORT_LABELS, LIST_SORTS, type ListSort, type ProposalListItem } from '@portal/domain/backoffice';
+import { INSURER_LABELS, PROPOSAL_STAGES, PROPOSAL_STATUSES, PROPOSAL_TYPE_LABELS, STAGE_LABELS, STATUS_LABELS } from '@portal/domain/proposal';
+import { Page } from '../../components/page';
+import { useProposalList } from './api';
+import { BackofficeMenu, StatusTag, integer, when } from './format';
+import './backoffice.css';
+
+const FILTERS = ['q', 'status', 'stage', 'type', 'insurer', 'pendingDocuments', 'sort', 'order'] as const;
+const PAGE_SIZE = 20;
+const options = (labels: Record<string, string>) => Object.entries(labels).map(([value, label]) => ({ value, label }));
+const SORT_FIELD: Partial<Record<string, ListSort>> = { code: 'code', fillingStatus: 'fillingStatus', updatedAt: 'updatedAt', createdAt: 'createdAt' };
+
+function buyersCell(p: ProposalListItem) {
+  return (
+    <ul className="bo-buyers">
+      {p.buyers.map((b) => (
+        <li key={`${b.name}${b.cpf}`}>
+          <span>{b.name}</span>
+          {b.cpf ? <span className="bo-muted"> · {formatCpf(b.cpf)}</span> : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * /backoffice: every proposal, searched (code, buyer name or CPF), filtered, sorted and paged on
+ * the server (keyset pages: as fast on page 500 as on page 1). Filters live in the URL, so the back
+ * button and a shared link keep them. Phones get cards instead of the table.
+ */
+export default function ProposalsPage() {
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const screens = Grid.useBreakpoint();
+  const narrow = screens.md === false;
+  const filters = Object.fromEntries(FILTERS.map((k) => [k, params.get(k) ?? undefined])) as Record<(typeof FILTERS)[number], string | undefined>;
+  const cursor = params.get('cursor') ?? undefined;
+  const list = useProposalList({ ...filters, cursor, limit: PAGE_SIZE });
+  const [search, setSearch] = useState(filters.q ?? '');
+  useEffect(() => setSearch(filters.q ?? ''), [filters.q]);
+
+  const update = (changes: Partial<Record<(typeof FILTERS)[number] | 'cursor', string | undefined>>) => {
+    const next = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(changes)) {
+      if (v) next.set(k, v);
+      else next.delete(k);
+    }
+    // A new filter starts from the first page.
+    if (!('cursor' in changes)) next.delete('cursor');
+    setParams(next);
+  };
+  const sort = (filters.sort as ListSort | undefined) ?? 'updatedAt';
+  const order = (filters.order as 'asc' | 'desc' | undefined) ?? 'desc';
+  const sorted = (field: ListSort) => (sort === field ? (order === 'asc' ? 'ascend' : 'descend') : null);
+  const hasDocuments = list.data?.data.some((p) => p.pendingDocuments !== null) ?? false;
+
+  const columns: TableColumnsType<ProposalListItem> = [
+    {
+      title: 'Código',
+      dataIndex: 'code',
+      key: 'code',
+      sorter: true,
+      sortOrder: sorted('code'),
+      render: (code: string, p) => (
+        <Link to={`/backoffice/proposals/${p.id}`} className="bo-code">
+          {code}
+        </Link>
+      ),
+    },
+    { title: 'Compradores', key: 'buyers', render: (_: unknown, p) => buyersCell(p) },
+    { title: 'Tipo', dataIndex: 'type', key: 'type', render: (t: ProposalListItem['type']) => (t === 'cgi' ? 'CGI' : 'Financiamento') },
+    { title: 'Situação', dataIndex: 'status', key: 'status', render: (s: ProposalListItem['status']) => <StatusTag status={s} /> },
+    { title: 'Etapa', dataIndex: 'stage', key: 'stage', render: (s: ProposalListItem['stage']) => STAGE_LABELS[s] },
+    { title: 'Seguradora', dataIndex: 'insurer', key: 'insurer', render: (i: ProposalListItem['insurer']) => (i ? INSURER_LABELS[i] : '—') },
+    { title: 'Preench.', dataIndex: 'fillingStatus', key: 'fillingStatus', align: 'right', sorter: true, sortOrder: sorted('fillingStatus'), render: (n: number) => `${n}%` },
+    ...(hasDocuments
+      ? [{ title: 'Docs. a revisar', dataIndex: 'pendingDocuments', key: 'pendingDocuments', align: 'right' as const, render: (n: number | null) => (n ? <Tag color="orange">{n}</Tag> : '—') }]
+      : []),
+    { title: 'Atualizada', dataIndex: 'updatedAt', key: 'updatedAt', sorter: true, sortOrder: sorted('updatedAt'), render: when },
+  ];
+
+  const page = list.data;
+  return (
+    <Page title="Propostas" subtitle="Todas as propostas do portal. Busque pelo código, pelo nome ou pelo CPF de um comprador.">
+      <BackofficeMenu />
+      <div className="bo-actions">
+        <Button type="primary" size="large" onClick={() => navigate('/backoffice/proposals/new')}>
+          Nova proposta
+        </Button>
+      </div>
+      <form
+        className="bo-filters"
+        role="search"
+        onSubmit={(e) => {
+          e.preventDefault();
+          update({ q: search.trim() || undefined });
+        }}
+      >
+        <label className="bo-filters__search">
+          <span>Buscar</span>
+          <Input.Search
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            onSearch={(v) => update({ q: v.trim() || undefined })}
+            placeholder="Código, nome ou CPF"
+            allowClear
+            enterButton="Buscar"
+            aria-label="Buscar por código, nome ou CPF"
+          />
+        </label>
+        <FilterSelect label="Situação" value={filters.status} onChange={(v) => update({ status: v })} options={options(STATUS_LABELS).filter((o) => (PROPOSAL_STATUSES as readonly string[]).includes(o.value))} />
+        <FilterSelect label="Etapa" value={filters.stage} onChange={(v) => update({ stage: v })} options={options(STAGE_LABELS).filter((o) => (PROPOSAL_STAGES as readonly string[]).includes(o.value))} />
+        <FilterSelect label="Tipo" value={filters.type} onChange={(v) => update({ type: v })} options={options(PROPOSAL_TYPE_LABELS)} />
+        <FilterSelect label="Seguradora" value={filters.insurer} onChange={(v) => update({ insurer: v })} options={options(INSURER_LABELS)} />
+        {hasDocuments || filters.pendingDocuments ? (
+          <FilterSelect
+            label="Documentos"
+            value={filters.pendingDocuments}
+            onChange={(v) => update({ pendingDocuments: v })}
+            options={[
+              { value: 'yes', label: 'Com documentos a revisar' },
+              { value: 'no', label: 'Sem documentos a revisar' },
+            ]}
+          />
+        ) : null}
+        <label className="bo-filter">
+          <span>Ordenar por</span>
+          <Select
+            value={`${sort}:${order}`}
+            onChange={(v: string) => {
+              const [s, o] = v.split(':');
+              update({ sort: s, order: o });
+            }}
+            options={LIST_SORTS.flatMap((s) => [
+              { value: `${s}:desc`, label: `${LIST_SORT_LABELS[s]} (decrescente)` },
+              { value: `${s}:asc`, label: `${LIST_SORT_LABELS[s]} (crescente)` },
+            ])}
+            aria-label="Ordenar por"
+          />
+        </label>
+        {FILTERS.some((k) => filters[k]) ? (
+          <Button type="link" onClick={() => setParams(new URLSearchParams())}>
+            Limpar filtros
+          </Button>
+        ) : null}
+      </form>
+
+      {list.isError ? <Alert type="error" showIcon title={list.error.message} /> : null}
+      <p className="bo-count" aria-live="polite">
+        {page ? `${page.page.capped ? 'Mais de ' : ''}${integer.format(page.page.total)} ${page.page.total === 1 ? 'proposta' : 'propostas'}` : 'Carregando…'}
+      </p>
+
+      {narrow ? (
+        <ul className="bo-cards" aria-busy={list.isFetching}>
+          {page?.data.map((p) => (
+            <li key={p.id} className="bo-card">
+              <div className="bo-card__head">
+                <Link to={`/backoffice/proposals/${p.id}`} className="bo-code">
+                  {p.code}
+                </Link>
+                <StatusTag status={p.status} />
+              </div>
+              {buyersCell(p)}
+              <dl className="bo-card__facts">
+                <div>
+                  <dt>Etapa</dt>
+                  <dd>{STAGE_LABELS[p.stage]}</dd>
+                </div>
+                <div>
+                  <dt>Valor</dt>
+                  <dd>{formatMoney(p.amount)}</dd>
+                </div>
+                <div>
+                  <dt>Preenchimento</dt>
+                  <dd>{p.fillingStatus}%</dd>
+                </div>
+                <div>
+                  <dt>Atualizada</dt>
+                  <dd>{when(p.updatedAt)}</dd>
+                </div>
+                {p.pendingDocuments ? (
+                  <div>
+                    <dt>Docs. a revisar</dt>
+                    <dd>{p.pendingDocuments}</dd>
+                  </div>
+                ) : null}
+              </dl>
+            </li>
+          ))}
+          {page && !page.data.length ? <li className="bo-muted">Nenhuma proposta encontrada.</li> : null}
+        </ul>
+      ) : (
+        <Table<ProposalListItem>
+          className="bo-table"
+          size="middle"
+          rowKey="id"
+          columns={columns}
+          dataSource={page?.data}
+          loading={list.isFetching}
+          pagination={false}
+          scroll={{ x: 960 }}
+          locale={{ emptyText: 'Nenhuma proposta encontrada.' }}
+          onChange={(_p, _f, sorter) => {
+            const s = Array.isArray(sorter) ? sorter[0] : sorter;
+            const field = SORT_FIELD[String(s?.columnKey ?? '')];
+            if (!field || !s?.order) update({ sort: undefined, order: undefined });
+            else update({ sort: field, order: s.order === 'ascend' ? 'asc' : 'desc' });
+          }}
+        />
+      )}
+
+      <nav className="bo-pager" aria-label="Páginas">
+        <Button disabled={!page?.page.prev} onClick={() => update({ cursor: page?.page.prev ?? undefined })}>
+          ← Anterior
+        </Button>
+        <Button disabled={!page?.page.next} onClick={() => update({ cursor: page?.page.next ?? undefined })}>
+          Próxima →
+        </Button>
+      </nav>
+    </Page>
+  );
+}
+
+function FilterSelect(props: { label: string; value: string | undefined; onChange: (v: string | undefined) => void; options: { value: string; label: string }[] }) {
+  return (
+    <label className="bo-filter">
+      <span>{props.label}</span>
+      <Select allowClear placeholder="Todas" value={props.value} onChange={(v: string | undefined) => props.onChange(v)} options={props.options} aria-label={props.label} />
+    </label>
+  );
+}

@@ -1,0 +1,291 @@
+import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
+import { Alert, App, Button, Popconfirm, Progress, Tag } from 'antd';
+import { CameraOutlined, DeleteOutlined, FileImageOutlined, FilePdfOutlined, UploadOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  ACCEPTED_TYPES_MESSAGE,
+  detectFileKind,
+  FILE_FLAG_LABELS,
+  FILE_STATUS_LABELS,
+  fileTooLargeMessage,
+  MAGIC_BYTES_NEEDED,
+  UPLOAD_ACCEPT,
+} from '@portal/domain/documents';
+import { ApiRequestError } from '../../lib/api-client';
+import {
+  deleteDocumentFile,
+  documentsKey,
+  fileContentUrl,
+  uploadDocumentFile,
+  type DocumentFile,
+  type DocumentItem,
+} from './api';
+import { formatDateTime, formatSize, ITEM_STATE_LABELS, STATE_COLORS, validityText } from './format';
+
+interface Pending {
+  id: string;
+  name: string;
+  size: number;
+  progress: number;
+  /** Object URL of a picked image, for its thumbnail while it uploads. */
+  preview: string | null;
+  error: string | null;
+  done: boolean;
+}
+
+const isImage = (mime: string) => mime === 'image/jpeg' || mime === 'image/png';
+
+/** The same type rule as the server (magic bytes), so a wrong file is refused before it travels. */
+async function checkFile(file: File, maxMb: number): Promise<string | null> {
+  if (file.size > maxMb * 1024 * 1024) return fileTooLargeMessage(maxMb);
+  if (file.size === 0) return 'O arquivo está vazio.';
+  const head = new Uint8Array(await file.slice(0, MAGIC_BYTES_NEEDED).arrayBuffer());
+  return detectFileKind(head) ? null : ACCEPTED_TYPES_MESSAGE;
+}
+
+export function ItemStateTag({ item }: { item: Pick<DocumentItem, 'state'> }) {
+  return (
+    <Tag color={STATE_COLORS[item.state]} className="doc-item__state">
+      {ITEM_STATE_LABELS[item.state]}
+    </Tag>
+  );
+}
+
+export function FileThumb({
+  proposalId,
+  file,
+}: {
+  proposalId: string;
+  file: Pick<DocumentFile, 'id' | 'mime' | 'name'>;
+}) {
+  if (isImage(file.mime))
+    return <img className="doc-file__thumb" src={fileContentUrl(proposalId, file.id)} alt="" loading="lazy" />;
+  return (
+    <span className="doc-file__icon" aria-hidden>
+      {file.mime === 'application/pdf' ? <FilePdfOutlined /> : <FileImageOutlined />}
+    </span>
+  );
+}
+
+/** One item of the checklist: its state, its files, and where to drop or pick new ones. */
+export function UploadItem({ proposalId, item, maxMb }: { proposalId: string; item: DocumentItem; maxMb: number }) {
+  const titleId = useId();
+  const queryClient = useQueryClient();
+  const { message } = App.useApp();
+  const [pending, setPending] = useState<Pending[]>([]);
+  const [dragging, setDragging] = useState(false);
+  const filesInput = useRef<HTMLInputElement>(null);
+  const cameraInput = useRef<HTMLInputElement>(null);
+  const previews = useRef(new Set<string>());
+
+  useEffect(() => {
+    const urls = previews.current;
+    return () => urls.forEach((u) => URL.revokeObjectURL(u));
+  }, []);
+
+  const patch = (id: string, change: Partial<Pending>) =>
+    setPending((list) => list.map((p) => (p.id === id ? { ...p, ...change } : p)));
+
+  async function send(file: File) {
+    const id = `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+    const preview = isImage(file.type) ? URL.createObjectURL(file) : null;
+    if (preview) previews.current.add(preview);
+    setPending((list) => [
+      ...list,
+      { id, name: file.name, size: file.size, progress: 0, preview, error: null, done: false },
+    ]);
+    const problem = await checkFile(file, maxMb);
+    if (problem) {
+      patch(id, { error: problem });
+      return;
+    }
+    try {
+      await uploadDocumentFile({
+        proposalId,
+        item: item.key,
+        file,
+        onProgress: (f) => patch(id, { progress: Math.round(f * 100) }),
+      });
+      patch(id, { progress: 100, done: true });
+      await queryClient.invalidateQueries({ queryKey: documentsKey(proposalId) });
+      setPending((list) => list.filter((p) => p.id !== id));
+    } catch (err) {
+      patch(id, { error: err instanceof ApiRequestError ? err.message : 'Não foi possível enviar o arquivo.' });
+    }
+  }
+
+  function pick(files: FileList | null) {
+    for (const file of Array.from(files ?? [])) void send(file);
+  }
+
+  async function remove(file: DocumentFile) {
+    try {
+      await deleteDocumentFile(proposalId, file.id);
+      message.success('Arquivo excluído.');
+    } catch (err) {
+      message.error(err instanceof ApiRequestError ? err.message : 'Não foi possível excluir o arquivo.');
+    }
+    await queryClient.invalidateQueries({ queryKey: documentsKey(proposalId) });
+  }
+
+  function onDrop(e: DragEvent) {
+    e.preventDefault();
+    setDragging(false);
+    if (item.canUpload) pick(e.dataTransfer.files);
+  }
+
+  const validity = validityText(item.validityDays, item.expiresAt);
+  const needsNew = item.state === 'rejected' || item.state === 'expired';
+
+  return (
+    <section className={`doc-item doc-item--${item.state}`} aria-labelledby={titleId} data-item={item.key}>
+      <header className="doc-item__header">
+        <h2 id={titleId} className="doc-item__title">
+          {item.title}
+        </h2>
+        <ItemStateTag item={item} />
+      </header>
+      <p className="doc-item__hint">{item.hint}</p>
+      {validity ? (
+        <p className={`doc-item__validity${item.state === 'expired' ? ' doc-item__validity--expired' : ''}`}>
+          {validity}
+        </p>
+      ) : null}
+      {item.state === 'rejected' ? (
+        <Alert
+          type="error"
+          showIcon
+          className="doc-item__alert"
+          title={`Recusado: ${item.reason ?? 'sem motivo informado'}`}
+          description="Envie um novo arquivo para este item."
+        />
+      ) : null}
+
+      {item.files.length || pending.length ? (
+        <ul className="doc-files" aria-label={`Arquivos de ${item.title}`}>
+          {item.files.map((f) => (
+            <li key={f.id} className={`doc-file doc-file--${f.status}`}>
+              <FileThumb proposalId={proposalId} file={f} />
+              <div className="doc-file__body">
+                <a className="doc-file__name" href={fileContentUrl(proposalId, f.id)} download={f.name}>
+                  {f.name}
+                </a>
+                <span className="doc-file__meta">
+                  {formatSize(f.size)} · enviado em {formatDateTime(f.uploadedAt)}
+                </span>
+                <span className="doc-file__tags">
+                  <Tag color={f.status === 'accepted' ? 'green' : f.status === 'rejected' ? 'red' : 'blue'}>
+                    {FILE_STATUS_LABELS[f.status]}
+                  </Tag>
+                  {f.flags.map((flag) => (
+                    <Tag key={flag} color="orange">
+                      {FILE_FLAG_LABELS[flag]}
+                    </Tag>
+                  ))}
+                </span>
+                {f.status === 'rejected' && f.reviewReason ? (
+                  <span className="doc-file__reason">Motivo: {f.reviewReason}</span>
+                ) : null}
+              </div>
+              {f.canDelete ? (
+                <Popconfirm
+                  title="Excluir este arquivo?"
+                  okText="Excluir"
+                  cancelText="Cancelar"
+                  onConfirm={() => remove(f)}
+                >
+                  <Button type="text" danger icon={<DeleteOutlined />} aria-label={`Excluir ${f.name}`} />
+                </Popconfirm>
+              ) : null}
+            </li>
+          ))}
+          {pending.map((p) => (
+            <li key={p.id} className="doc-file doc-file--uploading">
+              {p.preview ? (
+                <img className="doc-file__thumb" src={p.preview} alt="" />
+              ) : (
+                <span className="doc-file__icon" aria-hidden>
+                  <FilePdfOutlined />
+                </span>
+              )}
+              <div className="doc-file__body">
+                <span className="doc-file__name">{p.name}</span>
+                <span className="doc-file__meta">{formatSize(p.size)}</span>
+                {p.error ? (
+                  <span className="doc-file__error" role="alert">
+                    {p.error}
+                  </span>
+                ) : (
+                  <Progress
+                    percent={p.progress}
+                    size="small"
+                    status={p.done ? 'success' : 'active'}
+                    aria-label={`Envio de ${p.name}`}
+                  />
+                )}
+              </div>
+              {p.error ? (
+                <Button
+                  type="text"
+                  onClick={() => setPending((list) => list.filter((x) => x.id !== p.id))}
+                  aria-label={`Dispensar ${p.name}`}
+                >
+                  OK
+                </Button>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+
+      {item.canUpload ? (
+        <div
+          className={`doc-drop${dragging ? ' doc-drop--over' : ''}`}
+          onDragOver={(e) => {
+            e.preventDefault();
+            setDragging(true);
+          }}
+          onDragLeave={() => setDragging(false)}
+          onDrop={onDrop}
+        >
+          <p className="doc-drop__text">{needsNew ? 'Envie um novo arquivo' : 'Arraste os arquivos para cá ou'}</p>
+          <div className="doc-drop__actions">
+            <Button icon={<UploadOutlined />} onClick={() => filesInput.current?.click()}>
+              Escolher arquivos
+            </Button>
+            <Button icon={<CameraOutlined />} onClick={() => cameraInput.current?.click()} className="doc-drop__camera">
+              Tirar foto
+            </Button>
+          </div>
+          <p className="doc-drop__limits">PDF, JPG, PNG ou HEIC · até {maxMb} MB por arquivo</p>
+          <input
+            ref={filesInput}
+            type="file"
+            multiple
+            accept={UPLOAD_ACCEPT}
+            className="visually-hidden"
+            aria-label={`Escolher arquivos para ${item.title}`}
+            tabIndex={-1}
+            onChange={(e) => {
+              pick(e.target.files);
+              e.target.value = '';
+            }}
+          />
+          <input
+            ref={cameraInput}
+            type="file"
+            accept="image/*"
+            capture="environment"
+            className="visually-hidden"
+            aria-label={`Tirar foto para ${item.title}`}
+            tabIndex={-1}
+            onChange={(e) => {
+              pick(e.target.files);
+              e.target.value = '';
+            }}
+          />
+        </div>
+      ) : null}
+    </section>
+  );
+}

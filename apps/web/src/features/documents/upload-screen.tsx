@@ -1,0 +1,63 @@
+import { Alert, Progress, Skeleton } from 'antd';
+import { Navigate } from 'react-router';
+import { ApiRequestError } from '../../lib/api-client';
+import { Page } from '../../components/page';
+import { useDocuments } from './api';
+import { UploadItem } from './upload-item';
+import './documents.css';
+
+/**
+ * The upload checklist of one proposal, as the buyer or the seller sees it: only the items they
+ * send, each with its state, files and drop zone. The list comes from the proposal's data.
+ */
+export function DocumentsUploadScreen({
+  proposalId,
+  title,
+  notFoundUrl,
+}: {
+  proposalId: string;
+  title: string;
+  notFoundUrl: string;
+}) {
+  const docs = useDocuments(proposalId);
+  // A stored choice may point at a proposal this user no longer sees: choose again.
+  if (docs.error instanceof ApiRequestError && docs.error.status === 404) return <Navigate to={notFoundUrl} replace />;
+  const items = docs.data?.items ?? [];
+  const accepted = items.filter((i) => i.state === 'accepted').length;
+  const waiting = items.filter((i) => i.state === 'sent').length;
+  return (
+    <Page title={title} subtitle={docs.data ? `Proposta ${docs.data.proposal.code}` : undefined}>
+      {docs.isPending ? <Skeleton active paragraph={{ rows: 8 }} /> : null}
+      {docs.isError ? <Alert type="error" showIcon title={docs.error.message} /> : null}
+      {docs.data ? (
+        <>
+          <div className="doc-summary" aria-live="polite">
+            <Progress
+              percent={items.length ? Math.round((accepted / items.length) * 100) : 100}
+              showInfo={false}
+              aria-label="Documentos aceitos"
+            />
+            <p className="doc-summary__text">
+              {accepted} de {items.length} {items.length === 1 ? 'documento aceito' : 'documentos aceitos'}
+              {waiting ? ` · ${waiting} em análise` : ''}
+            </p>
+          </div>
+          {!docs.data.canUpload ? (
+            <Alert
+              type="info"
+              showIcon
+              className="doc-summary__closed"
+              title="Esta proposta não recebe mais documentos."
+            />
+          ) : null}
+          {items.length === 0 ? <p className="muted">Nenhum documento é pedido a você nesta proposta.</p> : null}
+          <div className="doc-items">
+            {items.map((item) => (
+              <UploadItem key={item.key} proposalId={proposalId} item={item} maxMb={docs.data.maxMb} />
+            ))}
+          </div>
+        </>
+      ) : null}
+    </Page>
+  );
+}

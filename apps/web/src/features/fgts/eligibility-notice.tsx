@@ -1,0 +1,42 @@
+import { Alert } from 'antd';
+import { FGTS_INELIGIBLE_NOTE, FGTS_INELIGIBLE_TITLE, type FgtsEligibility } from '@portal/domain/fgts-sections';
+
+/** What the eligibility answers mean, in words: why FGTS cannot be used, or that it is not used. */
+export function EligibilityNotice({ eligibility }: { eligibility: FgtsEligibility }) {
+  if (eligibility.status === 'ineligible') {
+    return (
+      <div aria-live="polite">
+        <Alert
+          type="warning"
+          showIcon
+          className="form-alert fgts-ineligible"
+          title={FGTS_INELIGIBLE_TITLE}
+          description={
+            <>
+              <ul className="fgts-ineligible__reasons">
+                {eligibility.reasons.map((r) => (
+                  <li key={r}>{r}</li>
+                ))}
+              </ul>
+              <p>{FGTS_INELIGIBLE_NOTE}</p>
+            </>
+          }
+        />
+      </div>
+    );
+  }
+  if (eligibility.status === 'not_using') {
+    return (
+      <div aria-live="polite">
+        <Alert
+          type="info"
+          showIcon
+          className="form-alert"
+          title="Sem FGTS nesta compra"
+          description="Você informou que não vai usar o FGTS. Não há mais nada a preencher nesta parte."
+        />
+      </div>
+    );
+  }
+  return null;
+}

@@ -1,0 +1,95 @@
+import { Alert, Button, Skeleton } from 'antd';
+import { Link, Navigate } from 'react-router';
+import { FGTS_STEPS, type FgtsSectionKey } from '@portal/domain/fgts-sections';
+import { findSection } from '@portal/domain/sections-registry';
+import { Page } from '../../components/page';
+import { SectionForm, type SectionExtension } from '../../components/section-form/section-form';
+import { ApiRequestError } from '../../lib/api-client';
+import { readSelectedProposal } from '../../lib/storage';
+import { useProposal } from '../proposals/api';
+import { useFgtsState } from './api';
+import { buyerSubtitle, fgtsStepUrl, useFgtsBuyer } from './flow';
+import { FGTS_FIELD_UI } from './ui';
+
+/**
+ * One FGTS form step (address, civil status, income tax, authorization) of one buyer: the
+ * generic section form, saved per buyer and per step. Open only to a buyer whose eligibility
+ * answers allow FGTS; anyone else is sent back to the questions, which say why.
+ */
+export function FgtsStepScreen({
+  stepKey,
+  extension,
+  defaults,
+}: {
+  stepKey: Exclude<FgtsSectionKey, 'fgts_questions' | 'fgts_review'>;
+  extension?: SectionExtension;
+  defaults?: Record<string, unknown>;
+}) {
+  const proposalId = readSelectedProposal();
+  const proposal = useProposal(proposalId);
+  const buyer = useFgtsBuyer(proposal.data);
+  const state = useFgtsState(proposalId, buyer);
+  if (!proposalId) return <Navigate to="/buyer/select-proposal" replace />;
+  if (proposal.error instanceof ApiRequestError && proposal.error.status === 404)
+    return <Navigate to="/buyer/select-proposal" replace />;
+
+  const def = findSection(stepKey)!;
+  const index = FGTS_STEPS.findIndex((s) => s.key === stepKey);
+  const step = FGTS_STEPS[index]!;
+  const previous = FGTS_STEPS[index - 1]!;
+  const next = FGTS_STEPS[index + 1]!;
+  return (
+    <Page title={def.title} subtitle={buyerSubtitle(proposal.data, buyer)}>
+      {proposal.isPending || state.isPending ? <Skeleton active paragraph={{ rows: 8 }} /> : null}
+      {state.isError ? <FgtsStateError error={state.error} /> : null}
+      {state.data && proposal.data && buyer !== null ? (
+        !state.data.applicable || state.data.eligibility.status !== 'eligible' ? (
+          <Navigate to={fgtsStepUrl('fgts_questions', buyer)} replace />
+        ) : (
+          <SectionForm
+            proposalId={proposalId}
+            sectionKey={stepKey}
+            buyer={buyer}
+            buyers={proposal.data.customers.length}
+            ui={FGTS_FIELD_UI[stepKey]}
+            defaults={defaults}
+            extension={extension}
+            steps={{
+              index,
+              total: FGTS_STEPS.length,
+              title: `FGTS — ${step.title}`,
+              // Back to the questions means editing them (the questions screen resumes otherwise).
+              previousUrl: fgtsStepUrl(previous.key, buyer, previous.key === 'fgts_questions' ? '&edit=1' : ''),
+              nextUrl: fgtsStepUrl(next.key, buyer),
+            }}
+            notFoundUrl="/buyer/home"
+          />
+        )
+      ) : null}
+    </Page>
+  );
+}
+
+/** The state could not be read: another buyer's FGTS (403) or a passing failure. */
+export function FgtsStateError({ error }: { error: Error }) {
+  if (error instanceof ApiRequestError && (error.status === 403 || error.status === 404)) {
+    return (
+      <Alert
+        type="info"
+        showIcon
+        title="O FGTS deste comprador é preenchido por ele mesmo."
+        description={<Link to="/buyer/fgts/questions">Ir para o meu FGTS</Link>}
+        className="form-alert"
+      />
+    );
+  }
+  return (
+    <Alert
+      type="error"
+      showIcon
+      title={error.message}
+      action={<Button onClick={() => window.location.reload()}>Tentar de novo</Button>}
+      className="form-alert"
+    />
+  );
+}

@@ -1,0 +1,104 @@
+import { Alert, Button, Skeleton } from 'antd';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { fgtsEligibility, FGTS_STEPS } from '@portal/domain/fgts-sections';
+import { findSection } from '@portal/domain/sections-registry';
+import { Page } from '../../components/page';
+import { SectionForm, type SectionExtension } from '../../components/section-form/section-form';
+import { ApiRequestError } from '../../lib/api-client';
+import { readSelectedProposal } from '../../lib/storage';
+import { useProposal } from '../proposals/api';
+import { useFgtsState } from './api';
+import { EligibilityNotice } from './eligibility-notice';
+import { FgtsStateError } from './fgts-step-screen';
+import { buyerSubtitle, fgtsStepUrl, useFgtsBuyer } from './flow';
+import { FGTS_FIELD_UI } from './ui';
+
+/** The live verdict under the questions, as they are answered. */
+const extension: SectionExtension = {
+  useOnValues: ({ values }) => <EligibilityNotice eligibility={fgtsEligibility(values)} />,
+};
+
+/**
+ * /buyer/fgts/questions: "will you use FGTS?" and the four eligibility questions. A buyer whose
+ * submitted answers allow FGTS resumes at the first unfinished step; one who cannot or does not
+ * use it sees why, with the answers kept; ?edit=1 always shows the questions.
+ */
+export default function FgtsQuestionsPage() {
+  const proposalId = readSelectedProposal();
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+  const proposal = useProposal(proposalId);
+  const buyer = useFgtsBuyer(proposal.data);
+  const state = useFgtsState(proposalId, buyer);
+  if (!proposalId) return <Navigate to="/buyer/select-proposal" replace />;
+  if (proposal.error instanceof ApiRequestError && proposal.error.status === 404)
+    return <Navigate to="/buyer/select-proposal" replace />;
+
+  const def = findSection('fgts_questions')!;
+  const editing = search.get('edit') === '1';
+  const s = state.data;
+  const submitted = s?.steps.find((x) => x.key === 'fgts_questions')?.status === 'done';
+  const body = () => {
+    if (!s || !proposal.data || buyer === null) return null;
+    if (!s.applicable) {
+      return (
+        <Alert
+          type="info"
+          showIcon
+          title="O FGTS não se aplica a esta proposta"
+          description="O FGTS só pode ser usado em financiamento imobiliário; esta proposta é de crédito com garantia de imóvel (CGI)."
+          action={<Link to="/buyer/home">Voltar ao início</Link>}
+        />
+      );
+    }
+    if (!editing && submitted && s.eligibility.status === 'eligible') {
+      return <Navigate to={fgtsStepUrl(s.next ?? 'fgts_review', buyer)} replace />;
+    }
+    if (!editing && submitted) {
+      return (
+        <>
+          <EligibilityNotice eligibility={s.eligibility} />
+          <div className="page__actions">
+            <Button
+              size="large"
+              onClick={() => navigate(fgtsStepUrl('fgts_questions', buyer, '&edit=1'))}
+              disabled={!s.steps[0]!.canEdit}
+            >
+              Alterar respostas
+            </Button>
+            <Button type="primary" size="large" onClick={() => navigate('/buyer/home')}>
+              Voltar ao início
+            </Button>
+          </div>
+        </>
+      );
+    }
+    return (
+      <SectionForm
+        proposalId={proposalId}
+        sectionKey="fgts_questions"
+        buyer={buyer}
+        buyers={proposal.data.customers.length}
+        ui={FGTS_FIELD_UI.fgts_questions}
+        extension={extension}
+        steps={{
+          index: 0,
+          total: FGTS_STEPS.length,
+          title: 'FGTS — Perguntas',
+          previousUrl: '/buyer/home',
+          nextUrl: fgtsStepUrl('fgts_questions', buyer),
+        }}
+        successMessage="Respostas salvas."
+        notFoundUrl="/buyer/home"
+      />
+    );
+  };
+  return (
+    <Page title={def.title} subtitle={buyerSubtitle(proposal.data, buyer)}>
+      <p className="muted">Estas perguntas dizem se você pode usar o saldo do FGTS na compra deste imóvel.</p>
+      {proposal.isPending || state.isPending ? <Skeleton active paragraph={{ rows: 6 }} /> : null}
+      {state.isError ? <FgtsStateError error={state.error} /> : null}
+      {body()}
+    </Page>
+  );
+}

@@ -1,0 +1,222 @@
+import { useState } from 'react';
+import { Alert, App, Button, Card, Checkbox, Skeleton } from 'antd';
+import { useQueries } from '@tanstack/react-query';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { FGTS_STEPS, type FgtsSectionKey } from '@portal/domain/fgts-sections';
+import { Page } from '../../components/page';
+import { SectionStatusTag } from '../../components/section-form/section-status';
+import type { FieldUi } from '../../components/section-form/widgets';
+import { ApiRequestError } from '../../lib/api-client';
+import { queryClient } from '../../lib/query-client';
+import { fetchSection, submitSection } from '../../lib/sections-api';
+import { readSelectedProposal } from '../../lib/storage';
+import { useProposal } from '../proposals/api';
+import { useFgtsState } from './api';
+import { FgtsStateError } from './fgts-step-screen';
+import { buyerSubtitle, fgtsStepUrl, useFgtsBuyer } from './flow';
+import { formatValue } from './format';
+import { FGTS_FIELD_UI } from './ui';
+
+const SHOWN = FGTS_STEPS.filter((s) => s.key !== 'fgts_review');
+
+/** /buyer/fgts/review: everything the buyer gave for FGTS, each step editable, then the confirmation. */
+export default function FgtsReviewPage() {
+  const proposalId = readSelectedProposal();
+  const navigate = useNavigate();
+  const { message } = App.useApp();
+  const proposal = useProposal(proposalId);
+  const buyer = useFgtsBuyer(proposal.data);
+  const state = useFgtsState(proposalId, buyer);
+  const sections = useQueries({
+    queries: SHOWN.map((s) => ({
+      queryKey: ['proposals', proposalId, 'sections', s.key, buyer],
+      enabled: proposalId !== null && buyer !== null,
+      queryFn: ({ signal }: { signal: AbortSignal }) => fetchSection(proposalId!, s.key, buyer, signal),
+    })),
+  });
+  const [checked, setChecked] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  if (!proposalId) return <Navigate to="/buyer/select-proposal" replace />;
+  if (proposal.error instanceof ApiRequestError && proposal.error.status === 404)
+    return <Navigate to="/buyer/select-proposal" replace />;
+
+  const s = state.data;
+  if (s && buyer !== null && (!s.applicable || s.eligibility.status !== 'eligible'))
+    return <Navigate to={fgtsStepUrl('fgts_questions', buyer)} replace />;
+  const missing = s ? s.steps.filter((x) => x.key !== 'fgts_review' && x.status !== 'done') : [];
+  const canEdit = s?.steps.find((x) => x.key === 'fgts_review')?.canEdit ?? false;
+
+  async function confirm() {
+    if (buyer === null || !proposalId) return;
+    setError(null);
+    setSending(true);
+    try {
+      await submitSection(proposalId, 'fgts_review', buyer, { confirmed: true });
+      await queryClient.invalidateQueries({ queryKey: ['proposals'] });
+      void message.success('FGTS confirmado. Agora gere o formulário para assinar.');
+      navigate('/buyer/documents/fgts');
+    } catch (err) {
+      setError(err instanceof Error ? err.message : String(err));
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <Page title="FGTS — Revisão" subtitle={buyerSubtitle(proposal.data, buyer)}>
+      {state.isPending || sections.some((q) => q.isPending) ? <Skeleton active paragraph={{ rows: 10 }} /> : null}
+      {state.isError ? <FgtsStateError error={state.error} /> : null}
+      {s && buyer !== null && sections.every((q) => q.data) ? (
+        <>
+          <p className="muted">
+            Confira tudo antes de confirmar. Estas informações vão para o formulário do FGTS que você vai assinar.
+          </p>
+          {s.confirmed ? (
+            <Alert
+              type="success"
+              showIcon
+              className="form-alert"
+              title="Você já confirmou estas informações."
+              action={<Link to="/buyer/documents/fgts">Gerar o formulário</Link>}
+            />
+          ) : null}
+          <ul className="card-list card-list--single">
+            {SHOWN.map((step, i) => {
+              const detail = sections[i]!.data!;
+              return (
+                <li key={step.key}>
+                  <Card
+                    className="review-card"
+                    title={step.title}
+                    extra={
+                      <span className="review-card__extra">
+                        <SectionStatusTag status={detail.status} />
+                        {detail.canEdit ? (
+                          <Link
+                            to={fgtsStepUrl(step.key, buyer, step.key === 'fgts_questions' ? '&edit=1' : '')}
+                            aria-label={`Alterar ${step.title}`}
+                          >
+                            Alterar
+                          </Link>
+                        ) : null}
+                      </span>
+                    }
+                  >
+                    {detail.values ? (
+                      <ValuesList ui={FGTS_FIELD_UI[step.key as FgtsSectionKey]} values={detail.values} />
+                    ) : (
+                      <p className="muted">Ainda não preenchido.</p>
+                    )}
+                  </Card>
+                </li>
+              );
+            })}
+          </ul>
+          {missing.length ? (
+            <Alert
+              type="warning"
+              showIcon
+              className="form-alert"
+              title="Falta concluir:"
+              description={
+                <ul>
+                  {missing.map((m) => (
+                    <li key={m.key}>
+                      <Link to={fgtsStepUrl(m.key, buyer)}>{FGTS_STEPS.find((x) => x.key === m.key)!.title}</Link>
+                    </li>
+                  ))}
+                </ul>
+              }
+            />
+          ) : null}
+          {canEdit ? (
+            <div className="confirm-box">
+              <Checkbox checked={checked} onChange={(e) => setChecked(e.target.checked)} disabled={missing.length > 0}>
+                Confirmo que as informações do FGTS estão corretas
+              </Checkbox>
+              <div aria-live="assertive">
+                {error ? <Alert type="error" showIcon title={error} className="form-alert" /> : null}
+              </div>
+              <div className="form-actions">
+                <Button size="large" onClick={() => navigate(fgtsStepUrl('fgts_authorization', buyer))}>
+                  Voltar
+                </Button>
+                <Button
+                  type="primary"
+                  size="large"
+                  disabled={!checked || missing.length > 0}
+                  loading={sending}
+                  onClick={() => void confirm()}
+                >
+                  Confirmar
+                </Button>
+              </div>
+            </div>
+          ) : (
+            <Alert
+              type="info"
+              showIcon
+              className="form-alert"
+              title="Somente leitura: estas informações não podem ser alteradas por você agora."
+            />
+          )}
+        </>
+      ) : null}
+    </Page>
+  );
+}
+
+/** Label and value of each field given, rows and blocks included. */
+function ValuesList({ ui, values }: { ui: Record<string, FieldUi>; values: Record<string, unknown> }) {
+  return (
+    <dl className="facts review-facts">
+      {Object.entries(ui)
+        .filter(([key]) => values[key] !== undefined)
+        .map(([key, fieldUi]) => {
+          const value = values[key];
+          if (fieldUi.widget === 'list') {
+            const rows = (value as Record<string, unknown>[]) ?? [];
+            return (
+              <div key={key} className="review-facts__wide">
+                <dt>{fieldUi.label}</dt>
+                <dd>
+                  <ol className="review-rows">
+                    {rows.map((row, i) => (
+                      <li key={i}>
+                        {Object.entries(fieldUi.fields ?? {})
+                          .map(
+                            ([k, u]) =>
+                              `${u.label}: ${formatValue(u, row[k] ?? (k === 'amount' && values.full_amount === true ? 'Saldo total' : undefined))}`,
+                          )
+                          .join(' · ')}
+                      </li>
+                    ))}
+                  </ol>
+                </dd>
+              </div>
+            );
+          }
+          if (fieldUi.widget === 'group') {
+            const block = (value as Record<string, unknown>) ?? {};
+            return (
+              <div key={key} className="review-facts__wide">
+                <dt>{fieldUi.label}</dt>
+                <dd>
+                  {Object.entries(fieldUi.fields ?? {})
+                    .map(([k, u]) => `${u.label}: ${formatValue(u, block[k])}`)
+                    .join(' · ')}
+                </dd>
+              </div>
+            );
+          }
+          return (
+            <div key={key}>
+              <dt>{fieldUi.label}</dt>
+              <dd>{formatValue(fieldUi, value)}</dd>
+            </div>
+          );
+        })}
+    </dl>
+  );
+}

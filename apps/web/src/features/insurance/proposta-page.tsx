@@ -1,0 +1,119 @@
+import { Alert, Button, Card, Skeleton } from 'antd';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { HEALTH_QUESTIONS } from '@portal/domain/health-questionnaire';
+import { questionPath, QUESTIONNAIRE_ENTRY } from '@portal/domain/insurance-navigation';
+import { formatMoney } from '@portal/domain/money';
+import { Page } from '../../components/page';
+import { ApiRequestError } from '../../lib/api-client';
+import { readSelectedProposal } from '../../lib/storage';
+import { useProposal } from '../proposals/api';
+import { useHealthAnswers, useInsurance } from './api';
+import { useInsurancePath, useOutsideQuestionnaire } from './navigation';
+import { INSURER_TEXTS } from './texts';
+
+/** /buyer/seguradora/proposta: the insurance proposal the declaration goes with, after the last question. */
+export default function PropostaPage() {
+  useOutsideQuestionnaire();
+  const proposalId = readSelectedProposal();
+  const navigate = useNavigate();
+  const path = useInsurancePath();
+  const insurance = useInsurance(proposalId);
+  const proposal = useProposal(proposalId);
+  const answers = useHealthAnswers(proposalId, insurance.data?.me?.consent != null);
+  if (!proposalId) return <Navigate to="/buyer/select-proposal" replace />;
+  if (insurance.error instanceof ApiRequestError && insurance.error.status === 404)
+    return <Navigate to="/buyer/select-proposal" replace />;
+  const data = insurance.data;
+  const me = data?.me;
+  if (data && (!me || !me.consent)) return <Navigate to={path(QUESTIONNAIRE_ENTRY)} replace />;
+
+  const missing = me ? HEALTH_QUESTIONS.filter((q) => !me.answered.includes(q.key)) : [];
+  const positives = answers.data?.answers.filter((a) => a.value === 'yes').length ?? 0;
+  const financing = proposal.data?.financingOrCgiData;
+  const share =
+    proposal.data && me
+      ? proposal.data.customers.length > 1
+        ? 'na proporção da sua participação no financiamento'
+        : 'sobre todo o saldo devedor'
+      : '';
+  return (
+    <Page title="Proposta de seguro" subtitle={data ? `Proposta ${data.proposalCode}` : undefined}>
+      {insurance.isPending || proposal.isPending ? <Skeleton active paragraph={{ rows: 6 }} /> : null}
+      {data && me && financing ? (
+        <>
+          <Card className="insurance-card" title={INSURER_TEXTS[data.insurer].title}>
+            <dl className="facts">
+              <div>
+                <dt>Seguradora</dt>
+                <dd>{INSURER_TEXTS[data.insurer].company}</dd>
+              </div>
+              <div>
+                <dt>Produto</dt>
+                <dd>{financing.product}</dd>
+              </div>
+              <div>
+                <dt>Valor financiado</dt>
+                <dd>{formatMoney(financing.amount)}</dd>
+              </div>
+              <div>
+                <dt>Prazo</dt>
+                <dd>{financing.installments} meses</dd>
+              </div>
+            </dl>
+            <ul className="declarations">
+              <li>
+                <strong>MIP — morte e invalidez permanente:</strong> quita a sua parte do saldo devedor, {share}.
+              </li>
+              <li>
+                <strong>DFI — danos físicos ao imóvel:</strong> incêndio, explosão, desmoronamento e outros danos ao
+                imóvel.
+              </li>
+            </ul>
+          </Card>
+          {missing.length ? (
+            <Alert
+              type="warning"
+              showIcon
+              className="form-alert"
+              title={`Faltam ${missing.length} pergunta(s) da declaração de saúde.`}
+              description={
+                <ul className="inline-links">
+                  {missing.map((q) => (
+                    <li key={q.key}>
+                      <Link to={path(questionPath(q.id))}>Pergunta {q.id}</Link>
+                    </li>
+                  ))}
+                </ul>
+              }
+            />
+          ) : (
+            <Alert
+              type={positives ? 'info' : 'success'}
+              showIcon
+              className="form-alert"
+              title="Você respondeu às 16 perguntas."
+              description={
+                positives
+                  ? `Você respondeu “Sim” a ${positives} pergunta(s): a seguradora pode pedir laudos ou exames.`
+                  : 'Agora revise as respostas e confirme a declaração.'
+              }
+            />
+          )}
+          <div className="form-actions">
+            <Button size="large" onClick={() => navigate(path(questionPath(HEALTH_QUESTIONS.length)))}>
+              Anterior
+            </Button>
+            <Button
+              type="primary"
+              size="large"
+              disabled={missing.length > 0}
+              onClick={() => navigate(path('/buyer/seguradora/revisao'))}
+            >
+              Revisar respostas
+            </Button>
+          </div>
+        </>
+      ) : null}
+    </Page>
+  );
+}

@@ -1,0 +1,156 @@
+import { useState } from 'react';
+import { Alert, App, Button, Checkbox, Skeleton, Tag } from 'antd';
+import { Link, Navigate, useNavigate } from 'react-router';
+import {
+  ANSWER_LABELS,
+  FOLLOW_UP_LABELS,
+  HEALTH_QUESTIONS,
+  HEALTH_SECTIONS,
+  insurerDeclaration,
+} from '@portal/domain/health-questionnaire';
+import { questionPath, QUESTIONNAIRE_ENTRY } from '@portal/domain/insurance-navigation';
+import { Page } from '../../components/page';
+import { ApiRequestError } from '../../lib/api-client';
+import { readSelectedProposal } from '../../lib/storage';
+import { confirmDeclaration, useHealthAnswers, useInsurance } from './api';
+import { useInsurancePath, useOutsideQuestionnaire } from './navigation';
+import { formatDateTime } from './texts';
+
+/** /buyer/seguradora/revisao: every answer, each editable, then the confirmation (insurance_completed). */
+export default function RevisaoPage() {
+  useOutsideQuestionnaire();
+  const proposalId = readSelectedProposal();
+  const navigate = useNavigate();
+  const path = useInsurancePath();
+  const { message } = App.useApp();
+  const insurance = useInsurance(proposalId);
+  const answers = useHealthAnswers(proposalId, insurance.data?.me?.consent != null);
+  const [checked, setChecked] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  if (!proposalId) return <Navigate to="/buyer/select-proposal" replace />;
+  if (insurance.error instanceof ApiRequestError && insurance.error.status === 404)
+    return <Navigate to="/buyer/select-proposal" replace />;
+  const data = insurance.data;
+  const me = data?.me;
+  if (data && (!me || !me.consent)) return <Navigate to={path(QUESTIONNAIRE_ENTRY)} replace />;
+
+  const byKey = new Map(answers.data?.answers.map((a) => [a.key, a]));
+  const missing = HEALTH_QUESTIONS.filter((q) => !byKey.has(q.key));
+
+  async function confirm() {
+    if (!data) return;
+    setError(null);
+    setSending(true);
+    try {
+      await confirmDeclaration(data.proposalId, data.declarationVersion);
+      void message.success('Declaração de saúde confirmada.');
+      navigate(path('/buyer/insurance'));
+    } catch (err) {
+      setError(err instanceof Error ? err.message : String(err));
+    } finally {
+      setSending(false);
+    }
+  }
+
+  return (
+    <Page title="Revisão da declaração de saúde" subtitle={data ? `Proposta ${data.proposalCode}` : undefined}>
+      {insurance.isPending || answers.isPending ? <Skeleton active paragraph={{ rows: 10 }} /> : null}
+      {answers.isError ? <Alert type="error" showIcon title={answers.error.message} /> : null}
+      {data && me && answers.data ? (
+        <>
+          {me.completed && me.completedAt ? (
+            <Alert
+              type="success"
+              showIcon
+              className="form-alert"
+              title={`Declaração confirmada em ${formatDateTime(me.completedAt)}.`}
+              description="Se alterar alguma resposta, confirme de novo."
+            />
+          ) : null}
+          {HEALTH_SECTIONS.map((section) => (
+            <section key={section} className="review-section" aria-labelledby={`secao-${section}`}>
+              <h2 className="section-title" id={`secao-${section}`}>
+                {section}
+              </h2>
+              <ol className="review-answers">
+                {HEALTH_QUESTIONS.filter((q) => q.section === section).map((q) => {
+                  const a = byKey.get(q.key);
+                  return (
+                    <li key={q.key} className="review-answers__item" value={q.id}>
+                      <p className="review-answers__question">{q.label}</p>
+                      <p className="review-answers__answer">
+                        {a ? (
+                          <Tag color={a.value === 'yes' ? 'gold' : 'default'}>{ANSWER_LABELS[a.value]}</Tag>
+                        ) : (
+                          <Tag color="red">Sem resposta</Tag>
+                        )}
+                        {a?.medication ? (
+                          <span className="review-answers__follow-up">
+                            {FOLLOW_UP_LABELS.medication} <strong>{ANSWER_LABELS[a.medication]}</strong>
+                          </span>
+                        ) : null}
+                        {a?.treatment ? (
+                          <span className="review-answers__follow-up">
+                            {FOLLOW_UP_LABELS.treatment} <strong>{ANSWER_LABELS[a.treatment]}</strong>
+                          </span>
+                        ) : null}
+                      </p>
+                      {data.canEdit ? (
+                        <Link
+                          to={path(questionPath(q.id), { from: 'revisao' })}
+                          aria-label={`Alterar a resposta da pergunta ${q.id}`}
+                        >
+                          Alterar
+                        </Link>
+                      ) : null}
+                    </li>
+                  );
+                })}
+              </ol>
+            </section>
+          ))}
+          {data.canEdit && !me.completed ? (
+            <div className="confirm-box">
+              <blockquote className="declaration-quote">{insurerDeclaration(data.insurer).text}</blockquote>
+              <Checkbox checked={checked} onChange={(e) => setChecked(e.target.checked)} disabled={missing.length > 0}>
+                Li e confirmo a declaração acima
+              </Checkbox>
+              {missing.length ? (
+                <Alert
+                  type="warning"
+                  showIcon
+                  className="form-alert"
+                  title={`Responda às perguntas que faltam: ${missing.map((q) => q.id).join(', ')}.`}
+                />
+              ) : null}
+              <div aria-live="assertive">
+                {error ? <Alert type="error" showIcon title={error} className="form-alert" /> : null}
+              </div>
+              <div className="form-actions">
+                <Button size="large" onClick={() => navigate(path('/buyer/seguradora/proposta'))}>
+                  Voltar
+                </Button>
+                <Button
+                  type="primary"
+                  size="large"
+                  disabled={!checked || missing.length > 0}
+                  loading={sending}
+                  onClick={() => void confirm()}
+                >
+                  Confirmar declaração
+                </Button>
+              </div>
+            </div>
+          ) : (
+            <div className="page__actions">
+              <Button type="primary" size="large" onClick={() => navigate(path('/buyer/insurance'))}>
+                Ir para o seguro
+              </Button>
+            </div>
+          )}
+        </>
+      ) : null}
+    </Page>
+  );
+}

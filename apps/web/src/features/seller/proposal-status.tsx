@@ -1,0 +1,102 @@
+import { Steps, Tag } from 'antd';
+import {
+  PROPERTY_KIND_LABELS,
+  PROPOSAL_STAGES,
+  PROPOSAL_TYPE_LABELS,
+  STAGE_LABELS,
+  STATUS_LABELS,
+  type Proposal,
+  type ProposalStage,
+  type ProposalStatus,
+} from '@portal/domain/proposal';
+
+/** What each status means for the seller, in a sentence (sellers of other portals wait weeks without news). */
+const STATUS_MEANING: Record<ProposalStatus, string> = {
+  filling: 'Compradores e vendedor estão preenchendo os dados e enviando os documentos.',
+  under_review: 'A equipe do portal está conferindo os dados e os documentos.',
+  pending_correction: 'A equipe do portal pediu correções. Se alguma for sua, ela aparece nas suas etapas.',
+  sent_to_bank: 'A proposta foi enviada ao banco, que está analisando.',
+  approved: 'O banco aprovou a proposta.',
+  rejected: 'O banco recusou a proposta.',
+  cancelled: 'A proposta foi cancelada.',
+};
+
+/** What each stage asks of the seller, if anything. */
+const STAGE_MEANING: Record<ProposalStage, string> = {
+  registration: 'Cadastro dos dados de compradores, vendedor e imóvel.',
+  credit_analysis: 'O banco analisa o crédito dos compradores. Nada a fazer por enquanto.',
+  appraisal: 'Um avaliador do banco vai agendar a vistoria do imóvel com o contato que você informou.',
+  legal: 'O banco analisa a documentação do imóvel e do vendedor.',
+  contract: 'Assinatura do contrato e registro no cartório. Depois do registro, o banco libera o pagamento.',
+};
+
+const STATUS_COLORS: Partial<Record<ProposalStatus, string>> = {
+  pending_correction: 'orange',
+  approved: 'green',
+  rejected: 'red',
+  cancelled: 'default',
+  sent_to_bank: 'blue',
+};
+
+export function StatusTag({ status }: { status: ProposalStatus }) {
+  return <Tag color={STATUS_COLORS[status] ?? 'geekblue'}>{STATUS_LABELS[status]}</Tag>;
+}
+
+/** The facts a seller may see: no financing terms, no buyer's personal data (names only). */
+export function SellerProposalFacts({ proposal }: { proposal: Proposal }) {
+  return (
+    <dl className="facts">
+      <div>
+        <dt>Tipo</dt>
+        <dd>{PROPOSAL_TYPE_LABELS[proposal.type]}</dd>
+      </div>
+      <div>
+        <dt>Situação</dt>
+        <dd>
+          <StatusTag status={proposal.status} />
+        </dd>
+      </div>
+      <div>
+        <dt>Imóvel</dt>
+        <dd>
+          {PROPERTY_KIND_LABELS[proposal.property.kind]} em {proposal.property.city}/{proposal.property.uf}
+        </dd>
+      </div>
+      <div>
+        <dt>Etapa</dt>
+        <dd>{STAGE_LABELS[proposal.stage]}</dd>
+      </div>
+      <div className="facts__wide">
+        <dt>{proposal.customers.length > 1 ? 'Compradores' : 'Comprador'}</dt>
+        <dd>{proposal.customers.map((c) => c.name).join(' e ')}</dd>
+      </div>
+    </dl>
+  );
+}
+
+/** Where the proposal stands: status and stage in words, the stages as a path. */
+export function ProposalProgress({ proposal }: { proposal: Proposal }) {
+  const closed = proposal.status === 'rejected' || proposal.status === 'cancelled';
+  const current = PROPOSAL_STAGES.indexOf(proposal.stage);
+  return (
+    <section className="seller-status" aria-labelledby="situacao-da-proposta">
+      <h2 id="situacao-da-proposta" className="section-title">
+        Situação da proposta
+      </h2>
+      <p className="seller-status__now">
+        <StatusTag status={proposal.status} /> {STATUS_MEANING[proposal.status]}
+      </p>
+      <Steps
+        className="seller-status__stages"
+        orientation="vertical"
+        size="small"
+        current={current}
+        status={closed ? 'error' : proposal.status === 'approved' ? 'finish' : 'process'}
+        items={PROPOSAL_STAGES.map((stage, i) => ({
+          title: STAGE_LABELS[stage],
+          content: i === current ? STAGE_MEANING[stage] : undefined,
+        }))}
+      />
+    </section>
+  );
+}

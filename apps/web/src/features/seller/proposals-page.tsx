@@ -1,0 +1,97 @@
+import { Alert, Button, Card, Collapse, Empty, Skeleton, Tag } from 'antd';
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import type { Proposal } from '@portal/domain/proposal';
+import { Page } from '../../components/page';
+import { useSellerPart } from '../../lib/seller-api';
+import { useSellerProposals } from './api';
+import { sellerUrl } from './flow';
+import { ProposalHistory } from './proposal-history';
+import { ProposalProgress, SellerProposalFacts } from './proposal-status';
+import { SellerPartProgress, SellerSectionRows } from './seller-part';
+
+const EDITABLE = new Set<Proposal['status']>(['filling', 'pending_correction']);
+
+/** /seller/proposals: the proposals the seller was invited to, where each stands and the seller's steps. */
+export default function SellerProposalsPage() {
+  const proposals = useSellerProposals();
+  useEffect(() => {
+    if (proposals.error) console.error(proposals.error);
+  }, [proposals.error]);
+  return (
+    <Page title="Propostas" subtitle="As propostas de compra do seu imóvel em que você foi convidado a participar.">
+      {proposals.isPending ? <Skeleton active paragraph={{ rows: 6 }} /> : null}
+      {proposals.isError ? (
+        <Alert
+          type="error"
+          showIcon
+          title={proposals.error.message}
+          action={<Button onClick={() => proposals.refetch()}>Tentar de novo</Button>}
+        />
+      ) : null}
+      {proposals.data?.length === 0 ? <Empty description="Nenhuma proposta para você por enquanto." /> : null}
+      <ul className="card-list card-list--single">
+        {proposals.data?.map((p) => (
+          <li key={p.id}>
+            <ProposalCard proposal={p} />
+          </li>
+        ))}
+      </ul>
+    </Page>
+  );
+}
+
+function ProposalCard({ proposal }: { proposal: Proposal }) {
+  const navigate = useNavigate();
+  const part = useSellerPart(proposal.id);
+  const editable = EDITABLE.has(proposal.status);
+  const label = part.data?.done ? 'Ver situação' : editable ? 'Continuar' : 'Ver';
+  return (
+    <Card
+      className="proposal-card"
+      title={
+        <span className="proposal-card__code">
+          Proposta {proposal.code} {part.data?.done ? <Tag color="green">Sua parte concluída</Tag> : null}
+        </span>
+      }
+      actions={[
+        <Button
+          key="go"
+          type="primary"
+          size="large"
+          block
+          onClick={() => navigate(part.data?.done ? sellerUrl(proposal.id, 'completed') : sellerUrl(proposal.id))}
+          aria-label={`${label}: proposta ${proposal.code}`}
+        >
+          {label}
+        </Button>,
+      ]}
+    >
+      <SellerProposalFacts proposal={proposal} />
+      {part.isPending ? <Skeleton active paragraph={{ rows: 3 }} title={false} /> : null}
+      {part.isError ? <Alert type="error" showIcon title={part.error.message} /> : null}
+      {part.data ? (
+        <>
+          <SellerPartProgress part={part.data} />
+          <SellerSectionRows proposalId={proposal.id} part={part.data} editable={editable} />
+        </>
+      ) : null}
+      <Collapse
+        ghost
+        className="seller-card__more"
+        items={[
+          {
+            key: 'andamento',
+            label: 'Andamento da proposta',
+            children: (
+              <>
+                <ProposalProgress proposal={proposal} />
+                <ProposalHistory proposalId={proposal.id} />
+              </>
+            ),
+          },
+        ]}
+      />
+    </Card>
+  );
+}

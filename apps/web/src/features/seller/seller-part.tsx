@@ -1,0 +1,68 @@
+import { Link } from 'react-router';
+import { Progress } from 'antd';
+import type { SellerPart } from '../../lib/seller-api';
+import { SectionStatusTag } from '../../components/section-form/section-status';
+import { SELLER_STEPS, sellerUrl } from './flow';
+
+/** How far the seller's own part is: steps done out of the steps that apply. */
+export function SellerPartProgress({ part }: { part: SellerPart }) {
+  const required = part.sections.filter((s) => s.required);
+  const done = required.filter((s) => s.status === 'done' && s.problem === null).length;
+  return (
+    <div className="filling">
+      <span className="filling__label">
+        {part.done ? 'Sua parte está concluída' : `Sua parte: ${done} de ${required.length} etapas concluídas`}
+      </span>
+      <Progress
+        percent={Math.round((done / Math.max(1, required.length)) * 100)}
+        strokeColor="#0a1f44"
+        railColor="#e6e9ef"
+        aria-label={`${done} de ${required.length} etapas concluídas`}
+      />
+    </div>
+  );
+}
+
+/** Each step of the seller's part with its state and the way in (a correction's note shows under it). */
+export function SellerSectionRows({
+  proposalId,
+  part,
+  editable,
+}: {
+  proposalId: string;
+  part: SellerPart;
+  editable: boolean;
+}) {
+  const rows = SELLER_STEPS.map((step) => ({
+    step,
+    section: part.sections.find((s) => s.key === step.section),
+  })).filter(
+    (r): r is { step: (typeof SELLER_STEPS)[number]; section: SellerPart['sections'][number] } =>
+      r.section !== undefined && r.section.required,
+  );
+  return (
+    <ul className="section-rows">
+      {rows.map(({ step, section }) => {
+        const action = !editable ? 'Ver' : section.status === 'done' && !section.problem ? 'Revisar' : 'Preencher';
+        return (
+          <li key={step.section} className="section-rows__row">
+            <span className="section-rows__title">
+              {step.title}
+              {section.problem && section.status === 'done' ? (
+                <span className="section-rows__problem">{section.problem}</span>
+              ) : null}
+            </span>
+            <SectionStatusTag status={section.status} />
+            <Link
+              to={sellerUrl(proposalId, step.path)}
+              className="section-rows__link"
+              aria-label={`${action} ${step.title}`}
+            >
+              {action}
+            </Link>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

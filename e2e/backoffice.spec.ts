@@ -1,0 +1,250 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import yauzl from 'yauzl';
+import type { Page } from 'playwright-core';
+import { DESKTOP, loginAs, PHONE, screenshot, signIn, useBrowser, waitForMailLink } from './fixtures';
+
+const BUYER = { name: 'Beatriz Moreira Andrade', cpf: '390.533.447-05', email: 'beatriz.andrade@exemplo.com.br' };
+const INCOME_TAX = 'Declaração de Imposto de Renda — comprador principal';
+const PROOF_OF_ADDRESS = 'Comprovante de residência — comprador principal';
+
+const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
+const item = (page: Page, title: string) => page.getByRole('region', { name: title });
+
+/** Picks an option of an antd Select by its label (typing narrows the virtual list first). */
+async function select(page: Page, label: string, option: string, scope: Page | ReturnType<Page['locator']> = page) {
+  const box = scope.getByRole('combobox', { name: label });
+  await box.click();
+  if (await box.isEditable()) await box.fill(option);
+  await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${option}"]`).click();
+}
+
+/** A small well-formed PDF. */
+function makePdf(): Buffer {
+  const objs = ['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [3 0 R] /Count 1 >>', '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 200] >>'];
+  let out = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objs.forEach((o, i) => {
+    offsets.push(Buffer.byteLength(out));
+    out += `${i + 1} 0 obj\n${o}\nendobj\n`;
+  });
+  const xref = Buffer.byteLength(out);
+  out += `xref\n0 ${objs.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  out += `trailer\n<< /Size ${objs.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(out, 'latin1');
+}
+
+/** A real JPEG drawn by the browser (canvas). */
+async function makeJpeg(page: Page, text: string): Promise<Buffer> {
+  const b64 = await page.evaluate((label) => {
+    const c = document.createElement('canvas');
+    c.width = 320;
+    c.height = 200;
+    const g = c.getContext('2d')!;
+    g.fillStyle = '#0a1f44';
+    g.fillRect(0, 0, 320, 200);
+    g.fillStyle = '#b4f03a';
+    g.font = '28px sans-serif';
+    g.fillText(label, 30, 110);
+    return c.toDataURL('image/jpeg', 0.9).split(',')[1]!;
+  }, text);
+  return Buffer.from(b64, 'base64');
+}
+
+function unzip(file: string): Promise<Map<string, Buffer>> {
+  return new Promise((resolve, reject) => {
+    yauzl.open(file, { lazyEntries: true }, (err, zip) => {
+      if (err || !zip) return reject(err);
+      const out = new Map<string, Buffer>();
+      zip.on('entry', (entry: yauzl.Entry) =>
+        zip.openReadStream(entry, (e, stream) => {
+          if (e || !stream) return reject(e);
+          const chunks: Buffer[] = [];
+          stream.on('data', (c: Buffer) => chunks.push(c));
+          stream.on('end', () => {
+            out.set(entry.fileName, Buffer.concat(chunks));
+            zip.readEntry();
+          });
+        }),
+      );
+      zip.on('end', () => resolve(out));
+      zip.on('error', reject);
+      zip.readEntry();
+    });
+  });
+}
+
+/** Moves the status with the side panel's form: pick, give the reason, confirm, see the tag change. */
+async function moveStatus(page: Page, to: string, reason: string) {
+  const form = page.getByRole('form', { name: 'Mudar situação' });
+  await select(page, 'Nova situação', to, form);
+  await form.getByLabel('Motivo').fill(reason);
+  await form.getByRole('button', { name: 'Confirmar' }).click();
+  await page.getByRole('region', { name: 'Resumo' }).getByText(to, { exact: true }).waitFor();
+}
+
+describe('back office: from a new proposal to the dossier for the bank', () => {
+  const browser = useBrowser();
+
+  it('creates a proposal, the invited buyer fills and uploads, documents are reviewed, the status reaches the bank and the dossier unzips', async () => {
+    // 1. The operator creates the proposal (the form first shows what is missing, in Portuguese).
+    const op = await browser.newPage(DESKTOP);
+    await loginAs(op.page, 'operador@demo.com.br', 'operator');
+    await op.page.waitForURL('**/backoffice');
+    await op.page.getByRole('heading', { name: 'Propostas', exact: true }).waitFor();
+    await op.page.getByText('PF-2026-004817').first().waitFor();
+    await screenshot(op.page, 'backoffice-list-desktop');
+    await op.page.getByRole('button', { name: 'Nova proposta' }).click();
+    await op.page.waitForURL('**/backoffice/proposals/new');
+    await op.page.getByRole('button', { name: 'Criar proposta e convidar' }).click();
+    expect(await op.page.getByRole('alert').filter({ hasText: 'Obrigatório' }).count()).toBeGreaterThanOrEqual(5);
+    await screenshot(op.page, 'backoffice-new-errors-desktop');
+
+    await field(op.page, 'Nome completo').fill(BUYER.name);
+    await field(op.page, 'CPF').fill(BUYER.cpf.replace(/\D/g, ''));
+    expect(await field(op.page, 'CPF').inputValue()).toBe(BUYER.cpf);
+    await field(op.page, 'E-mail').fill(BUYER.email);
+    await select(op.page, 'Tipo do imóvel', 'Apartamento');
+    await field(op.page, 'CEP').fill('01310100');
+    await select(op.page, 'UF', 'SP');
+    await field(op.page, 'Cidade').fill('São Paulo');
+    await field(op.page, 'Valor financiado (R$)').fill('48000000');
+    expect(await field(op.page, 'Valor financiado (R$)').inputValue()).toBe('480.000,00');
+    await field(op.page, 'Prazo (meses)').fill('360');
+    await select(op.page, 'Tipo de taxa', 'Taxa + TR');
+    await select(op.page, 'Seguradora', 'Itaú Seguros');
+    await field(op.page, 'Produto').fill('SFH — Imóvel residencial');
+    await op.page.getByRole('button', { name: 'Criar proposta e convidar' }).click();
+    const created = op.page.getByText(/^Proposta (PF-\d{4}-\d{6}) criada$/);
+    await created.waitFor();
+    const code = /PF-\d{4}-\d{6}/.exec((await created.textContent())!)![0];
+    await op.page.getByRole('button', { name: 'Abrir a proposta' }).click();
+    await op.page.waitForURL(/\/backoffice\/proposals\/[\w-]+$/);
+    const proposalId = new URL(op.page.url()).pathname.split('/').pop()!;
+    await op.page.getByRole('heading', { name: `Proposta ${code}` }).waitFor();
+    await op.page.getByText('Proposta criada').waitFor();
+
+    // 2. The buyer creates a password through the e-mailed link, logs in and fills the general data.
+    const link = await waitForMailLink(BUYER.email, '/buyer/change-password?token=');
+    const buyer = await browser.newPage(PHONE);
+    await buyer.page.goto(link);
+    await field(buyer.page, 'Nova senha').fill('Beatriz2026');
+    await field(buyer.page, 'Repita a nova senha').fill('Beatriz2026');
+    await buyer.page.getByRole('button', { name: 'Salvar nova senha' }).click();
+    await buyer.page.waitForURL('**/buyer/login');
+    await signIn(buyer.page, BUYER.email, 'buyer', 'Beatriz2026');
+    await buyer.page.getByRole('button', { name: `Continuar a proposta ${code}` }).click();
+    await buyer.page.waitForURL('**/buyer/home');
+    await buyer.page.goto('/buyer/data?buyer=1');
+    expect(await field(buyer.page, 'CPF').inputValue()).toBe(BUYER.cpf);
+    await field(buyer.page, 'Celular com DDD').fill('11976543210');
+    await field(buyer.page, 'Data de nascimento').fill('02081990');
+    await select(buyer.page, 'Estado civil', 'Solteiro(a)');
+    await field(buyer.page, 'Profissão').fill('Advogada');
+    await field(buyer.page, 'Renda mensal bruta (R$)').fill('2200000');
+    await buyer.page.getByRole('button', { name: 'Salvar e continuar' }).click();
+    await buyer.page.waitForURL('**/buyer/address?buyer=1');
+
+    // 3. The buyer uploads two documents.
+    await buyer.page.goto('/buyer/documents/upload');
+    await buyer.page.getByLabel(`Escolher arquivos para ${INCOME_TAX}`).setInputFiles({ name: 'IRPF 2025.pdf', mimeType: 'application/pdf', buffer: makePdf() });
+    await item(buyer.page, INCOME_TAX).getByText('Enviado — em análise').waitFor({ timeout: 20_000 });
+    await buyer.page.getByLabel(`Escolher arquivos para ${PROOF_OF_ADDRESS}`).setInputFiles({ name: 'conta-luz.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(buyer.page, 'Conta de luz') });
+    await item(buyer.page, PROOF_OF_ADDRESS).getByText('Enviado — em análise').waitFor({ timeout: 20_000 });
+
+    // 4. The operator sees the data, section by section, and reviews the documents: rejects the photo.
+    await op.page.reload();
+    const data = op.page.getByRole('article', { name: 'Dados gerais' });
+    await data.getByText('Concluído').waitFor();
+    await data.getByText('Advogada').waitFor();
+    await data.getByText('R$ 22.000,00').waitFor();
+    await op.page.getByText(/Revisar documentos \(2 a revisar, 0 aceitos\)/).waitFor();
+    await screenshot(op.page, 'backoffice-proposal-desktop');
+    await op.page.getByRole('link', { name: /Revisar documentos/ }).click();
+    await op.page.getByRole('heading', { name: 'Documentos da proposta' }).waitFor();
+    await op.page.getByRole('button', { name: 'Recusar conta-luz.jpg' }).click();
+    const dialog = op.page.getByRole('dialog', { name: 'Recusar documento' });
+    await dialog.getByLabel(/Motivo da recusa/).fill('A conta está em nome de outra pessoa.');
+    await dialog.getByRole('button', { name: 'Recusar' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    // 5. The buyer re-uploads; the operator accepts both files.
+    await buyer.page.reload();
+    await item(buyer.page, PROOF_OF_ADDRESS).getByText('Recusado: A conta está em nome de outra pessoa.').waitFor();
+    await buyer.page.getByLabel(`Escolher arquivos para ${PROOF_OF_ADDRESS}`).setInputFiles({ name: 'conta-agua.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(buyer.page, 'Conta de água') });
+    await item(buyer.page, PROOF_OF_ADDRESS).getByText('Enviado — em análise').waitFor({ timeout: 20_000 });
+    await op.page.reload();
+    await op.page.getByRole('button', { name: 'Aceitar IRPF 2025.pdf' }).click();
+    await item(op.page, INCOME_TAX).getByText('Aceito', { exact: true }).first().waitFor();
+    await op.page.getByRole('button', { name: 'Aceitar conta-agua.jpg' }).click();
+    await item(op.page, PROOF_OF_ADDRESS).getByText('Aceito', { exact: true }).first().waitFor();
+
+    // 6. The operator moves the status along the machine's edges, each with a reason.
+    await op.page.goto(`/backoffice/proposals/${proposalId}`);
+    await op.page.getByText(/Revisar documentos \(0 a revisar, 2 aceitos\)/).waitFor();
+    await moveStatus(op.page, 'Em análise', 'Cadastro e documentos recebidos.');
+    await moveStatus(op.page, 'Enviada ao banco', 'Dossiê conferido e enviado ao banco.');
+    await op.page.getByRole('region', { name: 'Histórico' }).getByText('Situação: Em análise → Enviada ao banco').waitFor();
+
+    // 7. The buyer sees the status in words and the history that concerns them.
+    await buyer.page.goto('/buyer/home');
+    const status = buyer.page.getByRole('region', { name: 'Situação da proposta' });
+    await status.getByText('Enviada ao banco', { exact: true }).waitFor();
+    await status.getByText('Dossiê conferido e enviado ao banco.').waitFor();
+    await screenshot(buyer.page, 'backoffice-buyer-home-status-phone');
+    await buyer.context.close();
+
+    // 8. One click exports the dossier: a ZIP with the PDF summary and the accepted documents, by checklist name.
+    const download = op.page.waitForEvent('download');
+    await op.page.getByRole('link', { name: 'Baixar dossiê para o banco (ZIP)' }).click();
+    const file = await (await download).path();
+    const files = await unzip(file);
+    expect([...files.keys()].sort()).toEqual([`documentos/income_tax_buyer1.pdf`, `documentos/proof_of_address_buyer1.jpg`, `resumo-${code}.pdf`]);
+    expect(files.get('documentos/income_tax_buyer1.pdf')!.equals(makePdf())).toBe(true);
+    const dir = mkdtempSync(join(tmpdir(), 'dossie-'));
+    writeFileSync(join(dir, 'resumo.pdf'), files.get(`resumo-${code}.pdf`)!);
+    execFileSync('pdftotext', ['-layout', join(dir, 'resumo.pdf'), join(dir, 'resumo.txt')]);
+    const text = readFileSync(join(dir, 'resumo.txt'), 'utf8');
+    expect(text).toContain(`Dossiê da proposta ${code}`);
+    expect(text).toContain(`CPF ${BUYER.cpf}`);
+    expect(text).toContain('Advogada');
+    expect(text).toContain('documentos/proof_of_address_buyer1.jpg');
+    await op.context.close();
+  });
+
+  it('is usable on a phone: list as cards, proposal view, audit log, outbox and operators', async () => {
+    const { page, context } = await browser.newPage(PHONE);
+    await loginAs(page, 'operador@demo.com.br', 'operator');
+    await page.waitForURL('**/backoffice');
+    await page.getByLabel('Buscar por código, nome ou CPF').fill('529.982.247-25');
+    await page.getByRole('button', { name: 'Buscar', exact: true }).click();
+    await page.waitForURL(/q=529/);
+    await page.getByText('3 propostas').waitFor();
+    // Cards, not a table, on a phone; nothing wider than the screen.
+    expect(await page.locator('.bo-card').count()).toBe(3);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await screenshot(page, 'backoffice-list-phone');
+    await page.getByRole('link', { name: 'CGI-2026-001293' }).click();
+    await page.getByRole('heading', { name: 'Proposta CGI-2026-001293' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await screenshot(page, 'backoffice-proposal-phone');
+    for (const [path, heading] of [
+      ['/backoffice/audit', 'Auditoria'],
+      ['/backoffice/outbox', 'E-mails enviados'],
+      ['/backoffice/operators', 'Operadores'],
+    ] as const) {
+      await page.goto(path);
+      await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+      await page.locator('.bo-card').first().waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+      await screenshot(page, `backoffice-${path.split('/').pop()}-phone`);
+    }
+    // The audit log shows the read of the proposal just opened.
+    await page.goto('/backoffice/audit?proposal=CGI-2026-001293&action=proposal.read');
+    await page.locator('.bo-card').getByText('Abriu a proposta').first().waitFor();
+    await context.close();
+  });
+});

@@ -1,0 +1,166 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DESKTOP, loginAs, PHONE, screenshot, signIn, useBrowser, waitForMailLink } from './fixtures';
+
+const INCOME_TAX = 'Declaração de Imposto de Renda — comprador principal';
+const PROOF_OF_ADDRESS = 'Comprovante de residência — comprador principal';
+
+/** A well-formed PDF (correct cross-reference offsets), padded to about `size` bytes. */
+function makePdf(size: number): Buffer {
+  const objs = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 200] >>',
+  ];
+  let out = `%PDF-1.4\n%${'0'.repeat(Math.max(0, size - 400))}\n`;
+  const offsets: number[] = [];
+  objs.forEach((o, i) => {
+    offsets.push(Buffer.byteLength(out));
+    out += `${i + 1} 0 obj\n${o}\nendobj\n`;
+  });
+  const xref = Buffer.byteLength(out);
+  out += `xref\n0 ${objs.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  out += `trailer\n<< /Size ${objs.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(out, 'latin1');
+}
+
+/** A real JPEG drawn by the browser itself (canvas.toDataURL). */
+async function makeJpeg(page: Page, text: string): Promise<Buffer> {
+  const b64 = await page.evaluate((label) => {
+    const c = document.createElement('canvas');
+    c.width = 320;
+    c.height = 200;
+    const g = c.getContext('2d')!;
+    g.fillStyle = '#0a1f44';
+    g.fillRect(0, 0, 320, 200);
+    g.fillStyle = '#b4f03a';
+    g.font = '28px sans-serif';
+    g.fillText(label, 30, 110);
+    return c.toDataURL('image/jpeg', 0.9).split(',')[1]!;
+  }, text);
+  return Buffer.from(b64, 'base64');
+}
+
+const item = (page: Page, title: string) => page.getByRole('region', { name: title });
+
+describe('documents: upload, review, re-upload', () => {
+  const browser = useBrowser();
+
+  it('a buyer uploads a PDF and a JPEG with progress, an operator rejects one with a reason, the buyer sees it and sends a new file', async () => {
+    const { page, context } = await browser.newPage(PHONE);
+    await signIn(page, 'comprador@demo.com.br');
+    await page.getByRole('button', { name: 'Continuar a proposta PF-2026-004817' }).click();
+    await page.waitForURL('**/buyer/home');
+    const proposalId = (await page.evaluate(() => localStorage.getItem('portal:proposal')))!;
+    await page.goto('/buyer/documents/upload');
+    await page.getByRole('heading', { name: 'Envio de documentos' }).waitFor();
+    await item(page, INCOME_TAX).getByText('Pendente').waitFor();
+
+    // A slow upload link (256 KB/s) so the progress bar can be seen moving.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 20,
+      downloadThroughput: -1,
+      uploadThroughput: 256 * 1024,
+    });
+    await page
+      .getByLabel(`Escolher arquivos para ${INCOME_TAX}`)
+      .setInputFiles({ name: 'IRPF 2025.pdf', mimeType: 'application/pdf', buffer: makePdf(600_000) });
+    const bar = page.getByRole('progressbar', { name: 'Envio de IRPF 2025.pdf' });
+    await bar.waitFor();
+    const seen = Number(await bar.getAttribute('aria-valuenow'));
+    expect(seen).toBeLessThan(100);
+    await screenshot(page, 'documents-uploading');
+    await item(page, INCOME_TAX).getByRole('link', { name: 'IRPF 2025.pdf' }).waitFor({ timeout: 20_000 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+    await item(page, INCOME_TAX).getByText('Enviado — em análise').waitFor();
+
+    await page
+      .getByLabel(`Escolher arquivos para ${PROOF_OF_ADDRESS}`)
+      .setInputFiles({ name: 'conta-luz.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(page, 'Conta de luz') });
+    await item(page, PROOF_OF_ADDRESS).getByRole('link', { name: 'conta-luz.jpg' }).waitFor();
+    await item(page, PROOF_OF_ADDRESS).getByText('Enviado — em análise').waitFor();
+    await item(page, PROOF_OF_ADDRESS)
+      .getByText(/^Válido até \d{2}\/\d{2}\/\d{4} \(90 dias a partir do envio\)\.$/)
+      .waitFor();
+
+    // A wrong file is refused in the browser, with the server's rule and message.
+    await page
+      .getByLabel(`Escolher arquivos para ${INCOME_TAX}`)
+      .setInputFiles({
+        name: 'programa.pdf',
+        mimeType: 'application/pdf',
+        buffer: Buffer.from('MZ\x90\x00\x03\x00\x00\x00\x04\x00\x00\x00\xff\xff', 'latin1'),
+      });
+    await item(page, INCOME_TAX)
+      .getByRole('alert')
+      .filter({ hasText: 'Tipo de arquivo não aceito. Envie PDF, JPG, PNG ou HEIC.' })
+      .waitFor();
+
+    // Reload keeps them (they are on the server).
+    await page.reload();
+    await item(page, INCOME_TAX).getByRole('link', { name: 'IRPF 2025.pdf' }).waitFor();
+    await item(page, PROOF_OF_ADDRESS).getByRole('link', { name: 'conta-luz.jpg' }).waitFor();
+    await expect(item(page, PROOF_OF_ADDRESS).getByText('Enviado — em análise').isVisible()).resolves.toBe(true);
+    // The thumbnail of the photo comes through the authorized download route.
+    const thumbLoaded = await item(page, PROOF_OF_ADDRESS)
+      .locator('img.doc-file__thumb')
+      .evaluate((img: HTMLImageElement) => img.decode().then(() => img.naturalWidth));
+    expect(thumbLoaded).toBe(320);
+    await screenshot(page, 'documents-buyer');
+
+    // The operator previews both files in the page and rejects the photo with a reason.
+    const op = await browser.newPage(DESKTOP);
+    await loginAs(op.page, 'operador@demo.com.br', 'operator');
+    await op.page.waitForURL('**/backoffice**');
+    await op.page.goto(`/backoffice/proposals/${proposalId}/documents`);
+    await op.page.getByRole('heading', { name: 'Documentos da proposta' }).waitFor();
+    const pdfPreview = op.page.waitForResponse((r) => r.url().includes('/content?inline=1'));
+    await op.page.getByRole('button', { name: 'Visualizar IRPF 2025.pdf' }).click();
+    const pdfResponse = await pdfPreview;
+    expect(pdfResponse.status()).toBe(200);
+    expect(pdfResponse.headers()['content-type']).toBe('application/pdf');
+    await op.page.locator('iframe[title="Pré-visualização de IRPF 2025.pdf"]').waitFor();
+    await op.page.getByRole('button', { name: 'Visualizar conta-luz.jpg' }).click();
+    const preview = op.page.getByRole('img', { name: 'Pré-visualização de conta-luz.jpg' });
+    await preview.waitFor();
+    expect(await preview.evaluate((img: HTMLImageElement) => img.decode().then(() => img.naturalWidth))).toBe(320);
+    await screenshot(op.page, 'documents-review');
+
+    await op.page.getByRole('button', { name: 'Recusar conta-luz.jpg' }).click();
+    const dialog = op.page.getByRole('dialog', { name: 'Recusar documento' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Recusar' }).click();
+    await dialog.getByRole('alert').filter({ hasText: 'Obrigatório' }).waitFor();
+    await dialog.getByLabel(/Motivo da recusa/).fill('A conta está em nome de outra pessoa.');
+    await dialog.getByRole('button', { name: 'Recusar' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await item(op.page, PROOF_OF_ADDRESS).getByText('Recusado — envie um novo arquivo').waitFor();
+    await op.page.getByRole('cell', { name: 'A conta está em nome de outra pessoa.' }).waitFor();
+    await op.context.close();
+
+    // The buyer is told by e-mail, sees the reason, and sends a new file.
+    await waitForMailLink('comprador@demo.com.br', '/buyer/documents/upload');
+    await page.reload();
+    const rejected = item(page, PROOF_OF_ADDRESS);
+    await rejected.getByText('Recusado: A conta está em nome de outra pessoa.').waitFor();
+    await rejected.getByText('Envie um novo arquivo', { exact: true }).waitFor();
+    await screenshot(page, 'documents-rejected');
+    await page
+      .getByLabel(`Escolher arquivos para ${PROOF_OF_ADDRESS}`)
+      .setInputFiles({ name: 'conta-agua.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(page, 'Conta de água') });
+    await rejected.getByRole('link', { name: 'conta-agua.jpg' }).waitFor();
+    await rejected.getByText('Enviado — em análise').waitFor();
+    await page.reload();
+    await item(page, PROOF_OF_ADDRESS).getByRole('link', { name: 'conta-agua.jpg' }).waitFor();
+    await expect(item(page, PROOF_OF_ADDRESS).getByText('Enviado — em análise').isVisible()).resolves.toBe(true);
+    await context.close();
+  });
+});

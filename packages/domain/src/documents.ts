@@ -1,0 +1,457 @@
+import type { ProposalFacts, Values } from './section';
+import { usesFgts } from './fgts-sections';
+
+/**
+ * Supporting documents of a proposal (spec §3 "Upload checklist", issue #5). What a proposal needs
+ * is derived from what its sections say, never typed by hand; the spec's 12 booleans record which
+ * of those items the back office has accepted. docs/decisions/005-documents.md explains the choices.
+ */
+
+/** The spec's upload checklist (§3): all boolean, default false (§4). */
+export const CHECKLIST_KEYS = [
+  'occupation_declaration_1',
+  'occupation_declaration_2',
+  'marriage_lines',
+  'iptu_current_year',
+  'property_registration',
+  'sellers_form',
+  'represented_document_buyer1',
+  'represented_document_buyer2',
+  'income_tax_buyer1',
+  'income_tax_buyer2',
+  'fgts_form_0',
+  'fgts_form_1',
+] as const;
+export type ChecklistKey = (typeof CHECKLIST_KEYS)[number];
+export type UploadChecklist = Record<ChecklistKey, boolean>;
+
+export function emptyChecklist(): UploadChecklist {
+  return Object.fromEntries(CHECKLIST_KEYS.map((k) => [k, false])) as UploadChecklist;
+}
+
+/**
+ * Items beyond the spec's twelve that the bank asks for and that age (the issue's expiry rule):
+ * each buyer's proof of address, and the FGTS statement of a buyer who uses FGTS.
+ */
+export const EXTRA_ITEM_KEYS = [
+  'proof_of_address_buyer1',
+  'proof_of_address_buyer2',
+  'fgts_statement_buyer1',
+  'fgts_statement_buyer2',
+] as const;
+export const DOCUMENT_ITEM_KEYS = [...CHECKLIST_KEYS, ...EXTRA_ITEM_KEYS] as const;
+export type DocumentItemKey = (typeof DOCUMENT_ITEM_KEYS)[number];
+
+export function isDocumentItemKey(key: string): key is DocumentItemKey {
+  return (DOCUMENT_ITEM_KEYS as readonly string[]).includes(key);
+}
+
+/** Documents that age: counted in days from the day the copy was sent. */
+export const VALIDITY_KINDS = ['proof_of_address', 'property_registration', 'fgts_statement'] as const;
+export type ValidityKind = (typeof VALIDITY_KINDS)[number];
+export const DEFAULT_VALIDITY_DAYS: Record<ValidityKind, number> = {
+  proof_of_address: 90,
+  property_registration: 30,
+  fgts_statement: 60,
+};
+
+export type Uploader = 'buyer' | 'seller';
+
+export interface DocumentItemDef {
+  key: DocumentItemKey;
+  /** Who sends it. */
+  uploader: Uploader;
+  /** Buyer position (0 main, 1 second) the item is about; null for the proposal or the property. */
+  buyer: 0 | 1 | null;
+  title: string;
+  hint: string;
+  validity: ValidityKind | null;
+}
+
+const perBuyer = (buyer: 0 | 1) => ({ n: buyer + 1, who: buyer === 0 ? 'comprador principal' : 'segundo comprador' });
+
+/** The catalogue: what each item is, who sends it, and for which buyer. */
+export const DOCUMENT_ITEMS: Record<DocumentItemKey, DocumentItemDef> = {
+  occupation_declaration_1: occupation(0),
+  occupation_declaration_2: occupation(1),
+  marriage_lines: {
+    key: 'marriage_lines',
+    uploader: 'buyer',
+    buyer: null,
+    title: 'Certidão de casamento ou declaração de união estável',
+    hint: 'Cópia legível da certidão (com averbações, se houver) ou da escritura de união estável.',
+    validity: null,
+  },
+  iptu_current_year: {
+    key: 'iptu_current_year',
+    uploader: 'seller',
+    buyer: null,
+    title: `IPTU do ano corrente`,
+    hint: 'Carnê ou certidão de valor venal do IPTU deste ano, com o número do contribuinte.',
+    validity: null,
+  },
+  property_registration: {
+    key: 'property_registration',
+    uploader: 'seller',
+    buyer: null,
+    title: 'Matrícula atualizada do imóvel',
+    hint: 'Certidão de inteiro teor da matrícula, emitida pelo cartório de registro de imóveis.',
+    validity: 'property_registration',
+  },
+  sellers_form: {
+    key: 'sellers_form',
+    uploader: 'seller',
+    buyer: null,
+    title: 'Ficha cadastral do vendedor',
+    hint: 'Ficha do vendedor preenchida e assinada.',
+    validity: null,
+  },
+  represented_document_buyer1: represented(0),
+  represented_document_buyer2: represented(1),
+  income_tax_buyer1: incomeTax(0),
+  income_tax_buyer2: incomeTax(1),
+  fgts_form_0: fgtsForm(0),
+  fgts_form_1: fgtsForm(1),
+  proof_of_address_buyer1: proofOfAddress(0),
+  proof_of_address_buyer2: proofOfAddress(1),
+  fgts_statement_buyer1: fgtsStatement(0),
+  fgts_statement_buyer2: fgtsStatement(1),
+};
+
+function occupation(buyer: 0 | 1): DocumentItemDef {
+  const { n, who } = perBuyer(buyer);
+  return {
+    key: `occupation_declaration_${n}` as DocumentItemKey,
+    uploader: 'buyer',
+    buyer,
+    title: `Declaração de ocupação — ${who}`,
+    hint: 'Carteira de trabalho, holerite, contrato social ou declaração de ocupação assinada.',
+    validity: null,
+  };
+}
+function represented(buyer: 0 | 1): DocumentItemDef {
+  const { n, who } = perBuyer(buyer);
+  return {
+    key: `represented_document_buyer${n}` as DocumentItemKey,
+    uploader: 'buyer',
+    buyer,
+    title: `Procuração e documento do procurador — ${who}`,
+    hint: 'Procuração pública com poderes para a compra e o documento de identidade do procurador.',
+    validity: null,
+  };
+}
+function incomeTax(buyer: 0 | 1): DocumentItemDef {
+  const { n, who } = perBuyer(buyer);
+  return {
+    key: `income_tax_buyer${n}` as DocumentItemKey,
+    uploader: 'buyer',
+    buyer,
+    title: `Declaração de Imposto de Renda — ${who}`,
+    hint: 'Última declaração completa, com o recibo de entrega.',
+    validity: null,
+  };
+}
+function fgtsForm(buyer: 0 | 1): DocumentItemDef {
+  const { who } = perBuyer(buyer);
+  return {
+    key: `fgts_form_${buyer}` as DocumentItemKey,
+    uploader: 'buyer',
+    buyer,
+    title: `Formulário do FGTS assinado — ${who}`,
+    hint: 'Formulários de utilização do FGTS impressos, assinados e digitalizados.',
+    validity: null,
+  };
+}
+function proofOfAddress(buyer: 0 | 1): DocumentItemDef {
+  const { n, who } = perBuyer(buyer);
+  return {
+    key: `proof_of_address_buyer${n}` as DocumentItemKey,
+    uploader: 'buyer',
+    buyer,
+    title: `Comprovante de residência — ${who}`,
+    hint: 'Conta de água, luz, gás, telefone ou internet em seu nome.',
+    validity: 'proof_of_address',
+  };
+}
+function fgtsStatement(buyer: 0 | 1): DocumentItemDef {
+  const { n, who } = perBuyer(buyer);
+  return {
+    key: `fgts_statement_buyer${n}` as DocumentItemKey,
+    uploader: 'buyer',
+    buyer,
+    title: `Extrato do FGTS — ${who}`,
+    hint: 'Extrato atualizado de todas as contas do FGTS (aplicativo FGTS ou agência da Caixa).',
+    validity: 'fgts_statement',
+  };
+}
+
+/** A buyer is married or in a stable union: the buyer data section says so (see buyer-sections.ts). */
+export function isMarriedOrInUnion(data: Values | null): boolean {
+  if (!data) return false;
+  return data.civil_status === 'married' || data.marriage_union === true;
+}
+
+/** A buyer is represented by an attorney (buyer data: represented). */
+export function isRepresented(data: Values | null): boolean {
+  return data?.represented === true;
+}
+
+/**
+ * The buyer uses FGTS in this proposal: their submitted FGTS answers say so and pass the
+ * eligibility rules (fgts-sections.ts, the same predicate that makes the FGTS forms required).
+ */
+export function buyerUsesFgts(facts: ProposalFacts, buyer: number): boolean {
+  return usesFgts(facts, buyer);
+}
+
+/**
+ * The items this proposal needs, in display order: the buyers' (per buyer, then shared), then the
+ * seller's. Items that do not apply are not in the list.
+ */
+export function deriveDocumentItems(facts: ProposalFacts): DocumentItemDef[] {
+  const buyers = ([0, 1] as const).filter((b) => b < Math.max(1, Math.min(2, facts.buyers)));
+  const items: DocumentItemDef[] = [];
+  const n = (b: 0 | 1) => b + 1;
+  for (const b of buyers) {
+    const data = facts.sectionValues('data', b);
+    items.push(DOCUMENT_ITEMS[`occupation_declaration_${n(b)}` as DocumentItemKey]);
+    items.push(DOCUMENT_ITEMS[`income_tax_buyer${n(b)}` as DocumentItemKey]);
+    items.push(DOCUMENT_ITEMS[`proof_of_address_buyer${n(b)}` as DocumentItemKey]);
+    if (isRepresented(data)) items.push(DOCUMENT_ITEMS[`represented_document_buyer${n(b)}` as DocumentItemKey]);
+    if (buyerUsesFgts(facts, b)) {
+      items.push(DOCUMENT_ITEMS[`fgts_form_${b}` as DocumentItemKey]);
+      items.push(DOCUMENT_ITEMS[`fgts_statement_buyer${n(b)}` as DocumentItemKey]);
+    }
+  }
+  if (buyers.some((b) => isMarriedOrInUnion(facts.sectionValues('data', b)))) items.push(DOCUMENT_ITEMS.marriage_lines);
+  items.push(DOCUMENT_ITEMS.property_registration, DOCUMENT_ITEMS.iptu_current_year, DOCUMENT_ITEMS.sellers_form);
+  return items;
+}
+
+/* ---------- Item state ---------- */
+
+export const FILE_STATUSES = ['sent', 'accepted', 'rejected'] as const;
+export type FileStatus = (typeof FILE_STATUSES)[number];
+export const ITEM_STATES = ['pending', 'sent', 'accepted', 'rejected', 'expired'] as const;
+export type ItemState = (typeof ITEM_STATES)[number];
+export const ITEM_STATE_LABELS: Record<ItemState, string> = {
+  pending: 'Pendente',
+  sent: 'Enviado — em análise',
+  accepted: 'Aceito',
+  rejected: 'Recusado — envie um novo arquivo',
+  expired: 'Vencido — envie uma cópia nova',
+};
+export const FILE_STATUS_LABELS: Record<FileStatus, string> = {
+  sent: 'Em análise',
+  accepted: 'Aceito',
+  rejected: 'Recusado',
+};
+
+export interface FileFacts {
+  status: FileStatus;
+  uploadedAt: number;
+  reviewReason: string | null;
+}
+
+const DAY_MS = 86_400_000;
+
+/** When a copy sent at `uploadedAt` stops being valid (null: the document does not age). */
+export function expiryOf(uploadedAt: number, validityDays: number | null): number | null {
+  return validityDays === null ? null : uploadedAt + validityDays * DAY_MS;
+}
+
+/** Whole days left before expiry (0 on the last day, negative once expired). */
+export function daysLeft(expiresAt: number, now: number): number {
+  return Math.ceil((expiresAt - now) / DAY_MS) - 1;
+}
+
+/**
+ * An item's state from its files. Rejected files stay in the history but no longer count; the
+ * item asks for a new file while nothing newer was sent. A file waiting for review makes the item
+ * "sent"; all accepted makes it "accepted", unless the newest copy has aged past its validity.
+ */
+export function itemState(
+  files: readonly FileFacts[],
+  validityDays: number | null,
+  now: number,
+): { state: ItemState; reason: string | null; expiresAt: number | null } {
+  const active = files.filter((f) => f.status !== 'rejected');
+  const newest = active.reduce<FileFacts | null>((a, f) => (!a || f.uploadedAt > a.uploadedAt ? f : a), null);
+  const expiresAt = newest ? expiryOf(newest.uploadedAt, validityDays) : null;
+  if (!newest) {
+    const lastRejected = files.filter((f) => f.status === 'rejected').sort((a, b) => b.uploadedAt - a.uploadedAt)[0];
+    return lastRejected
+      ? { state: 'rejected', reason: lastRejected.reviewReason, expiresAt: null }
+      : { state: 'pending', reason: null, expiresAt: null };
+  }
+  if (expiresAt !== null && now >= expiresAt) return { state: 'expired', reason: null, expiresAt };
+  if (active.some((f) => f.status === 'sent')) return { state: 'sent', reason: null, expiresAt };
+  return { state: 'accepted', reason: null, expiresAt };
+}
+
+/** The spec's 12 booleans: an item is satisfied when it applies and is accepted (and not expired). */
+export function checklistFrom(items: readonly { key: DocumentItemKey; state: ItemState }[]): UploadChecklist {
+  const out = emptyChecklist();
+  for (const item of items) {
+    if ((CHECKLIST_KEYS as readonly string[]).includes(item.key) && item.state === 'accepted')
+      out[item.key as ChecklistKey] = true;
+  }
+  return out;
+}
+
+/* ---------- Files: type by content, safe names ---------- */
+
+export const FILE_KINDS = ['pdf', 'jpeg', 'png', 'heic'] as const;
+export type FileKind = (typeof FILE_KINDS)[number];
+export const FILE_KIND_MIME: Record<FileKind, string> = {
+  pdf: 'application/pdf',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  heic: 'image/heic',
+};
+const KIND_EXTENSIONS: Record<FileKind, string[]> = {
+  pdf: ['pdf'],
+  jpeg: ['jpg', 'jpeg'],
+  png: ['png'],
+  heic: ['heic', 'heif'],
+};
+/** Bytes needed to recognize every accepted type. */
+export const MAGIC_BYTES_NEEDED = 12;
+export const ACCEPTED_TYPES_MESSAGE = 'Tipo de arquivo não aceito. Envie PDF, JPG, PNG ou HEIC.';
+/** What the browser's file picker offers (phones: camera or files). */
+export const UPLOAD_ACCEPT = 'image/*,application/pdf';
+
+const HEIF_BRANDS = new Set(['heic', 'heix', 'hevc', 'hevx', 'heim', 'heis', 'hevm', 'hevs', 'mif1', 'msf1', 'heif']);
+
+const startsWith = (bytes: Uint8Array, sig: readonly number[], at = 0) => sig.every((b, i) => bytes[at + i] === b);
+const ascii = (bytes: Uint8Array, from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
+
+/**
+ * The file's real type from its first bytes, whatever its name or declared type says; null for
+ * anything else (an .exe renamed .pdf is null).
+ */
+export function detectFileKind(head: Uint8Array): FileKind | null {
+  if (startsWith(head, [0x25, 0x50, 0x44, 0x46, 0x2d])) return 'pdf'; // %PDF-
+  if (startsWith(head, [0xff, 0xd8, 0xff])) return 'jpeg';
+  if (startsWith(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
+  // ISO base media file: [size][ftyp][major brand]
+  if (head.length >= 12 && ascii(head, 4, 8) === 'ftyp' && HEIF_BRANDS.has(ascii(head, 8, 12))) return 'heic';
+  return null;
+}
+
+// C0 and C1 controls, DEL, and the bidirectional overrides that disguise an extension.
+// eslint-disable-next-line no-control-regex
+const UNSAFE_CHARS = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+const MAX_NAME = 120;
+
+/**
+ * A display name that is harmless anywhere it is shown or offered for download: no folders
+ * ("../../etc/passwd" → "passwd"), no NUL or control characters, no reserved characters, at most
+ * 120 characters, and the extension of the type the content really is.
+ */
+export function sanitizeFileName(name: string, kind: FileKind | null = null): string {
+  const base = (name.normalize('NFC').split(/[/\\]/).pop() ?? '')
+    .replace(UNSAFE_CHARS, '')
+    .replace(/[<>:"|?*]/g, '_')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^[.\s]+|[.\s]+$/g, '');
+  const dot = base.lastIndexOf('.');
+  let stem = dot > 0 ? base.slice(0, dot) : base;
+  const rawExt = dot > 0 ? base.slice(dot + 1) : '';
+  let ext = rawExt.toLowerCase();
+  if (kind && !KIND_EXTENSIONS[kind].includes(ext)) {
+    // Keep what the person typed as part of the name, but the extension tells the truth.
+    if (rawExt) stem = `${stem}.${rawExt}`;
+    ext = KIND_EXTENSIONS[kind][0]!;
+  }
+  stem = stem.replace(/^[.\s]+|[.\s]+$/g, '') || 'arquivo';
+  const suffix = ext ? `.${ext}` : '';
+  return `${Array.from(stem)
+    .slice(0, MAX_NAME - suffix.length)
+    .join('')}${suffix}`;
+}
+
+/**
+ * Content-Disposition for a download (RFC 6266): an ASCII fallback `filename` and the exact name
+ * in `filename*` (RFC 5987 percent-encoding).
+ */
+export function contentDisposition(name: string, disposition: 'attachment' | 'inline' = 'attachment'): string {
+  const safe = sanitizeFileName(name);
+  const fallback =
+    safe
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .replace(/[^A-Za-z0-9._ -]/g, '_')
+      .trim() || 'arquivo';
+  const encoded = encodeURIComponent(safe).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `${disposition}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}
+
+/* ---------- PDF health ---------- */
+
+const ENCRYPT = Array.from('/Encrypt', (c) => c.charCodeAt(0));
+const TAIL_BYTES = 2048;
+
+/**
+ * Looks at a PDF as it streams by (constant memory): encrypted when the document has an /Encrypt
+ * dictionary (trailer or cross-reference stream); corrupt when it lacks the %%EOF marker near the
+ * end or a startxref offset that points inside the file.
+ */
+export function createPdfInspector() {
+  let size = 0;
+  let matched = 0;
+  let encrypted = false;
+  let tail = new Uint8Array(0);
+  return {
+    push(chunk: Uint8Array) {
+      size += chunk.length;
+      if (!encrypted) {
+        for (let i = 0; i < chunk.length; i++) {
+          const b = chunk[i]!;
+          if (b === ENCRYPT[matched]) {
+            matched++;
+            if (matched === ENCRYPT.length) {
+              encrypted = true;
+              break;
+            }
+          } else matched = b === ENCRYPT[0] ? 1 : 0;
+        }
+      }
+      const joined = new Uint8Array(Math.min(TAIL_BYTES, tail.length + chunk.length));
+      const fromChunk = Math.min(chunk.length, joined.length);
+      const fromTail = joined.length - fromChunk;
+      joined.set(tail.subarray(tail.length - fromTail), 0);
+      joined.set(chunk.subarray(chunk.length - fromChunk), fromTail);
+      tail = joined;
+    },
+    finish(): { encrypted: boolean; corrupt: boolean } {
+      const text = ascii(tail, 0, tail.length);
+      const eof = text.lastIndexOf('%%EOF');
+      // %%EOF within the last 1 KB (what readers tolerate), preceded by startxref and an offset.
+      const eofNearEnd = eof >= 0 && text.length - eof <= 1024;
+      const xref = eof >= 0 ? /startxref\s+(\d+)\s*$/.exec(text.slice(0, eof)) : null;
+      const offset = xref ? Number(xref[1]) : NaN;
+      const corrupt = !eofNearEnd || !Number.isFinite(offset) || offset <= 0 || offset >= size;
+      return { encrypted, corrupt };
+    },
+  };
+}
+
+export const FILE_FLAGS = ['pdf_encrypted', 'pdf_corrupt'] as const;
+export type FileFlag = (typeof FILE_FLAGS)[number];
+export const FILE_FLAG_LABELS: Record<FileFlag, string> = {
+  pdf_encrypted: 'PDF protegido por senha',
+  pdf_corrupt: 'PDF possivelmente corrompido',
+};
+
+/* ---------- Review ---------- */
+
+export const REVIEW_REASON_MAX = 500;
+/** Most files one item keeps waiting or accepted (rejected ones are history). */
+export const MAX_FILES_PER_ITEM = 10;
+export const DEFAULT_UPLOAD_MAX_MB = 20;
+
+export function fileTooLargeMessage(maxMb: number): string {
+  return `O arquivo passa do limite de ${maxMb} MB. Envie um arquivo menor.`;
+}
