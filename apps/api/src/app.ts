@@ -65,10 +65,19 @@ export interface BuildOptions {
 export async function buildApp({ config, db, logger }: BuildOptions): Promise<FastifyInstance> {
   installZodMessages();
   const app = Fastify({
-    logger: logger ?? {
-      level: config.logLevel,
-      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-    },
+    // Logs carry no personal data: request lines without their query string (it may hold a CPF or a
+    // token), no headers, no bodies. A test scans the logs for canaries.
+    logger:
+      logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            ...(typeof logger === 'object' ? logger : {}),
+            serializers: {
+              req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: req.url.split('?')[0], remoteAddress: req.ip }),
+              res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+            },
+          },
     trustProxy: config.trustProxy,
     bodyLimit: 1_048_576,
     // Ids and codes never need more; longer URLs are refused early.

@@ -29,7 +29,7 @@ export interface TestApp {
  */
 export async function createTestApp(
   dialect: 'sqlite' | 'postgres',
-  options: { seed?: boolean; env?: Record<string, string> } = {},
+  options: { seed?: boolean; env?: Record<string, string>; logger?: object } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-test-'));
   let db: Db;
@@ -60,7 +60,7 @@ export async function createTestApp(
     WEB_DIST: join(dataDir, 'no-web'),
     ...options.env,
   });
-  const app = await buildApp({ config, db, logger: false });
+  const app = await buildApp({ config, db, logger: options.logger ?? false });
   await app.ready();
   return {
     app,
