@@ -34,7 +34,7 @@ describe('accessibility (axe-core, WCAG 2.1 AA): no serious or critical violatio
     }
     await context.close();
     expect(problems).toEqual([]);
-  });
+  }, 120_000);
 
   for (const role of ['buyer', 'seller', 'operator'] as const) {
     it(`every built ${role} screen`, async () => {
@@ -63,7 +63,7 @@ describe('accessibility (axe-core, WCAG 2.1 AA): no serious or critical violatio
       await context.close();
       expect(routes.length).toBeGreaterThan(0);
       expect(problems).toEqual([]);
-    });
+    }, 300_000);
   }
 });
 

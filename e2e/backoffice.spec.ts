@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { DESKTOP, loginAs, PHONE, screenshot, signIn, useBrowser, waitForMailLink } from './fixtures';
 
 const BUYER = { name: 'Beatriz Moreira Andrade', cpf: '390.533.447-05', email: 'beatriz.andrade@exemplo.com.br' };
@@ -14,17 +14,38 @@ const PROOF_OF_ADDRESS = 'Comprovante de residência — comprador principal';
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
 const item = (page: Page, title: string) => page.getByRole('region', { name: title });
 
-/** Picks an option of an antd Select by its label (typing narrows the virtual list first). */
-async function select(page: Page, label: string, option: string, scope: Page | ReturnType<Page['locator']> = page) {
+/**
+ * Picks an option of an antd Select by its label (typing narrows the virtual list first), and
+ * checks the choice took: a click that lands while the dropdown is still opening is tried again.
+ */
+async function select(page: Page, label: string, option: string, scope: Page | Locator = page) {
   const box = scope.getByRole('combobox', { name: label });
-  await box.click();
-  if (await box.isEditable()) await box.fill(option);
-  await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${option}"]`).click();
+  // antd 6 shows the chosen option's label as the title of .ant-select-content.
+  // (`has` takes a locator relative to the element it filters: one rooted at the page.)
+  const chosen = scope
+    .locator('.ant-select', { has: page.getByRole('combobox', { name: label }) })
+    .locator(`.ant-select-content[title="${option}"]`);
+  for (let attempt = 0; attempt < 3; attempt++) {
+    await box.click();
+    if (await box.isEditable()) await box.fill(option);
+    await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${option}"]`).click();
+    try {
+      await chosen.waitFor({ timeout: 2_000 });
+      return;
+    } catch {
+      await page.keyboard.press('Escape');
+    }
+  }
+  throw new Error(`could not choose ${option} in ${label}`);
 }
 
 /** A small well-formed PDF. */
 function makePdf(): Buffer {
-  const objs = ['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [3 0 R] /Count 1 >>', '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 200] >>'];
+  const objs = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 200] >>',
+  ];
   let out = '%PDF-1.4\n';
   const offsets: number[] = [];
   objs.forEach((o, i) => {
@@ -150,9 +171,15 @@ describe('back office: from a new proposal to the dossier for the bank', () => {
 
     // 3. The buyer uploads two documents.
     await buyer.page.goto('/buyer/documents/upload');
-    await buyer.page.getByLabel(`Escolher arquivos para ${INCOME_TAX}`).setInputFiles({ name: 'IRPF 2025.pdf', mimeType: 'application/pdf', buffer: makePdf() });
+    await buyer.page
+      .getByLabel(`Escolher arquivos para ${INCOME_TAX}`)
+      .setInputFiles({ name: 'IRPF 2025.pdf', mimeType: 'application/pdf', buffer: makePdf() });
     await item(buyer.page, INCOME_TAX).getByText('Enviado — em análise').waitFor({ timeout: 20_000 });
-    await buyer.page.getByLabel(`Escolher arquivos para ${PROOF_OF_ADDRESS}`).setInputFiles({ name: 'conta-luz.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(buyer.page, 'Conta de luz') });
+    await buyer.page.getByLabel(`Escolher arquivos para ${PROOF_OF_ADDRESS}`).setInputFiles({
+      name: 'conta-luz.jpg',
+      mimeType: 'image/jpeg',
+      buffer: await makeJpeg(buyer.page, 'Conta de luz'),
+    });
     await item(buyer.page, PROOF_OF_ADDRESS).getByText('Enviado — em análise').waitFor({ timeout: 20_000 });
 
     // 4. The operator sees the data, section by section, and reviews the documents: rejects the photo.
@@ -174,7 +201,11 @@ describe('back office: from a new proposal to the dossier for the bank', () => {
     // 5. The buyer re-uploads; the operator accepts both files.
     await buyer.page.reload();
     await item(buyer.page, PROOF_OF_ADDRESS).getByText('Recusado: A conta está em nome de outra pessoa.').waitFor();
-    await buyer.page.getByLabel(`Escolher arquivos para ${PROOF_OF_ADDRESS}`).setInputFiles({ name: 'conta-agua.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(buyer.page, 'Conta de água') });
+    await buyer.page.getByLabel(`Escolher arquivos para ${PROOF_OF_ADDRESS}`).setInputFiles({
+      name: 'conta-agua.jpg',
+      mimeType: 'image/jpeg',
+      buffer: await makeJpeg(buyer.page, 'Conta de água'),
+    });
     await item(buyer.page, PROOF_OF_ADDRESS).getByText('Enviado — em análise').waitFor({ timeout: 20_000 });
     await op.page.reload();
     await op.page.getByRole('button', { name: 'Aceitar IRPF 2025.pdf' }).click();
@@ -187,7 +218,10 @@ describe('back office: from a new proposal to the dossier for the bank', () => {
     await op.page.getByText(/Revisar documentos \(0 a revisar, 2 aceitos\)/).waitFor();
     await moveStatus(op.page, 'Em análise', 'Cadastro e documentos recebidos.');
     await moveStatus(op.page, 'Enviada ao banco', 'Dossiê conferido e enviado ao banco.');
-    await op.page.getByRole('region', { name: 'Histórico' }).getByText('Situação: Em análise → Enviada ao banco').waitFor();
+    await op.page
+      .getByRole('region', { name: 'Histórico' })
+      .getByText('Situação: Em análise → Enviada ao banco')
+      .waitFor();
 
     // 7. The buyer sees the status in words and the history that concerns them.
     await buyer.page.goto('/buyer/home');
@@ -202,7 +236,11 @@ describe('back office: from a new proposal to the dossier for the bank', () => {
     await op.page.getByRole('link', { name: 'Baixar dossiê para o banco (ZIP)' }).click();
     const file = await (await download).path();
     const files = await unzip(file);
-    expect([...files.keys()].sort()).toEqual([`documentos/income_tax_buyer1.pdf`, `documentos/proof_of_address_buyer1.jpg`, `resumo-${code}.pdf`]);
+    expect([...files.keys()].sort()).toEqual([
+      `documentos/income_tax_buyer1.pdf`,
+      `documentos/proof_of_address_buyer1.jpg`,
+      `resumo-${code}.pdf`,
+    ]);
     expect(files.get('documentos/income_tax_buyer1.pdf')!.equals(makePdf())).toBe(true);
     const dir = mkdtempSync(join(tmpdir(), 'dossie-'));
     writeFileSync(join(dir, 'resumo.pdf'), files.get(`resumo-${code}.pdf`)!);
@@ -238,7 +276,8 @@ describe('back office: from a new proposal to the dossier for the bank', () => {
     ] as const) {
       await page.goto(path);
       await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
-      await page.locator('.bo-card').first().waitFor();
+      // Cards (or the list's empty line) once the data is in.
+      await page.locator('.bo-cards > li, .bo-operators > li').first().waitFor();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
       await screenshot(page, `backoffice-${path.split('/').pop()}-phone`);
     }

@@ -52,7 +52,9 @@ describe('documents: upload, review, re-upload', () => {
     await page.getByRole('button', { name: 'Continuar a proposta PF-2026-004817' }).click();
     await page.waitForURL('**/buyer/home');
     const proposalId = (await page.evaluate(() => localStorage.getItem('portal:proposal')))!;
-    await page.goto('/buyer/documents/upload');
+    // Reached from the buyer's home.
+    await page.getByRole('link', { name: 'Envio de documentos' }).click();
+    await page.waitForURL('**/buyer/documents/upload');
     await page.getByRole('heading', { name: 'Envio de documentos' }).waitFor();
     await item(page, INCOME_TAX).getByText('Pendente').waitFor();
 
@@ -92,13 +94,11 @@ describe('documents: upload, review, re-upload', () => {
       .waitFor();
 
     // A wrong file is refused in the browser, with the server's rule and message.
-    await page
-      .getByLabel(`Escolher arquivos para ${INCOME_TAX}`)
-      .setInputFiles({
-        name: 'programa.pdf',
-        mimeType: 'application/pdf',
-        buffer: Buffer.from('MZ\x90\x00\x03\x00\x00\x00\x04\x00\x00\x00\xff\xff', 'latin1'),
-      });
+    await page.getByLabel(`Escolher arquivos para ${INCOME_TAX}`).setInputFiles({
+      name: 'programa.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('MZ\x90\x00\x03\x00\x00\x00\x04\x00\x00\x00\xff\xff', 'latin1'),
+    });
     await item(page, INCOME_TAX)
       .getByRole('alert')
       .filter({ hasText: 'Tipo de arquivo não aceito. Envie PDF, JPG, PNG ou HEIC.' })

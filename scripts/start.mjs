@@ -38,7 +38,9 @@ for (const t of targets) {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['--enable-source-maps', join(root, 'apps/api/dist/main.js')], {
+// A small young generation keeps the process's memory flat while large uploads stream through
+// (measured: 177 MB peak without, 137 MB with, for 200 MB of uploads; scripts/upload-memory.mjs).
+const server = spawn(process.execPath, ['--enable-source-maps', '--max-semi-space-size=2', join(root, 'apps/api/dist/main.js')], {
   cwd: root,
   stdio: 'inherit',
 });

@@ -34,7 +34,8 @@ const TARGET_MB = opt('target', 150);
 const USE_S3 = args.includes('--s3');
 const NODE_FLAGS = (() => {
   const i = args.indexOf('--node-flags');
-  return i >= 0 && args[i + 1] ? args[i + 1].split(/\s+/).filter(Boolean) : [];
+  // Default: the flags `npm start` runs the API with (scripts/start.mjs).
+  return i >= 0 && args[i + 1] !== undefined ? args[i + 1].split(/\s+/).filter(Boolean) : ['--max-semi-space-size=2'];
 })();
 // Just under the per-file limit (UPLOAD_MAX_MB, 20 MB by default).
 const FILE_BYTES = Math.floor(MB * 1024 * 1024) - 4096;

@@ -44,7 +44,11 @@ const fieldsOf = (input: unknown) => {
 describe('new proposal schema', () => {
   it('accepts what an operator types and outputs canonical values', () => {
     const out = newProposalSchema.parse(VALID);
-    expect(out.buyers[0]).toEqual({ name: 'Fernanda Lima Prado', cpf: '52998224725', email: 'fernanda@exemplo.com.br' });
+    expect(out.buyers[0]).toEqual({
+      name: 'Fernanda Lima Prado',
+      cpf: '52998224725',
+      email: 'fernanda@exemplo.com.br',
+    });
     expect(out.property.zipCode).toBe('01310100');
     expect(out.financingOrCgiData.amount).toBe(45_000_000);
     expect(out.financingOrCgiData.installments).toBe(360);
@@ -71,7 +75,9 @@ describe('new proposal schema', () => {
   it('requires one or two buyers, with different CPFs and e-mails', () => {
     expect(fieldsOf({ ...VALID, buyers: [] })).toEqual({ buyers: 'Informe pelo menos um comprador' });
     const b = VALID.buyers[0]!;
-    expect(fieldsOf({ ...VALID, buyers: [b, b, b] })).toEqual({ buyers: 'A proposta aceita no máximo dois compradores' });
+    expect(fieldsOf({ ...VALID, buyers: [b, b, b] })).toEqual({
+      buyers: 'A proposta aceita no máximo dois compradores',
+    });
     expect(fieldsOf({ ...VALID, buyers: [b, { ...b, name: 'Outra Pessoa' }] })).toEqual({
       'buyers.1.cpf': 'Os compradores devem ter CPFs diferentes',
       'buyers.1.email': 'Os compradores devem ter e-mails diferentes',
@@ -80,7 +86,9 @@ describe('new proposal schema', () => {
 
   it('refuses unknown keys (no mass assignment) and missing values', () => {
     expect(fieldsOf({ ...VALID, status: 'approved' })).toHaveProperty('status');
-    expect(fieldsOf({ ...VALID, financingOrCgiData: { ...VALID.financingOrCgiData, product: '  ', feeType: '' } })).toMatchObject({
+    expect(
+      fieldsOf({ ...VALID, financingOrCgiData: { ...VALID.financingOrCgiData, product: '  ', feeType: '' } }),
+    ).toMatchObject({
       'financingOrCgiData.product': 'Obrigatório',
       'financingOrCgiData.feeType': 'Obrigatório',
     });
@@ -115,15 +123,33 @@ describe('search terms', () => {
   const matches = (q: string) => searchQueryTerms(q).every((qt) => terms.some((t) => t.startsWith(qt)));
 
   it('indexes the code, its number, CPFs and name words without accents', () => {
-    expect(terms).toEqual(expect.arrayContaining(['pf-2026-004817', '004817', '4817', '52998224725', 'carlos', 'souza', 'conceicao']));
+    expect(terms).toEqual(
+      expect.arrayContaining(['pf-2026-004817', '004817', '4817', '52998224725', 'carlos', 'souza', 'conceicao']),
+    );
   });
 
-  it.each(['PF-2026-004817', 'pf-2026-0048', 'PF 2026', '004817', '4817', '529.982.247-25', '529982', 'carlos', 'Souza Carlos', 'Conceição', 'mari alv'])(
-    'finds the proposal by %s',
-    (q) => expect(matches(q)).toBe(true),
+  it.each([
+    'PF-2026-004817',
+    'pf-2026-0048',
+    'PF 2026',
+    '004817',
+    '4817',
+    '529.982.247-25',
+    '529982',
+    'carlos',
+    'Souza Carlos',
+    'Conceição',
+    'mari alv',
+  ])('finds the proposal by %s', (q) => expect(matches(q)).toBe(true));
+
+  it.each(['CGI-2026', 'PF-2025', '111.222', 'Carlos Pereira', 'ana'])('does not find it by %s', (q) =>
+    expect(matches(q)).toBe(false),
   );
 
-  it.each(['CGI-2026', 'PF-2025', '111.222', 'Carlos Pereira', 'ana'])('does not find it by %s', (q) => expect(matches(q)).toBe(false));
+  it('drops a lone initial beside longer words', () => {
+    expect(searchQueryTerms('Ana S')).toEqual(['ana']);
+    expect(searchQueryTerms('m')).toEqual(['m']);
+  });
 
   it('an empty query has no terms', () => {
     expect(searchQueryTerms('  ..  ')).toEqual([]);
@@ -139,7 +165,9 @@ describe('status and stage rules', () => {
       }
       expect(nextStatuses(from)).toEqual(PROPOSAL_STATUSES.filter((to) => STATUS_TRANSITIONS[from].includes(to)));
     }
-    expect(statusChangeError('filling', 'sent_to_bank')).toBe('Não é possível passar a proposta de “Em preenchimento” para “Enviada ao banco”.');
+    expect(statusChangeError('filling', 'sent_to_bank')).toBe(
+      'Não é possível passar a proposta de “Em preenchimento” para “Enviada ao banco”.',
+    );
     expect(statusChangeError('approved', 'cancelled')).toBe('A proposta está “Aprovada” e não muda mais de situação.');
     expect(statusChangeError('under_review', 'under_review')).toBe('A proposta já está “Em análise”.');
   });

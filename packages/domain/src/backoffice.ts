@@ -42,7 +42,12 @@ export const AMORTIZATION_LABELS: Record<(typeof AMORTIZATION_SYSTEMS)[number], 
 };
 /** Suggestions for the product field (free text: banks name their products as they like). */
 export const PRODUCT_SUGGESTIONS: Record<(typeof PROPOSAL_TYPES)[number], string[]> = {
-  financing: ['SFH — Imóvel residencial', 'SFH — Imóvel residencial com FGTS', 'SFI — Imóvel residencial', 'SFI — Imóvel comercial'],
+  financing: [
+    'SFH — Imóvel residencial',
+    'SFH — Imóvel residencial com FGTS',
+    'SFI — Imóvel residencial',
+    'SFI — Imóvel comercial',
+  ],
   cgi: ['CGI — Crédito com garantia de imóvel', 'CGI — Imóvel comercial'],
 };
 
@@ -66,7 +71,9 @@ const wholeNumber = (min: number, max: number) =>
   });
 
 export const newBuyerSchema = z.strictObject({
-  name: requiredText(120).refine((v) => v.split(/\s+/).filter(Boolean).length >= 2, { error: 'Informe nome e sobrenome' }),
+  name: requiredText(120).refine((v) => v.split(/\s+/).filter(Boolean).length >= 2, {
+    error: 'Informe nome e sobrenome',
+  }),
   cpf: cpf(),
   email: email(),
 });
@@ -78,7 +85,10 @@ export const DUPLICATE_BUYER_EMAIL = 'Os compradores devem ter e-mails diferente
 export const newProposalSchema = z
   .strictObject({
     type: choice(PROPOSAL_TYPES),
-    buyers: z.array(newBuyerSchema).min(1, { error: 'Informe pelo menos um comprador' }).max(2, { error: 'A proposta aceita no máximo dois compradores' }),
+    buyers: z
+      .array(newBuyerSchema)
+      .min(1, { error: 'Informe pelo menos um comprador' })
+      .max(2, { error: 'A proposta aceita no máximo dois compradores' }),
     property: z.strictObject({
       type: choice(PROPERTY_TYPES),
       kind: choice(PROPERTY_KINDS),
@@ -97,8 +107,10 @@ export const newProposalSchema = z
   })
   .superRefine((v, ctx) => {
     const [a, b] = v.buyers;
-    if (a && b && a.cpf === b.cpf) ctx.addIssue({ code: 'custom', path: ['buyers', 1, 'cpf'], message: DUPLICATE_BUYER_CPF });
-    if (a && b && a.email === b.email) ctx.addIssue({ code: 'custom', path: ['buyers', 1, 'email'], message: DUPLICATE_BUYER_EMAIL });
+    if (a && b && a.cpf === b.cpf)
+      ctx.addIssue({ code: 'custom', path: ['buyers', 1, 'cpf'], message: DUPLICATE_BUYER_CPF });
+    if (a && b && a.email === b.email)
+      ctx.addIssue({ code: 'custom', path: ['buyers', 1, 'email'], message: DUPLICATE_BUYER_EMAIL });
   });
 export type NewProposalInput = z.input<typeof newProposalSchema>;
 export type NewProposal = z.output<typeof newProposalSchema>;
@@ -168,7 +180,10 @@ export function searchQueryTerms(query: string): string[] {
     // "529.982.247-25" and "529 982" are one CPF; "2026-004817" is the end of a code.
     return [digits];
   }
-  return [...new Set(t.split(/[\s-]+/).filter(Boolean))].slice(0, 6);
+  const words = [...new Set(t.split(/[\s-]+/).filter(Boolean))];
+  // A lone initial ("Ana S") narrows nothing and matches a tenth of the index: dropped beside longer words.
+  const long = words.filter((w) => w.length >= 2);
+  return (long.length ? long : words).slice(0, 6);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -235,7 +250,12 @@ export type ProposalListPage = z.infer<typeof proposalListPageSchema>;
 // Status and stage
 // ---------------------------------------------------------------------------------------------
 
-export const OPEN_STATUSES: readonly ProposalStatus[] = ['filling', 'under_review', 'pending_correction', 'sent_to_bank'];
+export const OPEN_STATUSES: readonly ProposalStatus[] = [
+  'filling',
+  'under_review',
+  'pending_correction',
+  'sent_to_bank',
+];
 
 const quoted = (s: string) => `“${s}”`;
 
@@ -243,7 +263,8 @@ const quoted = (s: string) => `“${s}”`;
 export function statusChangeError(from: ProposalStatus, to: ProposalStatus): string | null {
   if (canTransition(from, to)) return null;
   if (from === to) return `A proposta já está ${quoted(STATUS_LABELS[from])}.`;
-  if (!OPEN_STATUSES.includes(from)) return `A proposta está ${quoted(STATUS_LABELS[from])} e não muda mais de situação.`;
+  if (!OPEN_STATUSES.includes(from))
+    return `A proposta está ${quoted(STATUS_LABELS[from])} e não muda mais de situação.`;
   return `Não é possível passar a proposta de ${quoted(STATUS_LABELS[from])} para ${quoted(STATUS_LABELS[to])}.`;
 }
 
@@ -252,7 +273,8 @@ export function statusChangeError(from: ProposalStatus, to: ProposalStatus): str
  * one step forward, or one back to fix a mistake, while the proposal is open.
  */
 export function stageChangeError(status: ProposalStatus, from: ProposalStage, to: ProposalStage): string | null {
-  if (!OPEN_STATUSES.includes(status)) return `A proposta está ${quoted(STATUS_LABELS[status])} e não muda mais de etapa.`;
+  if (!OPEN_STATUSES.includes(status))
+    return `A proposta está ${quoted(STATUS_LABELS[status])} e não muda mais de etapa.`;
   if (from === to) return `A proposta já está na etapa ${quoted(STAGE_LABELS[from])}.`;
   const distance = PROPOSAL_STAGES.indexOf(to) - PROPOSAL_STAGES.indexOf(from);
   if (Math.abs(distance) !== 1) {
@@ -269,7 +291,9 @@ export function nextStages(status: ProposalStatus, from: ProposalStage): Proposa
   return PROPOSAL_STAGES.filter((to) => stageChangeError(status, from, to) === null);
 }
 
-const reason = requiredText(1000).refine((v) => v.length >= 5, { error: 'Explique o motivo em pelo menos 5 caracteres' });
+const reason = requiredText(1000).refine((v) => v.length >= 5, {
+  error: 'Explique o motivo em pelo menos 5 caracteres',
+});
 
 export const statusChangeSchema = z.strictObject({ status: z.enum(PROPOSAL_STATUSES), reason });
 export const stageChangeSchema = z.strictObject({ stage: z.enum(PROPOSAL_STAGES), reason });
@@ -306,7 +330,9 @@ export function isHistoryVisible(audience: readonly string[], role: 'buyer' | 's
  * seller, for the seller's sections) to fix data; the appraisal stage asks the seller to receive
  * the appraiser.
  */
-export function partiesToNotify(change: { kind: 'status'; to: ProposalStatus } | { kind: 'stage'; to: ProposalStage }): Party[] {
+export function partiesToNotify(
+  change: { kind: 'status'; to: ProposalStatus } | { kind: 'stage'; to: ProposalStage },
+): Party[] {
   if (change.kind === 'status') return change.to === 'pending_correction' ? ['buyer'] : [];
   return change.to === 'appraisal' ? ['seller'] : [];
 }
@@ -338,7 +364,9 @@ export const PERMISSION_LABELS: Record<Permission, string> = {
 };
 
 export const newOperatorSchema = z.strictObject({
-  name: requiredText(120).refine((v) => v.split(/\s+/).filter(Boolean).length >= 2, { error: 'Informe nome e sobrenome' }),
+  name: requiredText(120).refine((v) => v.split(/\s+/).filter(Boolean).length >= 2, {
+    error: 'Informe nome e sobrenome',
+  }),
   email: email(),
   canViewHealth: z.boolean().default(false),
 });
@@ -394,8 +422,14 @@ export const auditQuerySchema = z.strictObject({
   action: z.string().trim().max(60).optional(),
   /** A proposal code or id: entries about that proposal. */
   proposal: z.string().trim().max(64).optional(),
-  from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
-  to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+  from: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional(),
+  to: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional(),
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(5).max(100).default(50),
 });

@@ -20,8 +20,20 @@ describe('field labels for read-only views', () => {
   });
 
   it('nests lists and blocks', () => {
-    const rows = readableFields({ accounts: [{ employee: 'ACME', amount: 100_000 }], company: { name: 'ACME Ltda' }, has_company: true });
-    expect(rows[0]).toMatchObject({ label: 'Contas do FGTS', children: [[{ label: 'Empregador', value: 'ACME' }, { label: 'Valor', value: 'R$ 1.000,00' }]] });
+    const rows = readableFields({
+      accounts: [{ employee: 'ACME', amount: 100_000 }],
+      company: { name: 'ACME Ltda' },
+      has_company: true,
+    });
+    expect(rows[0]).toMatchObject({
+      label: 'Contas do FGTS',
+      children: [
+        [
+          { label: 'Empregador', value: 'ACME' },
+          { label: 'Valor', value: 'R$ 1.000,00' },
+        ],
+      ],
+    });
     expect(rows[1]).toMatchObject({ label: 'Empresa', children: [[{ label: 'Nome', value: 'ACME Ltda' }]] });
     expect(rows[2]).toEqual({ key: 'has_company', label: 'Tem empresa', value: 'Sim' });
   });

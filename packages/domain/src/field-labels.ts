@@ -155,9 +155,25 @@ export const FIELD_LABELS: Record<string, string> = {
   field: 'Campo',
 };
 
-const MONEY_FIELDS = new Set(['income', 'amount', 'outstanding_balance', 'payoff_amount', 'condo_fee', 'condo_debts', 'iptu_annual', 'iptu_debts']);
+const MONEY_FIELDS = new Set([
+  'income',
+  'amount',
+  'outstanding_balance',
+  'payoff_amount',
+  'condo_fee',
+  'condo_debts',
+  'iptu_annual',
+  'iptu_debts',
+]);
 const PHONE_FIELDS = new Set(['phone', 'phone_attorney', 'sellerPhone', 'contact_phone']);
-const CPF_OR_CNPJ_FIELDS = new Set(['cpf', 'cnpj', 'cpf_attorney', 'representative_cpf', 'spouse_cpf', 'holder_document']);
+const CPF_OR_CNPJ_FIELDS = new Set([
+  'cpf',
+  'cnpj',
+  'cpf_attorney',
+  'representative_cpf',
+  'spouse_cpf',
+  'holder_document',
+]);
 
 /** value → words, from every `*_LABELS` map the section files export (so new choices show as words). */
 const VALUE_LABELS: Record<string, string> = (() => {
@@ -168,7 +184,14 @@ const VALUE_LABELS: Record<string, string> = (() => {
       for (const [k, v] of Object.entries(value as Record<string, unknown>)) if (typeof v === 'string') out[k] ??= v;
     }
   }
-  Object.assign(out, { person: 'Pessoa física', company: 'Pessoa jurídica', female: 'Feminino', male: 'Masculino', normal: 'Fixo', mobile: 'Celular' });
+  Object.assign(out, {
+    person: 'Pessoa física',
+    company: 'Pessoa jurídica',
+    female: 'Feminino',
+    male: 'Masculino',
+    normal: 'Fixo',
+    mobile: 'Celular',
+  });
   return out;
 })();
 
@@ -213,7 +236,11 @@ export function readableFields(values: Record<string, unknown>): ReadableField[]
         key,
         label: fieldLabel(key),
         value: value.length ? null : '—',
-        children: value.map((row) => (row && typeof row === 'object' ? readableFields(row as Record<string, unknown>) : [{ key, label: fieldLabel(key), value: formatFieldValue(key, row) }])),
+        children: value.map((row) =>
+          row && typeof row === 'object'
+            ? readableFields(row as Record<string, unknown>)
+            : [{ key, label: fieldLabel(key), value: formatFieldValue(key, row) }],
+        ),
       };
     }
     if (value && typeof value === 'object') {

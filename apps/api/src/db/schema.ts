@@ -180,7 +180,7 @@ export interface DocumentEventsTable {
   at: number;
 }
 
-/** Search terms of a proposal (code, CPFs, name words), matched by prefix (docs/decisions/005). */
+/** Search terms of a proposal (code, CPFs, name words), matched by prefix (docs/decisions/007). */
 export interface ProposalSearchTable {
   term: string;
   proposal_id: string;
@@ -202,7 +202,7 @@ export interface ProposalHistoryTable {
   section: string | null;
 }
 
-/** Fine permissions of operators (docs/decisions/005), e.g. 'health:read'. */
+/** Fine permissions of operators (docs/decisions/007), e.g. 'health:read'. */
 export interface OperatorPermissionsTable {
   user_id: string;
   permission: string;

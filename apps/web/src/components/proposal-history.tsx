@@ -11,7 +11,11 @@ interface ProposalHistory {
   entries: HistoryEntry[];
 }
 
-const dateTime = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'America/Sao_Paulo' });
+const dateTime = new Intl.DateTimeFormat('pt-BR', {
+  dateStyle: 'short',
+  timeStyle: 'short',
+  timeZone: 'America/Sao_Paulo',
+});
 
 /**
  * The proposal's current status in words and the history entries that concern the viewer (the
@@ -21,7 +25,10 @@ const dateTime = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyl
 export function ProposalHistory({ proposalId }: { proposalId: string }) {
   const history = useQuery({
     queryKey: ['proposals', proposalId, 'history'],
-    queryFn: ({ signal }) => apiRequest<{ data: ProposalHistory }>(`/proposals/${encodeURIComponent(proposalId)}/history`, { signal }).then((r) => r.data),
+    queryFn: ({ signal }) =>
+      apiRequest<{ data: ProposalHistory }>(`/proposals/${encodeURIComponent(proposalId)}/history`, { signal }).then(
+        (r) => r.data,
+      ),
   });
   if (!history.data) return null;
   const h = history.data;

@@ -35,12 +35,25 @@ export function createActivityRepository(db: Kysely<Database>) {
       let q = db
         .selectFrom('audit_log as a')
         .leftJoin('users as u', 'u.id', 'a.actor_id')
-        .select(['a.id', 'a.at', 'a.action', 'a.subject', 'a.ip', 'a.detail', 'a.actor_id', 'u.name as actor_name', 'u.email as actor_email', 'u.role as actor_role']);
+        .select([
+          'a.id',
+          'a.at',
+          'a.action',
+          'a.subject',
+          'a.ip',
+          'a.detail',
+          'a.actor_id',
+          'u.name as actor_name',
+          'u.email as actor_email',
+          'u.role as actor_role',
+        ]);
       if (query.action) q = q.where('a.action', '=', query.action);
       if (query.actor) {
         const needle = query.actor.toLowerCase();
         const users = await db.selectFrom('users').select('id').where('email', '=', needle).execute();
-        const ids = users.length ? users.map((u) => u.id) : (await db.selectFrom('users').select('id').where('id', '=', query.actor).execute()).map((u) => u.id);
+        const ids = users.length
+          ? users.map((u) => u.id)
+          : (await db.selectFrom('users').select('id').where('id', '=', query.actor).execute()).map((u) => u.id);
         if (!ids.length) return { data: [], next: null };
         q = q.where('a.actor_id', 'in', ids);
       }
@@ -58,17 +71,30 @@ export function createActivityRepository(db: Kysely<Database>) {
       if (query.to) q = q.where('a.at', '<', dayStart(query.to) + 86_400_000);
       const cursor = decode(query.cursor);
       if (cursor) q = q.where((eb) => eb(eb.refTuple('a.at', 'a.id'), '<', eb.tuple(cursor.at, cursor.id)));
-      const rows = await q.orderBy('a.at', 'desc').orderBy('a.id', 'desc').limit(query.limit + 1).execute();
+      const rows = await q
+        .orderBy('a.at', 'desc')
+        .orderBy('a.id', 'desc')
+        .limit(query.limit + 1)
+        .execute();
       const page = rows.slice(0, query.limit);
 
-      const proposalIds = [...new Set(page.map((r) => /^proposal:([^/]+)/.exec(r.subject ?? '')?.[1]).filter((x): x is string => Boolean(x)))];
-      const codes = proposalIds.length ? await db.selectFrom('proposals').select(['id', 'code']).where('id', 'in', proposalIds).execute() : [];
+      const proposalIds = [
+        ...new Set(
+          page.map((r) => /^proposal:([^/]+)/.exec(r.subject ?? '')?.[1]).filter((x): x is string => Boolean(x)),
+        ),
+      ];
+      const codes = proposalIds.length
+        ? await db.selectFrom('proposals').select(['id', 'code']).where('id', 'in', proposalIds).execute()
+        : [];
       const data = page.map((r) => {
         const proposalId = /^proposal:([^/]+)/.exec(r.subject ?? '')?.[1] ?? null;
         return {
           id: r.id,
           at: new Date(r.at).toISOString(),
-          actor: r.actor_id && r.actor_name ? { id: r.actor_id, name: r.actor_name, email: r.actor_email ?? '', role: r.actor_role ?? '' } : null,
+          actor:
+            r.actor_id && r.actor_name
+              ? { id: r.actor_id, name: r.actor_name, email: r.actor_email ?? '', role: r.actor_role ?? '' }
+              : null,
           action: r.action,
           subject: r.subject,
           proposalId,
@@ -82,7 +108,9 @@ export function createActivityRepository(db: Kysely<Database>) {
     },
 
     async listOutbox(query: OutboxQuery): Promise<{ data: OutboxEntry[]; next: string | null }> {
-      let q = db.selectFrom('outbox').select(['id', 'to_address', 'subject', 'kind', 'created_at', 'sent_at', 'attempts', 'last_error']);
+      let q = db
+        .selectFrom('outbox')
+        .select(['id', 'to_address', 'subject', 'kind', 'created_at', 'sent_at', 'attempts', 'last_error']);
       if (query.state === 'sent') q = q.where('sent_at', 'is not', null);
       if (query.state === 'pending') q = q.where('sent_at', 'is', null).where('last_error', 'is', null);
       if (query.state === 'failing') q = q.where('sent_at', 'is', null).where('last_error', 'is not', null);
@@ -90,7 +118,11 @@ export function createActivityRepository(db: Kysely<Database>) {
       if (query.kind) q = q.where('kind', '=', query.kind);
       const cursor = decode(query.cursor);
       if (cursor) q = q.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(cursor.at, cursor.id)));
-      const rows = await q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(query.limit + 1).execute();
+      const rows = await q
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(query.limit + 1)
+        .execute();
       const page = rows.slice(0, query.limit);
       const last = page.at(-1);
       return {

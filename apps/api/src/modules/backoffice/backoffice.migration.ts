@@ -26,9 +26,16 @@ export const backofficeMigration: Migration = {
       ['proposals_type_updated', ['type', 'updated_at', 'id']],
       ['proposals_insurer_updated', ['insurer', 'updated_at', 'id']],
       // A search's candidates are looked up by id and filtered and sorted without reading the rows.
-      ['proposals_list_cover', ['id', 'status', 'stage', 'type', 'insurer', 'updated_at', 'created_at', 'filling_status', 'code']],
+      [
+        'proposals_list_cover',
+        ['id', 'status', 'stage', 'type', 'insurer', 'updated_at', 'created_at', 'filling_status', 'code'],
+      ],
     ] as const) {
-      await db.schema.createIndex(name).on('proposals').columns([...columns]).execute();
+      await db.schema
+        .createIndex(name)
+        .on('proposals')
+        .columns([...columns])
+        .execute();
     }
 
     await db.schema
@@ -52,7 +59,11 @@ export const backofficeMigration: Migration = {
       .addColumn('audience', 'text', (c) => c.notNull())
       .addColumn('section', 'text')
       .execute();
-    await db.schema.createIndex('proposal_history_proposal').on('proposal_history').columns(['proposal_id', 'at']).execute();
+    await db.schema
+      .createIndex('proposal_history_proposal')
+      .on('proposal_history')
+      .columns(['proposal_id', 'at'])
+      .execute();
 
     await db.schema
       .createTable('operator_permissions')
@@ -77,16 +88,27 @@ export const backofficeMigration: Migration = {
     // "Pending documents" filter of the list (documents module, 0004).
     const tables = (await db.introspection.getTables()).map((t) => t.name);
     if (tables.includes('document_files')) {
-      await db.schema.createIndex('document_files_status_proposal').on('document_files').columns(['status', 'proposal_id']).execute();
+      await db.schema
+        .createIndex('document_files_status_proposal')
+        .on('document_files')
+        .columns(['status', 'proposal_id'])
+        .execute();
     }
 
     // Existing data: index every proposal, and keep the operators' access to health data.
     const now = Date.now();
     const operators = await db.selectFrom('users').select('id').where('role', '=', 'operator').execute();
     for (const op of operators) {
-      await db.insertInto('operator_permissions').values({ user_id: op.id, permission: 'health:read', granted_by: null, granted_at: now }).execute();
+      await db
+        .insertInto('operator_permissions')
+        .values({ user_id: op.id, permission: 'health:read', granted_by: null, granted_at: now })
+        .execute();
     }
-    const proposals = (await db.selectFrom('proposals').select(['id', 'code', 'financing']).execute()) as { id: string; code: string; financing: string }[];
+    const proposals = (await db.selectFrom('proposals').select(['id', 'code', 'financing']).execute()) as {
+      id: string;
+      code: string;
+      financing: string;
+    }[];
     for (const p of proposals) {
       const buyers = (await db
         .selectFrom('proposal_members')
@@ -94,9 +116,17 @@ export const backofficeMigration: Migration = {
         .where('proposal_id', '=', p.id)
         .where('role', '=', 'buyer')
         .execute()) as { name: string; cpf: string | null }[];
-      await db.updateTable('proposals').set({ insurer: insurerOf(p.financing) }).where('id', '=', p.id).execute();
+      await db
+        .updateTable('proposals')
+        .set({ insurer: insurerOf(p.financing) })
+        .where('id', '=', p.id)
+        .execute();
       const terms = proposalSearchTerms({ code: p.code, buyers });
-      if (terms.length) await db.insertInto('proposal_search').values(terms.map((term) => ({ term, proposal_id: p.id }))).execute();
+      if (terms.length)
+        await db
+          .insertInto('proposal_search')
+          .values(terms.map((term) => ({ term, proposal_id: p.id })))
+          .execute();
     }
   },
 };

@@ -39,41 +39,59 @@ function decodeCursor(raw: string | undefined, sort: ListSort, order: 'asc' | 'd
     const c = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as Cursor;
     const valueOk = typeof c.v === 'string' || typeof c.v === 'number';
     // A cursor from another sort order is meaningless here: start from the first page.
-    return c && c.s === sort && c.o === order && valueOk && typeof c.id === 'string' && (c.d === 'n' || c.d === 'p') ? c : null;
+    return c && c.s === sort && c.o === order && valueOk && typeof c.id === 'string' && (c.d === 'n' || c.d === 'p')
+      ? c
+      : null;
   } catch {
     return null;
   }
 }
 
+/** A search matching more proposals than this (a one-letter word) is left to a subquery. */
+const MAX_CANDIDATES = 20_000;
 /** The list counts matches up to this many; beyond it says "more than". */
 export const COUNT_CAP = 10_000;
 
 /** Upper bound of a prefix range: terms hold only [a-z0-9-], all below '~' byte-wise. */
 const prefixEnd = (prefix: string) => `${prefix}~`;
 
-export function createBackofficeRepository(db: Kysely<Database>, options: { dialect: 'sqlite' | 'postgres'; hasDocuments: () => Promise<boolean> }) {
-  /**
-   * The ids a search matches, straight from the index: the intersection of one prefix range of
-   * proposal_search per query term (index-only ranges on both databases). null: no search.
-   */
-  async function searchCandidates(q: string | undefined): Promise<string[] | null> {
-    const terms = searchQueryTerms(q ?? '');
-    if (!terms.length) return null;
+export function createBackofficeRepository(
+  db: Kysely<Database>,
+  options: { dialect: 'sqlite' | 'postgres'; hasDocuments: () => Promise<boolean> },
+) {
+  /** One prefix range of the search index per query term, intersected. */
+  function searchQuery(terms: string[]) {
     const range = (term: string) =>
-      db.selectFrom('proposal_search as s').select('s.proposal_id').where('s.term', '>=', term).where('s.term', '<', prefixEnd(term));
-    const rows = await terms.slice(1).reduce((acc, term) => acc.intersect(range(term)), range(terms[0]!)).execute();
-    return rows.map((r) => r.proposal_id);
+      db
+        .selectFrom('proposal_search as s')
+        .select('s.proposal_id')
+        .where('s.term', '>=', term)
+        .where('s.term', '<', prefixEnd(term));
+    return terms.slice(1).reduce((acc, term) => acc.intersect(range(term)), range(terms[0]!));
+  }
+
+  /**
+   * The ids a search matches, straight from the index (index-only ranges on both databases).
+   * null: no search; 'many': more than MAX_CANDIDATES (a one-letter search), left to a subquery.
+   */
+  async function searchCandidates(terms: string[]): Promise<string[] | 'many' | null> {
+    if (!terms.length) return null;
+    const rows = await searchQuery(terms)
+      .limit(MAX_CANDIDATES + 1)
+      .execute();
+    return rows.length > MAX_CANDIDATES ? 'many' : rows.map((r) => r.proposal_id);
   }
 
   /**
    * The filtered set, without order. A search's candidates are handed over as one array parameter
    * (PostgreSQL `= ANY($1)`, SQLite `json_each`), so each planner sees how few they are and looks
-   * them up by primary key; the other filters are indexed columns; pending documents an indexed
-   * semi-join on document_files (docs/decisions/007-back-office.md).
+   * them up by primary key (a covering index); the other filters are indexed columns; pending
+   * documents an indexed semi-join on document_files (docs/decisions/007-back-office.md).
    */
-  function filtered(query: ListQuery, hasDocuments: boolean, candidates: string[] | null) {
+  function filtered(query: ListQuery, hasDocuments: boolean, terms: string[], candidates: string[] | 'many' | null) {
     let q = db.selectFrom('proposals as p');
-    if (candidates) {
+    if (candidates === 'many') q = q.where('p.id', 'in', searchQuery(terms));
+    else if (candidates) {
       q = q.where(
         options.dialect === 'postgres'
           ? sql<boolean>`p.id = any(${candidates}::text[])`
@@ -100,9 +118,11 @@ export function createBackofficeRepository(db: Kysely<Database>, options: { dial
       const backward = cursor?.d === 'p';
       // Walking backward reads the rows before the cursor in reverse order, then flips them.
       const dir = (query.order === 'desc') !== backward ? 'desc' : 'asc';
-      const candidates = await searchCandidates(query.q);
-      if (candidates && !candidates.length) return { data: [], page: { total: 0, capped: false, next: null, prev: null } };
-      let page = filtered(query, hasDocuments, candidates).select([
+      const terms = searchQueryTerms(query.q ?? '');
+      const candidates = await searchCandidates(terms);
+      if (Array.isArray(candidates) && !candidates.length)
+        return { data: [], page: { total: 0, capped: false, next: null, prev: null } };
+      let page = filtered(query, hasDocuments, terms, candidates).select([
         'p.id',
         'p.code',
         'p.type',
@@ -116,16 +136,27 @@ export function createBackofficeRepository(db: Kysely<Database>, options: { dial
         'p.updated_at',
       ]);
       if (cursor) {
-        page = page.where((eb) => eb(eb.refTuple(column, 'p.id'), dir === 'desc' ? '<' : '>', eb.tuple(cursor.v as never, cursor.id)));
+        page = page.where((eb) =>
+          eb(eb.refTuple(column, 'p.id'), dir === 'desc' ? '<' : '>', eb.tuple(cursor.v as never, cursor.id)),
+        );
       }
-      const rowsPlus = await page.orderBy(column, dir).orderBy('p.id', dir).limit(query.limit + 1).execute();
+      const rowsPlus = await page
+        .orderBy(column, dir)
+        .orderBy('p.id', dir)
+        .limit(query.limit + 1)
+        .execute();
       const hasMore = rowsPlus.length > query.limit;
       const rows = rowsPlus.slice(0, query.limit);
       if (backward) rows.reverse();
 
       // Counting stops at COUNT_CAP: an exact count of 100 000 rows costs more than the page itself.
       const countRow = await db
-        .selectFrom(filtered(query, hasDocuments, candidates).select(sql.lit(1).as('one')).limit(COUNT_CAP + 1).as('t'))
+        .selectFrom(
+          filtered(query, hasDocuments, terms, candidates)
+            .select(sql.lit(1).as('one'))
+            .limit(COUNT_CAP + 1)
+            .as('t'),
+        )
         .select((eb) => eb.fn.countAll<number | string>().as('n'))
         .executeTakeFirstOrThrow();
       const counted = Number(countRow.n);
@@ -153,7 +184,13 @@ export function createBackofficeRepository(db: Kysely<Database>, options: { dial
       }
 
       const sortValue = (r: (typeof rows)[number]): string | number =>
-        query.sort === 'updatedAt' ? r.updated_at : query.sort === 'createdAt' ? r.created_at : query.sort === 'code' ? r.code : r.filling_status;
+        query.sort === 'updatedAt'
+          ? r.updated_at
+          : query.sort === 'createdAt'
+            ? r.created_at
+            : query.sort === 'code'
+              ? r.code
+              : r.filling_status;
       const edge = (r: (typeof rows)[number] | undefined, d: 'n' | 'p') =>
         r ? encodeCursor({ s: query.sort, o: query.order, v: sortValue(r), id: r.id, d }) : null;
       const first = rows[0];
@@ -203,7 +240,9 @@ export function createBackofficeRepository(db: Kysely<Database>, options: { dial
       const inserted = await tx
         .insertInto('proposal_code_counters')
         .values({ prefix, last: highest + 1 })
-        .onConflict((oc) => oc.column('prefix').doUpdateSet((eb) => ({ last: eb('proposal_code_counters.last', '+', 1) })))
+        .onConflict((oc) =>
+          oc.column('prefix').doUpdateSet((eb) => ({ last: eb('proposal_code_counters.last', '+', 1) })),
+        )
         .returning('last')
         .executeTakeFirstOrThrow();
       return Number(inserted.last);
@@ -220,7 +259,17 @@ export function createBackofficeRepository(db: Kysely<Database>, options: { dial
       return tx
         .selectFrom('proposal_history as h')
         .leftJoin('users as u', 'u.id', 'h.actor_id')
-        .select(['h.id', 'h.at', 'h.kind', 'h.from_value', 'h.to_value', 'h.reason', 'h.audience', 'h.section', 'u.name as actor_name'])
+        .select([
+          'h.id',
+          'h.at',
+          'h.kind',
+          'h.from_value',
+          'h.to_value',
+          'h.reason',
+          'h.audience',
+          'h.section',
+          'u.name as actor_name',
+        ])
         .where('h.proposal_id', '=', proposalId)
         .orderBy('h.at', 'desc')
         .orderBy('h.id', 'desc')
@@ -228,7 +277,11 @@ export function createBackofficeRepository(db: Kysely<Database>, options: { dial
     },
 
     async permissionsOf(userId: string, tx: Executor = db): Promise<string[]> {
-      const rows = await tx.selectFrom('operator_permissions').select('permission').where('user_id', '=', userId).execute();
+      const rows = await tx
+        .selectFrom('operator_permissions')
+        .select('permission')
+        .where('user_id', '=', userId)
+        .execute();
       return rows.map((r) => r.permission);
     },
   };

@@ -31,7 +31,8 @@ import { syncProposalIndex } from './search-index';
 type Executor = Kysely<Database> | Transaction<Database>;
 const PROPOSAL_SCOPE = -1;
 const CORRECTABLE: readonly ProposalStatus[] = ['filling', 'under_review', 'pending_correction'];
-export const CORRECTION_LOCKED = 'Só é possível pedir correção com a proposta em preenchimento, em análise ou com correção pendente.';
+export const CORRECTION_LOCKED =
+  'Só é possível pedir correção com a proposta em preenchimento, em análise ou com correção pendente.';
 export const SECTION_NOT_SENT = 'Esta seção ainda não foi enviada: não há o que corrigir.';
 export const CHANGED_MEANWHILE = 'A proposta mudou enquanto você decidia. Recarregue a página e tente de novo.';
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
@@ -45,15 +46,36 @@ interface Loaded {
   sections: ProposalSectionsTable[];
 }
 
-export function createBackofficeService(deps: { db: Kysely<Database>; dialect: 'sqlite' | 'postgres'; mailer: Mailer; publicUrl: string; hasDocuments: () => Promise<boolean> }) {
+export function createBackofficeService(deps: {
+  db: Kysely<Database>;
+  dialect: 'sqlite' | 'postgres';
+  mailer: Mailer;
+  publicUrl: string;
+  hasDocuments: () => Promise<boolean>;
+}) {
   const repo = createBackofficeRepository(deps.db, { dialect: deps.dialect, hasDocuments: deps.hasDocuments });
 
   async function load(proposalId: string, tx: Executor = deps.db): Promise<Loaded> {
     const proposal = await tx.selectFrom('proposals').selectAll().where('id', '=', proposalId).executeTakeFirst();
     if (!proposal) throw notFound();
-    const members = await tx.selectFrom('proposal_members').selectAll().where('proposal_id', '=', proposalId).orderBy('position').execute();
-    const sections = await tx.selectFrom('proposal_sections').selectAll().where('proposal_id', '=', proposalId).execute();
-    return { proposal, members, buyers: members.filter((m) => m.role === 'buyer'), sellers: members.filter((m) => m.role === 'seller'), sections };
+    const members = await tx
+      .selectFrom('proposal_members')
+      .selectAll()
+      .where('proposal_id', '=', proposalId)
+      .orderBy('position')
+      .execute();
+    const sections = await tx
+      .selectFrom('proposal_sections')
+      .selectAll()
+      .where('proposal_id', '=', proposalId)
+      .execute();
+    return {
+      proposal,
+      members,
+      buyers: members.filter((m) => m.role === 'buyer'),
+      sellers: members.filter((m) => m.role === 'seller'),
+      sections,
+    };
   }
 
   function facts(loaded: Loaded, rows = loaded.sections): ProposalFacts {
@@ -70,11 +92,19 @@ export function createBackofficeService(deps: { db: Kysely<Database>; dialect: '
   function sectionTitle(key: string, buyer: number | null, buyers: number) {
     const def = findSection(key);
     const title = def?.title ?? key;
-    return buyer !== null && buyers > 1 ? `${title} — ${buyer === 0 ? 'comprador principal' : 'segundo comprador'}` : title;
+    return buyer !== null && buyers > 1
+      ? `${title} — ${buyer === 0 ? 'comprador principal' : 'segundo comprador'}`
+      : title;
   }
 
   /** E-mails a party (the buyers or the sellers with an account link) about something to do. */
-  async function mailParty(tx: Executor, loaded: Loaded, party: Party, message: (member: ProposalMembersTable) => { subject: string; text: string }, only?: ProposalMembersTable[]) {
+  async function mailParty(
+    tx: Executor,
+    loaded: Loaded,
+    party: Party,
+    message: (member: ProposalMembersTable) => { subject: string; text: string },
+    only?: ProposalMembersTable[],
+  ) {
     const targets = only ?? (party === 'buyer' ? loaded.buyers : loaded.sellers);
     for (const member of targets) {
       const { subject, text } = message(member);
@@ -84,12 +114,18 @@ export function createBackofficeService(deps: { db: Kysely<Database>; dialect: '
 
   const loginUrl = (party: Party) => `${deps.publicUrl}${LOGIN_PATH[party]}`;
 
-  function historyView(rows: Awaited<ReturnType<typeof repo.findHistory>>, viewer: SessionUser, buyers: number): HistoryEntry[] {
+  function historyView(
+    rows: Awaited<ReturnType<typeof repo.findHistory>>,
+    viewer: SessionUser,
+    buyers: number,
+  ): HistoryEntry[] {
     return rows
       .filter((r) => isHistoryVisible(r.audience.split(',').filter(Boolean), viewer.role))
       .map((r) => {
         const [sectionKey, buyerText] = (r.section ?? '').split(':');
-        const section = r.section ? sectionTitle(sectionKey!, buyerText === undefined ? null : Number(buyerText), buyers) : null;
+        const section = r.section
+          ? sectionTitle(sectionKey!, buyerText === undefined ? null : Number(buyerText), buyers)
+          : null;
         const label =
           r.kind === 'created'
             ? 'Proposta criada'
@@ -113,7 +149,11 @@ export function createBackofficeService(deps: { db: Kysely<Database>; dialect: '
   }
 
   /** Moves the status along one edge of the machine, recorded and (when it asks something) e-mailed. */
-  async function applyStatus(tx: Transaction<Database>, loaded: Loaded, args: { to: ProposalStatus; reason: string; actorId: string; ip: string | null; notify: boolean }) {
+  async function applyStatus(
+    tx: Transaction<Database>,
+    loaded: Loaded,
+    args: { to: ProposalStatus; reason: string; actorId: string; ip: string | null; notify: boolean },
+  ) {
     const from = loaded.proposal.status as ProposalStatus;
     const error = statusChangeError(from, args.to);
     if (error) throw new HttpError(409, 'invalid_transition', error, { status: error });
@@ -125,8 +165,24 @@ export function createBackofficeService(deps: { db: Kysely<Database>; dialect: '
       .where('status', '=', from)
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) throw new HttpError(409, 'conflict', CHANGED_MEANWHILE);
-    await repo.addHistory(tx, { proposal_id: loaded.proposal.id, actor_id: args.actorId, kind: 'status', from_value: from, to_value: args.to, reason: args.reason, audience: historyAudience('status').join(','), section: null, at: now });
-    await recordAudit(tx, { actorId: args.actorId, action: 'proposal.status_changed', subject: `proposal:${loaded.proposal.id}`, ip: args.ip, detail: `${from} → ${args.to}` });
+    await repo.addHistory(tx, {
+      proposal_id: loaded.proposal.id,
+      actor_id: args.actorId,
+      kind: 'status',
+      from_value: from,
+      to_value: args.to,
+      reason: args.reason,
+      audience: historyAudience('status').join(','),
+      section: null,
+      at: now,
+    });
+    await recordAudit(tx, {
+      actorId: args.actorId,
+      action: 'proposal.status_changed',
+      subject: `proposal:${loaded.proposal.id}`,
+      ip: args.ip,
+      detail: `${from} → ${args.to}`,
+    });
     if (args.notify) {
       for (const party of partiesToNotify({ kind: 'status', to: args.to })) {
         await mailParty(tx, loaded, party, (m) => ({
@@ -155,13 +211,26 @@ export function createBackofficeService(deps: { db: Kysely<Database>; dialect: '
       const result = await deps.db.transaction().execute(async (tx) => {
         const fields: Record<string, string> = {};
         for (const [i, b] of input.buyers.entries()) {
-          const byEmail = await tx.selectFrom('users').select(['role', 'cpf']).where('email', '=', b.email).executeTakeFirst();
-          if (byEmail && byEmail.role !== 'buyer') fields[`buyers.${i}.email`] = 'Este e-mail já é usado por uma conta de vendedor ou de operador';
-          else if (byEmail && byEmail.cpf && byEmail.cpf !== b.cpf) fields[`buyers.${i}.cpf`] = 'Este e-mail pertence a um comprador com outro CPF';
-          const byCpf = await tx.selectFrom('users').select('email').where('cpf', '=', b.cpf).where('role', '=', 'buyer').executeTakeFirst();
-          if (byCpf && byCpf.email !== b.email) fields[`buyers.${i}.email`] ??= 'Este CPF já tem conta com outro e-mail: use o e-mail cadastrado';
+          const byEmail = await tx
+            .selectFrom('users')
+            .select(['role', 'cpf'])
+            .where('email', '=', b.email)
+            .executeTakeFirst();
+          if (byEmail && byEmail.role !== 'buyer')
+            fields[`buyers.${i}.email`] = 'Este e-mail já é usado por uma conta de vendedor ou de operador';
+          else if (byEmail && byEmail.cpf && byEmail.cpf !== b.cpf)
+            fields[`buyers.${i}.cpf`] = 'Este e-mail pertence a um comprador com outro CPF';
+          const byCpf = await tx
+            .selectFrom('users')
+            .select('email')
+            .where('cpf', '=', b.cpf)
+            .where('role', '=', 'buyer')
+            .executeTakeFirst();
+          if (byCpf && byCpf.email !== b.email)
+            fields[`buyers.${i}.email`] ??= 'Este CPF já tem conta com outro e-mail: use o e-mail cadastrado';
         }
-        if (Object.keys(fields).length) throw new HttpError(400, 'validation', 'Verifique os campos destacados.', fields);
+        if (Object.keys(fields).length)
+          throw new HttpError(400, 'validation', 'Verifique os campos destacados.', fields);
 
         const now = Date.now();
         const year = new Date(now).getFullYear();
@@ -185,11 +254,37 @@ export function createBackofficeService(deps: { db: Kysely<Database>; dialect: '
           })
           .execute();
         for (const [position, b] of input.buyers.entries()) {
-          await inviteMember(tx, { proposalId: id, proposalCode: code, role: 'buyer', position, name: b.name, email: b.email, cpf: b.cpf, publicUrl: deps.publicUrl, invitedBy: operator.id });
+          await inviteMember(tx, {
+            proposalId: id,
+            proposalCode: code,
+            role: 'buyer',
+            position,
+            name: b.name,
+            email: b.email,
+            cpf: b.cpf,
+            publicUrl: deps.publicUrl,
+            invitedBy: operator.id,
+          });
         }
         await syncProposalIndex(tx, id);
-        await repo.addHistory(tx, { proposal_id: id, actor_id: operator.id, kind: 'created', from_value: null, to_value: 'filling', reason: null, audience: historyAudience('created').join(','), section: null, at: now });
-        await recordAudit(tx, { actorId: operator.id, action: 'proposal.created', subject: `proposal:${id}`, ip, detail: code });
+        await repo.addHistory(tx, {
+          proposal_id: id,
+          actor_id: operator.id,
+          kind: 'created',
+          from_value: null,
+          to_value: 'filling',
+          reason: null,
+          audience: historyAudience('created').join(','),
+          section: null,
+          at: now,
+        });
+        await recordAudit(tx, {
+          actorId: operator.id,
+          action: 'proposal.created',
+          subject: `proposal:${id}`,
+          ip,
+          detail: code,
+        });
         return { id, code };
       });
       deps.mailer.kick();
@@ -244,11 +339,24 @@ export function createBackofficeService(deps: { db: Kysely<Database>; dialect: '
         const n = (s: string) => Number(counts.find((c) => c.status === s)?.n ?? 0);
         documents = { pending: n('sent'), accepted: n('accepted'), rejected: n('rejected') };
       }
-      await recordAudit(deps.db, { actorId: operator.id, action: 'proposal.read', subject: `proposal:${proposalId}`, ip });
+      await recordAudit(deps.db, {
+        actorId: operator.id,
+        action: 'proposal.read',
+        subject: `proposal:${proposalId}`,
+        ip,
+      });
       const status = loaded.proposal.status as ProposalStatus;
       return {
         proposal: toProposal(loaded.proposal, loaded.members, operator),
-        members: loaded.members.map((m) => ({ id: m.id, role: m.role, position: m.position, name: m.name, email: m.email, cpf: m.cpf, hasAccount: m.user_id !== null })),
+        members: loaded.members.map((m) => ({
+          id: m.id,
+          role: m.role,
+          position: m.position,
+          name: m.name,
+          email: m.email,
+          cpf: m.cpf,
+          hasAccount: m.user_id !== null,
+        })),
         sections,
         history,
         nextStatuses: nextStatuses(status),
@@ -260,7 +368,12 @@ export function createBackofficeService(deps: { db: Kysely<Database>; dialect: '
       };
     },
 
-    async changeStatus(operator: SessionUser, proposalId: string, args: { status: ProposalStatus; reason: string }, ip: string | null) {
+    async changeStatus(
+      operator: SessionUser,
+      proposalId: string,
+      args: { status: ProposalStatus; reason: string },
+      ip: string | null,
+    ) {
       await deps.db.transaction().execute(async (tx) => {
         const loaded = await load(proposalId, tx);
         await applyStatus(tx, loaded, { to: args.status, reason: args.reason, actorId: operator.id, ip, notify: true });
@@ -268,7 +381,12 @@ export function createBackofficeService(deps: { db: Kysely<Database>; dialect: '
       deps.mailer.kick();
     },
 
-    async changeStage(operator: SessionUser, proposalId: string, args: { stage: ProposalStage; reason: string }, ip: string | null) {
+    async changeStage(
+      operator: SessionUser,
+      proposalId: string,
+      args: { stage: ProposalStage; reason: string },
+      ip: string | null,
+    ) {
       await deps.db.transaction().execute(async (tx) => {
         const loaded = await load(proposalId, tx);
         const from = loaded.proposal.stage as ProposalStage;
@@ -283,8 +401,24 @@ export function createBackofficeService(deps: { db: Kysely<Database>; dialect: '
           .where('status', '=', loaded.proposal.status)
           .executeTakeFirst();
         if (Number(updated.numUpdatedRows) !== 1) throw new HttpError(409, 'conflict', CHANGED_MEANWHILE);
-        await repo.addHistory(tx, { proposal_id: proposalId, actor_id: operator.id, kind: 'stage', from_value: from, to_value: args.stage, reason: args.reason, audience: historyAudience('stage').join(','), section: null, at: now });
-        await recordAudit(tx, { actorId: operator.id, action: 'proposal.stage_changed', subject: `proposal:${proposalId}`, ip, detail: `${from} → ${args.stage}` });
+        await repo.addHistory(tx, {
+          proposal_id: proposalId,
+          actor_id: operator.id,
+          kind: 'stage',
+          from_value: from,
+          to_value: args.stage,
+          reason: args.reason,
+          audience: historyAudience('stage').join(','),
+          section: null,
+          at: now,
+        });
+        await recordAudit(tx, {
+          actorId: operator.id,
+          action: 'proposal.stage_changed',
+          subject: `proposal:${proposalId}`,
+          ip,
+          detail: `${from} → ${args.stage}`,
+        });
         for (const party of partiesToNotify({ kind: 'stage', to: args.stage })) {
           await mailParty(tx, loaded, party, (m) => ({
             subject: `Proposta ${loaded.proposal.code}: ${STAGE_LABELS[args.stage].toLowerCase()}`,
@@ -308,7 +442,13 @@ export function createBackofficeService(deps: { db: Kysely<Database>; dialect: '
      * note, the progress drops, a proposal under review goes to 'pending correction' (so it can be
      * edited again), the party is e-mailed, and the history records it — all or nothing.
      */
-    async requestCorrection(operator: SessionUser, proposalId: string, key: string, args: { buyer?: number; note: string }, ip: string | null) {
+    async requestCorrection(
+      operator: SessionUser,
+      proposalId: string,
+      key: string,
+      args: { buyer?: number; note: string },
+      ip: string | null,
+    ) {
       await deps.db.transaction().execute(async (tx) => {
         const loaded = await load(proposalId, tx);
         const def = findSection(key);
@@ -316,30 +456,63 @@ export function createBackofficeService(deps: { db: Kysely<Database>; dialect: '
         if ((def.scope === 'buyer') !== (args.buyer !== undefined)) throw notFound();
         if (def.scope === 'buyer' && !loaded.buyers.some((b) => b.position === args.buyer)) throw notFound();
         const position = def.scope === 'buyer' ? args.buyer! : PROPOSAL_SCOPE;
-        if (!CORRECTABLE.includes(loaded.proposal.status as ProposalStatus)) throw new HttpError(409, 'proposal_locked', CORRECTION_LOCKED);
+        if (!CORRECTABLE.includes(loaded.proposal.status as ProposalStatus))
+          throw new HttpError(409, 'proposal_locked', CORRECTION_LOCKED);
         const row = loaded.sections.find((r) => r.section === key && r.buyer === position);
         if (!row || row.status !== 'done') throw new HttpError(409, 'section_not_sent', SECTION_NOT_SENT);
         const now = Date.now();
         await tx
           .updateTable('proposal_sections')
-          .set((eb) => ({ status: 'rejected', review_note: args.note, updated_by: operator.id, updated_at: now, version: eb('version', '+', 1) }))
+          .set((eb) => ({
+            status: 'rejected',
+            review_note: args.note,
+            updated_by: operator.id,
+            updated_at: now,
+            version: eb('version', '+', 1),
+          }))
           .where('id', '=', row.id)
           .execute();
         row.status = 'rejected';
-        const done = loaded.sections.filter((r) => r.status === 'done').map((r) => ({ key: r.section, buyer: r.buyer === PROPOSAL_SCOPE ? null : r.buyer }));
+        const done = loaded.sections
+          .filter((r) => r.status === 'done')
+          .map((r) => ({ key: r.section, buyer: r.buyer === PROPOSAL_SCOPE ? null : r.buyer }));
         await tx
           .updateTable('proposals')
           .set({ filling_status: computeFillingStatus(facts(loaded), done), updated_at: now })
           .where('id', '=', proposalId)
           .execute();
         const section = def.scope === 'buyer' ? `${key}:${position}` : key;
-        await repo.addHistory(tx, { proposal_id: proposalId, actor_id: operator.id, kind: 'correction', from_value: null, to_value: null, reason: args.note, audience: historyAudience('correction', def.scope).join(','), section, at: now });
-        await recordAudit(tx, { actorId: operator.id, action: 'proposal.correction_requested', subject: `proposal:${proposalId}/${section.replace(':', '/')}`, ip });
+        await repo.addHistory(tx, {
+          proposal_id: proposalId,
+          actor_id: operator.id,
+          kind: 'correction',
+          from_value: null,
+          to_value: null,
+          reason: args.note,
+          audience: historyAudience('correction', def.scope).join(','),
+          section,
+          at: now,
+        });
+        await recordAudit(tx, {
+          actorId: operator.id,
+          action: 'proposal.correction_requested',
+          subject: `proposal:${proposalId}/${section.replace(':', '/')}`,
+          ip,
+        });
         if (loaded.proposal.status === 'under_review') {
-          await applyStatus(tx, loaded, { to: 'pending_correction', reason: `Correção pedida: ${def.title}. ${args.note}`, actorId: operator.id, ip, notify: false });
+          await applyStatus(tx, loaded, {
+            to: 'pending_correction',
+            reason: `Correção pedida: ${def.title}. ${args.note}`,
+            actorId: operator.id,
+            ip,
+            notify: false,
+          });
         }
         const party: Party = def.scope === 'seller' ? 'seller' : 'buyer';
-        const only = def.scope === 'seller' ? loaded.sellers : loaded.buyers.filter((b) => b.position === (def.scope === 'buyer' ? position : 0));
+        const only =
+          def.scope === 'seller'
+            ? loaded.sellers
+            : loaded.buyers.filter((b) => b.position === (def.scope === 'buyer' ? position : 0));
         const title = sectionTitle(key, def.scope === 'buyer' ? position : null, loaded.buyers.length);
         await mailParty(
           tx,
@@ -364,9 +537,19 @@ export function createBackofficeService(deps: { db: Kysely<Database>; dialect: '
     },
 
     /** History of a proposal for one of its parties (buyers and sellers: only what concerns them); 404 for strangers. */
-    async historyFor(user: SessionUser, proposalId: string): Promise<{ status: ProposalStatus; statusLabel: string; stage: ProposalStage; stageLabel: string; entries: HistoryEntry[] }> {
+    async historyFor(
+      user: SessionUser,
+      proposalId: string,
+    ): Promise<{
+      status: ProposalStatus;
+      statusLabel: string;
+      stage: ProposalStage;
+      stageLabel: string;
+      entries: HistoryEntry[];
+    }> {
       const loaded = await load(proposalId);
-      if (user.role !== 'operator' && !loaded.members.some((m) => m.role === user.role && m.user_id === user.id)) throw notFound();
+      if (user.role !== 'operator' && !loaded.members.some((m) => m.role === user.role && m.user_id === user.id))
+        throw notFound();
       const status = loaded.proposal.status as ProposalStatus;
       const stage = loaded.proposal.stage as ProposalStage;
       return {

@@ -10,7 +10,11 @@ describe('dossier', () => {
     ]);
     expect(names).toEqual({
       summary: 'resumo-PF-2026-000123.pdf',
-      documents: ['documentos/income_tax_buyer1.pdf', 'documentos/proof_of_address_buyer1-1.jpg', 'documentos/proof_of_address_buyer1-2.png'],
+      documents: [
+        'documentos/income_tax_buyer1.pdf',
+        'documentos/proof_of_address_buyer1-1.jpg',
+        'documentos/proof_of_address_buyer1-2.png',
+      ],
     });
   });
 

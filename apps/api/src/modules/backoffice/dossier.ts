@@ -6,7 +6,14 @@ import { formatCep } from '@portal/domain/cep';
 import { formatCpf } from '@portal/domain/cpf';
 import { readableFields, type ReadableField } from '@portal/domain/field-labels';
 import { formatMoney } from '@portal/domain/money';
-import { INSURER_LABELS, PROPERTY_KIND_LABELS, PROPOSAL_TYPE_LABELS, STAGE_LABELS, STATUS_LABELS, type Proposal } from '@portal/domain/proposal';
+import {
+  INSURER_LABELS,
+  PROPERTY_KIND_LABELS,
+  PROPOSAL_TYPE_LABELS,
+  STAGE_LABELS,
+  STATUS_LABELS,
+  type Proposal,
+} from '@portal/domain/proposal';
 import { SECTION_STATUS_LABELS, type SectionStatus } from '@portal/domain/sections-registry';
 
 /**
@@ -36,10 +43,18 @@ export interface DossierInput {
   generatedAt: Date;
 }
 
-const EXTENSIONS: Record<string, string> = { 'application/pdf': 'pdf', 'image/jpeg': 'jpg', 'image/png': 'png', 'image/heic': 'heic' };
+const EXTENSIONS: Record<string, string> = {
+  'application/pdf': 'pdf',
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/heic': 'heic',
+};
 
 /** ZIP entry names: 01-resumo-PF-2026-000123.pdf, then documentos/<item>[-n].<ext>. */
-export function dossierEntryNames(code: string, documents: Pick<DossierDocument, 'item' | 'mime'>[]): { summary: string; documents: string[] } {
+export function dossierEntryNames(
+  code: string,
+  documents: Pick<DossierDocument, 'item' | 'mime'>[],
+): { summary: string; documents: string[] } {
   const seen = new Map<string, number>();
   const total = new Map<string, number>();
   for (const d of documents) total.set(d.item, (total.get(d.item) ?? 0) + 1);
@@ -55,7 +70,9 @@ export function dossierEntryNames(code: string, documents: Pick<DossierDocument,
 }
 
 /** Streams the ZIP: the summary first, then each document read from storage only when its turn comes. */
-export async function buildDossierZip(input: DossierInput): Promise<{ stream: Readable; fileName: string; entries: string[] }> {
+export async function buildDossierZip(
+  input: DossierInput,
+): Promise<{ stream: Readable; fileName: string; entries: string[] }> {
   const names = dossierEntryNames(input.proposal.code, input.documents);
   const pdf = await buildSummaryPdf(input, names.documents);
   const zip = new ZipFile();
@@ -70,7 +87,11 @@ export async function buildDossierZip(input: DossierInput): Promise<{ stream: Re
     });
   });
   zip.end();
-  return { stream: zip.outputStream as Readable, fileName: `dossie-${input.proposal.code}.zip`, entries: [names.summary, ...names.documents] };
+  return {
+    stream: zip.outputStream as Readable,
+    fileName: `dossie-${input.proposal.code}.zip`,
+    entries: [names.summary, ...names.documents],
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -147,8 +168,18 @@ class Writer {
     const valueLines = this.wrap(value, this.bold, size, A4.width - MARGIN - valueX);
     const lines = Math.max(labelLines.length, valueLines.length);
     this.ensure(lines * (size + 4) + 2);
-    labelLines.forEach((l, i) => this.page.drawText(l, { x: MARGIN + indent, y: this.y - size - i * (size + 4), size, font: this.font, color: MUTED }));
-    valueLines.forEach((l, i) => this.page.drawText(l, { x: valueX, y: this.y - size - i * (size + 4), size, font: this.bold }));
+    labelLines.forEach((l, i) =>
+      this.page.drawText(l, {
+        x: MARGIN + indent,
+        y: this.y - size - i * (size + 4),
+        size,
+        font: this.font,
+        color: MUTED,
+      }),
+    );
+    valueLines.forEach((l, i) =>
+      this.page.drawText(l, { x: valueX, y: this.y - size - i * (size + 4), size, font: this.bold }),
+    );
     this.y -= lines * (size + 4) + 2;
   }
   fields(fields: ReadableField[], indent = 0) {
@@ -173,10 +204,19 @@ export async function buildSummaryPdf(input: DossierInput, documentEntries: stri
   const font = await doc.embedFont(StandardFonts.Helvetica);
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
   const stamp = input.generatedAt.toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo' });
-  const w = new Writer(doc, font, bold, `Proposta ${p.code} — gerado em ${stamp} por ${input.generatedBy} — Portal de Propostas`);
+  const w = new Writer(
+    doc,
+    font,
+    bold,
+    `Proposta ${p.code} — gerado em ${stamp} por ${input.generatedBy} — Portal de Propostas`,
+  );
 
   w.heading(`Dossiê da proposta ${p.code}`, 18);
-  w.paragraph(`${PROPOSAL_TYPE_LABELS[p.type]} — situação “${STATUS_LABELS[p.status]}”, etapa “${STAGE_LABELS[p.stage]}”.`, 10, MUTED);
+  w.paragraph(
+    `${PROPOSAL_TYPE_LABELS[p.type]} — situação “${STATUS_LABELS[p.status]}”, etapa “${STAGE_LABELS[p.stage]}”.`,
+    10,
+    MUTED,
+  );
 
   w.heading('Imóvel e condições');
   const f = p.financingOrCgiData;
@@ -205,12 +245,19 @@ export async function buildSummaryPdf(input: DossierInput, documentEntries: stri
   w.heading('Documentos aceitos');
   if (!input.documents.length) w.paragraph('Nenhum documento aceito até agora.', 9.5, MUTED);
   input.documents.forEach((d, i) => w.row(d.title, `${documentEntries[i]} (enviado como ${d.name})`));
-  w.paragraph('A declaração de saúde (DPS) segue diretamente para a seguradora e não faz parte deste dossiê.', 8.5, MUTED);
+  w.paragraph(
+    'A declaração de saúde (DPS) segue diretamente para a seguradora e não faz parte deste dossiê.',
+    8.5,
+    MUTED,
+  );
 
   w.heading('Histórico');
   for (const h of input.history) {
     const when = new Date(h.at).toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo' });
-    w.row(when, [h.label, h.reason ? `Motivo: ${h.reason}` : null, h.actor ? `por ${h.actor}` : null].filter(Boolean).join(' — '));
+    w.row(
+      when,
+      [h.label, h.reason ? `Motivo: ${h.reason}` : null, h.actor ? `por ${h.actor}` : null].filter(Boolean).join(' — '),
+    );
   }
   return doc.save();
 }

@@ -21,7 +21,11 @@ export function createOperatorsService(deps: { db: Kysely<Database>; mailer: Mai
   const tokens = createPasswordTokensRepository(deps.db);
 
   async function permissionsOf(userId: string, db: Kysely<Database> = deps.db): Promise<Permission[]> {
-    const rows = await db.selectFrom('operator_permissions').select('permission').where('user_id', '=', userId).execute();
+    const rows = await db
+      .selectFrom('operator_permissions')
+      .select('permission')
+      .where('user_id', '=', userId)
+      .execute();
     return rows.map((r) => r.permission as Permission);
   }
 
@@ -36,7 +40,15 @@ export function createOperatorsService(deps: { db: Kysely<Database>; mailer: Mai
         .orderBy('name')
         .execute();
       const perms = users.length
-        ? await deps.db.selectFrom('operator_permissions').select(['user_id', 'permission']).where('user_id', 'in', users.map((u) => u.id)).execute()
+        ? await deps.db
+            .selectFrom('operator_permissions')
+            .select(['user_id', 'permission'])
+            .where(
+              'user_id',
+              'in',
+              users.map((u) => u.id),
+            )
+            .execute()
         : [];
       return users.map((u) => ({
         id: u.id,
@@ -48,7 +60,11 @@ export function createOperatorsService(deps: { db: Kysely<Database>; mailer: Mai
       }));
     },
 
-    async createOperator(actor: SessionUser, input: { name: string; email: string; canViewHealth: boolean }, ip: string | null): Promise<Operator> {
+    async createOperator(
+      actor: SessionUser,
+      input: { name: string; email: string; canViewHealth: boolean },
+      ip: string | null,
+    ): Promise<Operator> {
       if (input.canViewHealth && !(await permissionsOf(actor.id)).includes('health:read')) {
         throw new HttpError(403, 'forbidden', GRANT_OWN_ONLY, { canViewHealth: GRANT_OWN_ONLY });
       }
@@ -57,8 +73,24 @@ export function createOperatorsService(deps: { db: Kysely<Database>; mailer: Mai
         if (taken) throw new HttpError(409, 'email_taken', EMAIL_TAKEN, { email: EMAIL_TAKEN });
         const now = Date.now();
         const id = newId();
-        await tx.insertInto('users').values({ id, role: 'operator', name: input.name, email: input.email, cpf: null, password_hash: null, created_at: now, updated_at: now }).execute();
-        if (input.canViewHealth) await tx.insertInto('operator_permissions').values({ user_id: id, permission: 'health:read', granted_by: actor.id, granted_at: now }).execute();
+        await tx
+          .insertInto('users')
+          .values({
+            id,
+            role: 'operator',
+            name: input.name,
+            email: input.email,
+            cpf: null,
+            password_hash: null,
+            created_at: now,
+            updated_at: now,
+          })
+          .execute();
+        if (input.canViewHealth)
+          await tx
+            .insertInto('operator_permissions')
+            .values({ user_id: id, permission: 'health:read', granted_by: actor.id, granted_at: now })
+            .execute();
         const token = await tokens.issueToken({ userId: id, purpose: 'invite', ttlMs: INVITE_TOKEN_TTL_MS }, tx);
         await enqueueMail(tx, {
           to: input.email,
@@ -76,21 +108,59 @@ export function createOperatorsService(deps: { db: Kysely<Database>; mailer: Mai
             `Depois, entre em ${deps.publicUrl}${LOGIN_PATH.operator}`,
           ].join('\n'),
         });
-        await recordAudit(tx, { actorId: actor.id, action: 'operator.created', subject: `user:${id}`, ip, detail: input.canViewHealth ? 'health:read' : null });
-        return { id, name: input.name, email: input.email, canViewHealth: input.canViewHealth, active: false, createdAt: new Date(now).toISOString() };
+        await recordAudit(tx, {
+          actorId: actor.id,
+          action: 'operator.created',
+          subject: `user:${id}`,
+          ip,
+          detail: input.canViewHealth ? 'health:read' : null,
+        });
+        return {
+          id,
+          name: input.name,
+          email: input.email,
+          canViewHealth: input.canViewHealth,
+          active: false,
+          createdAt: new Date(now).toISOString(),
+        };
       });
       deps.mailer.kick();
       return created;
     },
 
-    async setHealthPermission(actor: SessionUser, operatorId: string, canViewHealth: boolean, ip: string | null): Promise<void> {
-      if (!(await permissionsOf(actor.id)).includes('health:read')) throw new HttpError(403, 'forbidden', GRANT_OWN_ONLY);
+    async setHealthPermission(
+      actor: SessionUser,
+      operatorId: string,
+      canViewHealth: boolean,
+      ip: string | null,
+    ): Promise<void> {
+      if (!(await permissionsOf(actor.id)).includes('health:read'))
+        throw new HttpError(403, 'forbidden', GRANT_OWN_ONLY);
       await deps.db.transaction().execute(async (tx) => {
-        const target = await tx.selectFrom('users').select('id').where('id', '=', operatorId).where('role', '=', 'operator').executeTakeFirst();
+        const target = await tx
+          .selectFrom('users')
+          .select('id')
+          .where('id', '=', operatorId)
+          .where('role', '=', 'operator')
+          .executeTakeFirst();
         if (!target) throw notFound();
-        await tx.deleteFrom('operator_permissions').where('user_id', '=', operatorId).where('permission', '=', 'health:read').execute();
-        if (canViewHealth) await tx.insertInto('operator_permissions').values({ user_id: operatorId, permission: 'health:read', granted_by: actor.id, granted_at: Date.now() }).execute();
-        await recordAudit(tx, { actorId: actor.id, action: 'operator.permissions_changed', subject: `user:${operatorId}`, ip, detail: canViewHealth ? '+health:read' : '-health:read' });
+        await tx
+          .deleteFrom('operator_permissions')
+          .where('user_id', '=', operatorId)
+          .where('permission', '=', 'health:read')
+          .execute();
+        if (canViewHealth)
+          await tx
+            .insertInto('operator_permissions')
+            .values({ user_id: operatorId, permission: 'health:read', granted_by: actor.id, granted_at: Date.now() })
+            .execute();
+        await recordAudit(tx, {
+          actorId: actor.id,
+          action: 'operator.permissions_changed',
+          subject: `user:${operatorId}`,
+          ip,
+          detail: canViewHealth ? '+health:read' : '-health:read',
+        });
       });
     },
   };

@@ -11,7 +11,11 @@ type Executor = Kysely<Database> | Transaction<Database>;
  * (docs/decisions/007-back-office.md).
  */
 export async function syncProposalIndex(db: Executor, proposalId: string): Promise<void> {
-  const proposal = await db.selectFrom('proposals').select(['id', 'code', 'financing']).where('id', '=', proposalId).executeTakeFirst();
+  const proposal = await db
+    .selectFrom('proposals')
+    .select(['id', 'code', 'financing'])
+    .where('id', '=', proposalId)
+    .executeTakeFirst();
   if (!proposal) return;
   const buyers = await db
     .selectFrom('proposal_members')
@@ -23,7 +27,11 @@ export async function syncProposalIndex(db: Executor, proposalId: string): Promi
   await db.updateTable('proposals').set({ insurer }).where('id', '=', proposalId).execute();
   await db.deleteFrom('proposal_search').where('proposal_id', '=', proposalId).execute();
   const terms = proposalSearchTerms({ code: proposal.code, buyers });
-  if (terms.length) await db.insertInto('proposal_search').values(terms.map((term) => ({ term, proposal_id: proposalId }))).execute();
+  if (terms.length)
+    await db
+      .insertInto('proposal_search')
+      .values(terms.map((term) => ({ term, proposal_id: proposalId })))
+      .execute();
 }
 
 export function insurerOf(financingJson: string): string | null {

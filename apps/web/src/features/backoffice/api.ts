@@ -17,7 +17,8 @@ const KEY = ['backoffice'] as const;
 /** Query string of the non-empty values, in a stable order (it is also the cache key). */
 export function toSearch(params: Record<string, string | number | undefined | null>): string {
   const q = new URLSearchParams();
-  for (const [k, v] of Object.entries(params).sort(([a], [b]) => a.localeCompare(b))) if (v !== undefined && v !== null && v !== '') q.set(k, String(v));
+  for (const [k, v] of Object.entries(params).sort(([a], [b]) => a.localeCompare(b)))
+    if (v !== undefined && v !== null && v !== '') q.set(k, String(v));
   return q.toString();
 }
 
@@ -33,7 +34,10 @@ export function useProposalList(params: Record<string, string | number | undefin
 export function useCreateProposal() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: NewProposalInput) => apiRequest<{ data: { id: string; code: string } }>('/backoffice/proposals', { method: 'POST', body }).then((r) => r.data),
+    mutationFn: (body: NewProposalInput) =>
+      apiRequest<{ data: { id: string; code: string } }>('/backoffice/proposals', { method: 'POST', body }).then(
+        (r) => r.data,
+      ),
     onSuccess: () => client.invalidateQueries({ queryKey: [...KEY, 'proposals'] }),
   });
 }
@@ -52,7 +56,15 @@ export interface SectionView {
 }
 export interface ProposalView {
   proposal: Proposal;
-  members: { id: string; role: 'buyer' | 'seller'; position: number; name: string; email: string; cpf: string | null; hasAccount: boolean }[];
+  members: {
+    id: string;
+    role: 'buyer' | 'seller';
+    position: number;
+    name: string;
+    email: string;
+    cpf: string | null;
+    hasAccount: boolean;
+  }[];
   sections: SectionView[];
   history: HistoryEntry[];
   nextStatuses: ProposalStatus[];
@@ -71,26 +83,39 @@ export function useProposalView(id: string) {
     // Each read of a proposal is recorded: no refetch on focus.
     refetchOnWindowFocus: false,
     staleTime: 60_000,
-    queryFn: ({ signal }) => apiRequest<{ data: ProposalView }>(`/backoffice/proposals/${encodeURIComponent(id)}`, { signal }).then((r) => r.data),
+    queryFn: ({ signal }) =>
+      apiRequest<{ data: ProposalView }>(`/backoffice/proposals/${encodeURIComponent(id)}`, { signal }).then(
+        (r) => r.data,
+      ),
   });
 }
 
 function useProposalMutation<T>(id: string, path: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: T) => apiRequest(`/backoffice/proposals/${encodeURIComponent(id)}${path}`, { method: 'POST', body }),
-    onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: proposalKey(id) }), client.invalidateQueries({ queryKey: [...KEY, 'proposals'] })]),
+    mutationFn: (body: T) =>
+      apiRequest(`/backoffice/proposals/${encodeURIComponent(id)}${path}`, { method: 'POST', body }),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: proposalKey(id) }),
+        client.invalidateQueries({ queryKey: [...KEY, 'proposals'] }),
+      ]),
   });
 }
 
-export const useChangeStatus = (id: string) => useProposalMutation<{ status: ProposalStatus; reason: string }>(id, '/status');
-export const useChangeStage = (id: string) => useProposalMutation<{ stage: ProposalStage; reason: string }>(id, '/stage');
+export const useChangeStatus = (id: string) =>
+  useProposalMutation<{ status: ProposalStatus; reason: string }>(id, '/status');
+export const useChangeStage = (id: string) =>
+  useProposalMutation<{ stage: ProposalStage; reason: string }>(id, '/stage');
 
 export function useRequestCorrection(id: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ key, buyer, note }: { key: string; buyer: number | null; note: string }) =>
-      apiRequest(`/backoffice/proposals/${encodeURIComponent(id)}/sections/${encodeURIComponent(key)}/correction`, { method: 'POST', body: buyer === null ? { note } : { buyer, note } }),
+      apiRequest(`/backoffice/proposals/${encodeURIComponent(id)}/sections/${encodeURIComponent(key)}/correction`, {
+        method: 'POST',
+        body: buyer === null ? { note } : { buyer, note },
+      }),
     onSuccess: () => client.invalidateQueries({ queryKey: proposalKey(id) }),
   });
 }
@@ -104,14 +129,17 @@ export interface HealthAnswers {
 
 /** The insurance module's access-logged read (issue #4): fetched only when the operator asks. */
 export function fetchHealthAnswers(proposalId: string, buyer: number) {
-  return apiRequest<{ data: HealthAnswers }>(`/proposals/${encodeURIComponent(proposalId)}/insurance/answers?buyer=${buyer}`).then((r) => r.data);
+  return apiRequest<{ data: HealthAnswers }>(
+    `/proposals/${encodeURIComponent(proposalId)}/insurance/answers?buyer=${buyer}`,
+  ).then((r) => r.data);
 }
 
 export function useAudit(params: Record<string, string | undefined>) {
   const search = toSearch(params);
   return useQuery({
     queryKey: [...KEY, 'audit', search],
-    queryFn: ({ signal }) => apiRequest<{ data: AuditEntry[]; page: { next: string | null } }>(`/backoffice/audit?${search}`, { signal }),
+    queryFn: ({ signal }) =>
+      apiRequest<{ data: AuditEntry[]; page: { next: string | null } }>(`/backoffice/audit?${search}`, { signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -120,7 +148,8 @@ export function useOutbox(params: Record<string, string | undefined>) {
   const search = toSearch(params);
   return useQuery({
     queryKey: [...KEY, 'outbox', search],
-    queryFn: ({ signal }) => apiRequest<{ data: OutboxEntry[]; page: { next: string | null } }>(`/backoffice/outbox?${search}`, { signal }),
+    queryFn: ({ signal }) =>
+      apiRequest<{ data: OutboxEntry[]; page: { next: string | null } }>(`/backoffice/outbox?${search}`, { signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -135,7 +164,8 @@ export function useOperators() {
 export function useCreateOperator() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: NewOperatorInput) => apiRequest<{ data: Operator }>('/operators', { method: 'POST', body }).then((r) => r.data),
+    mutationFn: (body: NewOperatorInput) =>
+      apiRequest<{ data: Operator }>('/operators', { method: 'POST', body }).then((r) => r.data),
     onSuccess: () => client.invalidateQueries({ queryKey: [...KEY, 'operators'] }),
   });
 }
@@ -143,7 +173,8 @@ export function useCreateOperator() {
 export function useSetHealthPermission() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, canViewHealth }: { id: string; canViewHealth: boolean }) => apiRequest(`/operators/${encodeURIComponent(id)}`, { method: 'PATCH', body: { canViewHealth } }),
+    mutationFn: ({ id, canViewHealth }: { id: string; canViewHealth: boolean }) =>
+      apiRequest(`/operators/${encodeURIComponent(id)}`, { method: 'PATCH', body: { canViewHealth } }),
     onSuccess: () => client.invalidateQueries({ queryKey: [...KEY, 'operators'] }),
   });
 }

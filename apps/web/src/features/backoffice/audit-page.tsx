@@ -16,13 +16,26 @@ const detailText = (detail: string | null) => (detail ? detail.replace(/[a-z_]+/
 
 const columns: TableColumnsType<AuditEntry> = [
   { title: 'Quando', dataIndex: 'at', key: 'at', width: 150, render: when },
-  { title: 'Quem', key: 'actor', render: (_: unknown, e) => (e.actor ? `${e.actor.name} (${e.actor.email})` : 'Anônimo') },
-  { title: 'O quê', dataIndex: 'action', key: 'action', render: (a: string) => <span title={a}>{actionLabel(a)}</span> },
+  {
+    title: 'Quem',
+    key: 'actor',
+    render: (_: unknown, e) => (e.actor ? `${e.actor.name} (${e.actor.email})` : 'Anônimo'),
+  },
+  {
+    title: 'O quê',
+    dataIndex: 'action',
+    key: 'action',
+    render: (a: string) => <span title={a}>{actionLabel(a)}</span>,
+  },
   {
     title: 'Sobre',
     key: 'subject',
     render: (_: unknown, e) =>
-      e.proposalId ? <Link to={`/backoffice/proposals/${e.proposalId}`}>{e.proposalCode ?? e.subject}</Link> : (e.subject ?? '—'),
+      e.proposalId ? (
+        <Link to={`/backoffice/proposals/${e.proposalId}`}>{e.proposalCode ?? e.subject}</Link>
+      ) : (
+        (e.subject ?? '—')
+      ),
   },
   { title: 'Detalhe', dataIndex: 'detail', key: 'detail', render: detailText },
   { title: 'IP', dataIndex: 'ip', key: 'ip', render: (ip: string | null) => ip ?? '—' },
@@ -31,7 +44,10 @@ const columns: TableColumnsType<AuditEntry> = [
 /** /backoffice/audit: who read or changed what, newest first, filtered by person, action, proposal and day. */
 export default function AuditPage() {
   const [params, setParams] = useSearchParams();
-  const filters = Object.fromEntries(FIELDS.map((k) => [k, params.get(k) ?? undefined])) as Record<(typeof FIELDS)[number], string | undefined>;
+  const filters = Object.fromEntries(FIELDS.map((k) => [k, params.get(k) ?? undefined])) as Record<
+    (typeof FIELDS)[number],
+    string | undefined
+  >;
   // Keyset pages go one way (older); the stack of cursors lets the operator come back.
   const [cursors, setCursors] = useState<string[]>([]);
   const audit = useAudit({ ...filters, cursor: cursors.at(-1), limit: '50' });
@@ -46,7 +62,10 @@ export default function AuditPage() {
   };
 
   return (
-    <Page title="Auditoria" subtitle="Quem leu ou mudou o quê: logins, leituras de propostas e de dados de saúde, mudanças de situação, exportações.">
+    <Page
+      title="Auditoria"
+      subtitle="Quem leu ou mudou o quê: logins, leituras de propostas e de dados de saúde, mudanças de situação, exportações."
+    >
       <BackofficeMenu />
       <form
         className="bo-filters"
@@ -57,7 +76,11 @@ export default function AuditPage() {
       >
         <label className="bo-filter">
           <span>E-mail de quem fez</span>
-          <Input value={draft.actor ?? ''} onChange={(e) => setDraft({ ...draft, actor: e.target.value || undefined })} type="email" />
+          <Input
+            value={draft.actor ?? ''}
+            onChange={(e) => setDraft({ ...draft, actor: e.target.value || undefined })}
+            type="email"
+          />
         </label>
         <label className="bo-filter">
           <span>Ação</span>
@@ -72,15 +95,27 @@ export default function AuditPage() {
         </label>
         <label className="bo-filter">
           <span>Proposta (código)</span>
-          <Input value={draft.proposal ?? ''} onChange={(e) => setDraft({ ...draft, proposal: e.target.value || undefined })} placeholder="PF-2026-000123" />
+          <Input
+            value={draft.proposal ?? ''}
+            onChange={(e) => setDraft({ ...draft, proposal: e.target.value || undefined })}
+            placeholder="PF-2026-000123"
+          />
         </label>
         <label className="bo-filter">
           <span>De</span>
-          <Input type="date" value={draft.from ?? ''} onChange={(e) => setDraft({ ...draft, from: e.target.value || undefined })} />
+          <Input
+            type="date"
+            value={draft.from ?? ''}
+            onChange={(e) => setDraft({ ...draft, from: e.target.value || undefined })}
+          />
         </label>
         <label className="bo-filter">
           <span>Até</span>
-          <Input type="date" value={draft.to ?? ''} onChange={(e) => setDraft({ ...draft, to: e.target.value || undefined })} />
+          <Input
+            type="date"
+            value={draft.to ?? ''}
+            onChange={(e) => setDraft({ ...draft, to: e.target.value || undefined })}
+          />
         </label>
         <Button htmlType="submit" type="primary">
           Filtrar
@@ -96,20 +131,36 @@ export default function AuditPage() {
                 <span className="bo-muted">{when(e.at)}</span>
               </div>
               <p>{e.actor ? `${e.actor.name} (${e.actor.email})` : 'Anônimo'}</p>
-              {e.proposalId ? <Link to={`/backoffice/proposals/${e.proposalId}`}>{e.proposalCode ?? e.subject}</Link> : e.subject ? <p className="bo-muted">{e.subject}</p> : null}
+              {e.proposalId ? (
+                <Link to={`/backoffice/proposals/${e.proposalId}`}>{e.proposalCode ?? e.subject}</Link>
+              ) : e.subject ? (
+                <p className="bo-muted">{e.subject}</p>
+              ) : null}
               {e.detail ? <p className="bo-muted">{detailText(e.detail)}</p> : null}
             </li>
           ))}
           {audit.data && !audit.data.data.length ? <li className="bo-muted">Nada encontrado.</li> : null}
         </ul>
       ) : (
-        <Table<AuditEntry> size="small" rowKey="id" columns={columns} dataSource={audit.data?.data} loading={audit.isFetching} pagination={false} scroll={{ x: 900 }} locale={{ emptyText: 'Nada encontrado.' }} />
+        <Table<AuditEntry>
+          size="small"
+          rowKey="id"
+          columns={columns}
+          dataSource={audit.data?.data}
+          loading={audit.isFetching}
+          pagination={false}
+          scroll={{ x: 900 }}
+          locale={{ emptyText: 'Nada encontrado.' }}
+        />
       )}
       <nav className="bo-pager" aria-label="Páginas">
         <Button disabled={!cursors.length} onClick={() => setCursors(cursors.slice(0, -1))}>
           ← Mais recentes
         </Button>
-        <Button disabled={!audit.data?.page.next} onClick={() => audit.data?.page.next && setCursors([...cursors, audit.data.page.next])}>
+        <Button
+          disabled={!audit.data?.page.next}
+          onClick={() => audit.data?.page.next && setCursors([...cursors, audit.data.page.next])}
+        >
           Mais antigos →
         </Button>
       </nav>

@@ -3,7 +3,11 @@ import { Link, useLocation } from 'react-router';
 import { STATUS_LABELS, type ProposalStatus } from '@portal/domain/proposal';
 import { SECTION_STATUS_LABELS, type SectionStatus } from '@portal/domain/sections-registry';
 
-export const dateTime = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'America/Sao_Paulo' });
+export const dateTime = new Intl.DateTimeFormat('pt-BR', {
+  dateStyle: 'short',
+  timeStyle: 'short',
+  timeZone: 'America/Sao_Paulo',
+});
 export const integer = new Intl.NumberFormat('pt-BR');
 export const when = (iso: string) => <time dateTime={iso}>{dateTime.format(new Date(iso))}</time>;
 
@@ -20,7 +24,12 @@ export function StatusTag({ status }: { status: ProposalStatus }) {
   return <Tag color={STATUS_COLORS[status]}>{STATUS_LABELS[status]}</Tag>;
 }
 
-const SECTION_COLORS: Record<SectionStatus, string> = { todo: 'default', in_progress: 'gold', done: 'green', rejected: 'red' };
+const SECTION_COLORS: Record<SectionStatus, string> = {
+  todo: 'default',
+  in_progress: 'gold',
+  done: 'green',
+  rejected: 'red',
+};
 export function SectionTag({ status }: { status: SectionStatus }) {
   return <Tag color={SECTION_COLORS[status]}>{SECTION_STATUS_LABELS[status]}</Tag>;
 }

@@ -30,16 +30,38 @@ const DEFAULTS: NewProposalInput = {
   type: 'financing',
   buyers: [emptyBuyer],
   property: { type: 'residential', kind: '' as never, zipCode: '', uf: '' as never, city: '' },
-  financingOrCgiData: { amortizationSystem: 'SAC', amount: '', feeType: '' as never, installments: '', insuranceCompanyName: '' as never, product: '' },
+  financingOrCgiData: {
+    amortizationSystem: 'SAC',
+    amount: '',
+    feeType: '' as never,
+    installments: '',
+    insuranceCompanyName: '' as never,
+    product: '',
+  },
 };
 
 /** A labelled select bound to react-hook-form, with the error announced and tied to it. */
-function SelectField({ control, name, label, options: opts }: { control: Control<NewProposalInput>; name: FieldPath<NewProposalInput>; label: string; options: { value: string; label: string }[] }) {
+function SelectField({
+  control,
+  name,
+  label,
+  options: opts,
+}: {
+  control: Control<NewProposalInput>;
+  name: FieldPath<NewProposalInput>;
+  label: string;
+  options: { value: string; label: string }[];
+}) {
   const { field, fieldState } = useController({ control, name });
   const id = `campo-${name.replace(/\./g, '-')}`;
   const error = fieldState.error?.message;
   return (
-    <Form.Item label={label} htmlFor={id} validateStatus={error ? 'error' : undefined} help={error ? <span role="alert">{error}</span> : undefined}>
+    <Form.Item
+      label={label}
+      htmlFor={id}
+      validateStatus={error ? 'error' : undefined}
+      help={error ? <span role="alert">{error}</span> : undefined}
+    >
       <Select
         id={id}
         size="large"
@@ -65,7 +87,10 @@ function SelectField({ control, name, label, options: opts }: { control: Control
 export default function NewProposalPage() {
   const navigate = useNavigate();
   const [formError, setFormError] = useState<string | null>(null);
-  const { control, handleSubmit, setError, setValue, getValues } = useForm<NewProposalInput>({ resolver: zodResolver(newProposalSchema), defaultValues: DEFAULTS });
+  const { control, handleSubmit, setError, setValue, getValues } = useForm<NewProposalInput>({
+    resolver: zodResolver(newProposalSchema),
+    defaultValues: DEFAULTS,
+  });
   const buyers = useFieldArray({ control, name: 'buyers' });
   const type = useWatch({ control, name: 'type' });
   const create = useCreateProposal();
@@ -95,7 +120,12 @@ export default function NewProposalPage() {
           title={`Proposta ${create.data.code} criada`}
           subTitle="Cada comprador recebeu um e-mail com o link para criar a senha e começar o preenchimento."
           extra={[
-            <Button key="ver" type="primary" size="large" onClick={() => navigate(`/backoffice/proposals/${create.data.id}`)}>
+            <Button
+              key="ver"
+              type="primary"
+              size="large"
+              onClick={() => navigate(`/backoffice/proposals/${create.data.id}`)}
+            >
               Abrir a proposta
             </Button>,
             <Button key="nova" size="large" onClick={() => create.reset()}>
@@ -107,9 +137,11 @@ export default function NewProposalPage() {
     );
   }
 
-
   return (
-    <Page title="Nova proposta" subtitle="Os compradores recebem por e-mail o link para criar a senha e preencher o restante.">
+    <Page
+      title="Nova proposta"
+      subtitle="Os compradores recebem por e-mail o link para criar a senha e preencher o restante."
+    >
       <BackofficeMenu />
       <Form
         layout="vertical"
@@ -120,7 +152,10 @@ export default function NewProposalPage() {
           e.preventDefault();
           setFormError(null);
           void handleSubmit((values) =>
-            create.mutate(values, { onError: (err) => setFormError(applyServerErrors(err, setError, ['type', 'buyers', 'property', 'financingOrCgiData'])) }),
+            create.mutate(values, {
+              onError: (err) =>
+                setFormError(applyServerErrors(err, setError, ['type', 'buyers', 'property', 'financingOrCgiData'])),
+            }),
           )(e);
         }}
       >
@@ -145,10 +180,26 @@ export default function NewProposalPage() {
           {buyers.fields.map((f, i) => (
             <div key={f.id} className="bo-buyer">
               <h3 className="bo-buyer__title">{i === 0 ? 'Comprador principal' : 'Segundo comprador'}</h3>
-              <TextField control={control} name={`buyers.${i}.name`} label="Nome completo" input={{ autoComplete: 'off', maxLength: 120 }} />
+              <TextField
+                control={control}
+                name={`buyers.${i}.name`}
+                label="Nome completo"
+                input={{ autoComplete: 'off', maxLength: 120 }}
+              />
               <div className="bo-grid">
-                <TextField control={control} name={`buyers.${i}.cpf`} label="CPF" mask={formatCpf} input={{ inputMode: 'numeric', placeholder: '000.000.000-00' }} />
-                <TextField control={control} name={`buyers.${i}.email`} label="E-mail" input={{ type: 'email', inputMode: 'email', autoCapitalize: 'none' }} />
+                <TextField
+                  control={control}
+                  name={`buyers.${i}.cpf`}
+                  label="CPF"
+                  mask={formatCpf}
+                  input={{ inputMode: 'numeric', placeholder: '000.000.000-00' }}
+                />
+                <TextField
+                  control={control}
+                  name={`buyers.${i}.email`}
+                  label="E-mail"
+                  input={{ type: 'email', inputMode: 'email', autoCapitalize: 'none' }}
+                />
               </div>
               {i === 1 ? (
                 <Button onClick={() => buyers.remove(1)} danger>
@@ -157,14 +208,26 @@ export default function NewProposalPage() {
               ) : null}
             </div>
           ))}
-          {buyers.fields.length < 2 ? <Button onClick={() => buyers.append(emptyBuyer)}>Adicionar segundo comprador</Button> : null}
+          {buyers.fields.length < 2 ? (
+            <Button onClick={() => buyers.append(emptyBuyer)}>Adicionar segundo comprador</Button>
+          ) : null}
         </fieldset>
 
         <fieldset className="bo-fieldset">
           <legend>Imóvel</legend>
           <div className="bo-grid">
-            <SelectField control={control} name="property.type" label="Uso do imóvel" options={options(PROPERTY_TYPE_LABELS)} />
-            <SelectField control={control} name="property.kind" label="Tipo do imóvel" options={options(PROPERTY_KIND_LABELS)} />
+            <SelectField
+              control={control}
+              name="property.type"
+              label="Uso do imóvel"
+              options={options(PROPERTY_TYPE_LABELS)}
+            />
+            <SelectField
+              control={control}
+              name="property.kind"
+              label="Tipo do imóvel"
+              options={options(PROPERTY_KIND_LABELS)}
+            />
           </div>
           <div className="bo-grid bo-grid--three">
             <TextField
@@ -174,7 +237,12 @@ export default function NewProposalPage() {
               mask={formatCep}
               input={{ inputMode: 'numeric', placeholder: '00000-000' }}
             />
-            <SelectField control={control} name="property.uf" label="UF" options={UFS.map((u) => ({ value: u, label: u }))} />
+            <SelectField
+              control={control}
+              name="property.uf"
+              label="UF"
+              options={UFS.map((u) => ({ value: u, label: u }))}
+            />
             <TextField control={control} name="property.city" label="Cidade" input={{ maxLength: 100 }} />
           </div>
         </fieldset>
@@ -182,15 +250,42 @@ export default function NewProposalPage() {
         <fieldset className="bo-fieldset">
           <legend>{type === 'cgi' ? 'Dados do crédito (CGI)' : 'Dados do financiamento'}</legend>
           <div className="bo-grid">
-            <TextField control={control} name="financingOrCgiData.amount" label={type === 'cgi' ? 'Valor do crédito (R$)' : 'Valor financiado (R$)'} mask={maskMoneyInput} input={{ inputMode: 'numeric', placeholder: '0,00' }} />
-            <TextField control={control} name="financingOrCgiData.installments" label="Prazo (meses)" mask={(v) => v.replace(/\D/g, '').slice(0, 3)} input={{ inputMode: 'numeric', placeholder: '360' }} />
+            <TextField
+              control={control}
+              name="financingOrCgiData.amount"
+              label={type === 'cgi' ? 'Valor do crédito (R$)' : 'Valor financiado (R$)'}
+              mask={maskMoneyInput}
+              input={{ inputMode: 'numeric', placeholder: '0,00' }}
+            />
+            <TextField
+              control={control}
+              name="financingOrCgiData.installments"
+              label="Prazo (meses)"
+              mask={(v) => v.replace(/\D/g, '').slice(0, 3)}
+              input={{ inputMode: 'numeric', placeholder: '360' }}
+            />
           </div>
           <div className="bo-grid">
-            <SelectField control={control} name="financingOrCgiData.amortizationSystem" label="Sistema de amortização" options={options(AMORTIZATION_LABELS)} />
-            <SelectField control={control} name="financingOrCgiData.feeType" label="Tipo de taxa" options={options(FEE_TYPE_LABELS)} />
+            <SelectField
+              control={control}
+              name="financingOrCgiData.amortizationSystem"
+              label="Sistema de amortização"
+              options={options(AMORTIZATION_LABELS)}
+            />
+            <SelectField
+              control={control}
+              name="financingOrCgiData.feeType"
+              label="Tipo de taxa"
+              options={options(FEE_TYPE_LABELS)}
+            />
           </div>
           <div className="bo-grid">
-            <SelectField control={control} name="financingOrCgiData.insuranceCompanyName" label="Seguradora" options={options(INSURER_LABELS)} />
+            <SelectField
+              control={control}
+              name="financingOrCgiData.insuranceCompanyName"
+              label="Seguradora"
+              options={options(INSURER_LABELS)}
+            />
             <Form.Item
               label="Produto"
               htmlFor="campo-financingOrCgiData-product"
@@ -210,7 +305,9 @@ export default function NewProposalPage() {
           </div>
         </fieldset>
 
-        <div aria-live="assertive">{formError ? <Alert type="error" showIcon title={formError} className="form-alert" /> : null}</div>
+        <div aria-live="assertive">
+          {formError ? <Alert type="error" showIcon title={formError} className="form-alert" /> : null}
+        </div>
         <div className="bo-form__actions">
           <Button type="primary" htmlType="submit" size="large" loading={create.isPending}>
             Criar proposta e convidar

@@ -21,11 +21,17 @@ export default function OperatorsPage() {
   const create = useCreateOperator();
   const permission = useSetHealthPermission();
   const [formError, setFormError] = useState<string | null>(null);
-  const { control, handleSubmit, setError, reset } = useForm<NewOperatorInput>({ resolver: zodResolver(newOperatorSchema), defaultValues: { name: '', email: '', canViewHealth: false } });
+  const { control, handleSubmit, setError, reset } = useForm<NewOperatorInput>({
+    resolver: zodResolver(newOperatorSchema),
+    defaultValues: { name: '', email: '', canViewHealth: false },
+  });
   const health = useController({ control, name: 'canViewHealth' });
 
   return (
-    <Page title="Operadores" subtitle="Quem trabalha no backoffice. Cada novo operador recebe um e-mail para criar a senha.">
+    <Page
+      title="Operadores"
+      subtitle="Quem trabalha no backoffice. Cada novo operador recebe um e-mail para criar a senha."
+    >
       <BackofficeMenu />
       <div className="bo-columns">
         <section className="bo-columns__main" aria-labelledby="lista-operadores">
@@ -47,7 +53,13 @@ export default function OperatorsPage() {
                     checked={o.canViewHealth}
                     loading={permission.isPending && permission.variables?.id === o.id}
                     onChange={(checked) =>
-                      permission.mutate({ id: o.id, canViewHealth: checked }, { onError: (e) => void message.error(e.message), onSuccess: () => void message.success('Permissão atualizada.') })
+                      permission.mutate(
+                        { id: o.id, canViewHealth: checked },
+                        {
+                          onError: (e) => void message.error(e.message),
+                          onSuccess: () => void message.success('Permissão atualizada.'),
+                        },
+                      )
                     }
                     aria-label={`${PERMISSION_LABELS['health:read']}: ${o.name}`}
                   />
@@ -75,19 +87,32 @@ export default function OperatorsPage() {
                       reset();
                       void message.success(`${op.name} foi convidado(a) por e-mail.`);
                     },
-                    onError: (err) => setFormError(applyServerErrors(err, setError, ['name', 'email', 'canViewHealth'])),
+                    onError: (err) =>
+                      setFormError(applyServerErrors(err, setError, ['name', 'email', 'canViewHealth'])),
                   }),
                 )(e);
               }}
             >
-              <TextField control={control} name="name" label="Nome completo" input={{ maxLength: 120, autoComplete: 'off' }} />
-              <TextField control={control} name="email" label="E-mail" input={{ type: 'email', inputMode: 'email', autoCapitalize: 'none', autoComplete: 'off' }} />
+              <TextField
+                control={control}
+                name="name"
+                label="Nome completo"
+                input={{ maxLength: 120, autoComplete: 'off' }}
+              />
+              <TextField
+                control={control}
+                name="email"
+                label="E-mail"
+                input={{ type: 'email', inputMode: 'email', autoCapitalize: 'none', autoComplete: 'off' }}
+              />
               <Form.Item>
                 <Checkbox checked={health.field.value} onChange={(e) => health.field.onChange(e.target.checked)}>
                   {PERMISSION_LABELS['health:read']}
                 </Checkbox>
               </Form.Item>
-              <div aria-live="assertive">{formError ? <Alert type="error" showIcon title={formError} className="form-alert" /> : null}</div>
+              <div aria-live="assertive">
+                {formError ? <Alert type="error" showIcon title={formError} className="form-alert" /> : null}
+              </div>
               <Button type="primary" htmlType="submit" size="large" block loading={create.isPending}>
                 Criar e convidar
               </Button>

@@ -7,8 +7,15 @@ import { BackofficeMenu, when } from './format';
 import './backoffice.css';
 
 const STATE_COLORS: Record<OutboxEntry['state'], string> = { pending: 'gold', sent: 'green', failing: 'red' };
-const KIND_LABELS: Record<string, string> = { invite: 'Convite', recover: 'Recuperação de senha', proposal_update: 'Aviso de proposta', document_rejected: 'Documento recusado' };
-const StateTag = ({ state }: { state: OutboxEntry['state'] }) => <Tag color={STATE_COLORS[state]}>{OUTBOX_STATE_LABELS[state]}</Tag>;
+const KIND_LABELS: Record<string, string> = {
+  invite: 'Convite',
+  recover: 'Recuperação de senha',
+  proposal_update: 'Aviso de proposta',
+  document_rejected: 'Documento recusado',
+};
+const StateTag = ({ state }: { state: OutboxEntry['state'] }) => (
+  <Tag color={STATE_COLORS[state]}>{OUTBOX_STATE_LABELS[state]}</Tag>
+);
 
 const columns: TableColumnsType<OutboxEntry> = [
   { title: 'Criado', dataIndex: 'createdAt', key: 'createdAt', width: 140, render: when },
@@ -36,7 +43,10 @@ export default function OutboxPage() {
     setFilters(next);
   };
   return (
-    <Page title="E-mails enviados" subtitle="A fila de e-mails do portal. Nada se perde quando o servidor de e-mail falha: a fila tenta de novo.">
+    <Page
+      title="E-mails enviados"
+      subtitle="A fila de e-mails do portal. Nada se perde quando o servidor de e-mail falha: a fila tenta de novo."
+    >
       <BackofficeMenu />
       <form
         className="bo-filters"
@@ -47,11 +57,25 @@ export default function OutboxPage() {
       >
         <label className="bo-filter">
           <span>Situação</span>
-          <Select allowClear placeholder="Todas" value={filters.state} onChange={(v: string | undefined) => set({ ...filters, state: v })} options={OUTBOX_STATES.map((s) => ({ value: s, label: OUTBOX_STATE_LABELS[s] }))} aria-label="Situação" />
+          <Select
+            allowClear
+            placeholder="Todas"
+            value={filters.state}
+            onChange={(v: string | undefined) => set({ ...filters, state: v })}
+            options={OUTBOX_STATES.map((s) => ({ value: s, label: OUTBOX_STATE_LABELS[s] }))}
+            aria-label="Situação"
+          />
         </label>
         <label className="bo-filter">
           <span>Tipo</span>
-          <Select allowClear placeholder="Todos" value={filters.kind} onChange={(v: string | undefined) => set({ ...filters, kind: v })} options={Object.entries(KIND_LABELS).map(([value, label]) => ({ value, label }))} aria-label="Tipo" />
+          <Select
+            allowClear
+            placeholder="Todos"
+            value={filters.kind}
+            onChange={(v: string | undefined) => set({ ...filters, kind: v })}
+            options={Object.entries(KIND_LABELS).map(([value, label]) => ({ value, label }))}
+            aria-label="Tipo"
+          />
         </label>
         <label className="bo-filter">
           <span>Destinatário</span>
@@ -81,13 +105,25 @@ export default function OutboxPage() {
           {outbox.data && !outbox.data.data.length ? <li className="bo-muted">Nenhum e-mail.</li> : null}
         </ul>
       ) : (
-        <Table<OutboxEntry> size="small" rowKey="id" columns={columns} dataSource={outbox.data?.data} loading={outbox.isFetching} pagination={false} scroll={{ x: 980 }} locale={{ emptyText: 'Nenhum e-mail.' }} />
+        <Table<OutboxEntry>
+          size="small"
+          rowKey="id"
+          columns={columns}
+          dataSource={outbox.data?.data}
+          loading={outbox.isFetching}
+          pagination={false}
+          scroll={{ x: 980 }}
+          locale={{ emptyText: 'Nenhum e-mail.' }}
+        />
       )}
       <nav className="bo-pager" aria-label="Páginas">
         <Button disabled={!cursors.length} onClick={() => setCursors(cursors.slice(0, -1))}>
           ← Mais recentes
         </Button>
-        <Button disabled={!outbox.data?.page.next} onClick={() => outbox.data?.page.next && setCursors([...cursors, outbox.data.page.next])}>
+        <Button
+          disabled={!outbox.data?.page.next}
+          onClick={() => outbox.data?.page.next && setCursors([...cursors, outbox.data.page.next])}
+        >
           Mais antigos →
         </Button>
       </nav>

@@ -7,10 +7,28 @@ import { formatCpf } from '@portal/domain/cpf';
 import { readableFields, type ReadableField } from '@portal/domain/field-labels';
 import { ANSWER_LABELS, FOLLOW_UP_LABELS, HEALTH_QUESTIONS } from '@portal/domain/health-questionnaire';
 import { formatMoney } from '@portal/domain/money';
-import { INSURER_LABELS, PROPERTY_KIND_LABELS, PROPOSAL_TYPE_LABELS, STAGE_LABELS, STATUS_LABELS, type ProposalStage, type ProposalStatus } from '@portal/domain/proposal';
+import {
+  INSURER_LABELS,
+  PROPERTY_KIND_LABELS,
+  PROPOSAL_TYPE_LABELS,
+  STAGE_LABELS,
+  STATUS_LABELS,
+  type ProposalStage,
+  type ProposalStatus,
+} from '@portal/domain/proposal';
 import { Page } from '../../components/page';
 import { ApiRequestError } from '../../lib/api-client';
-import { dossierUrl, fetchHealthAnswers, useChangeStage, useChangeStatus, useProposalView, useRequestCorrection, type HealthAnswers, type ProposalView, type SectionView } from './api';
+import {
+  dossierUrl,
+  fetchHealthAnswers,
+  useChangeStage,
+  useChangeStatus,
+  useProposalView,
+  useRequestCorrection,
+  type HealthAnswers,
+  type ProposalView,
+  type SectionView,
+} from './api';
 import { BackofficeMenu, SectionTag, StatusTag, dateTime, when } from './format';
 import './backoffice.css';
 
@@ -45,13 +63,24 @@ export default function ProposalPage() {
   const v = view.data;
   const p = v.proposal;
   const groups: { title: string; sections: SectionView[] }[] = [
-    ...v.members.filter((m) => m.role === 'buyer').map((m) => ({ title: `${buyerLabel(m.position)} — ${m.name}`, sections: v.sections.filter((s) => s.scope === 'buyer' && s.buyer === m.position) })),
-    { title: 'Proposta (preenchida pelo comprador principal)', sections: v.sections.filter((s) => s.scope === 'proposal') },
+    ...v.members
+      .filter((m) => m.role === 'buyer')
+      .map((m) => ({
+        title: `${buyerLabel(m.position)} — ${m.name}`,
+        sections: v.sections.filter((s) => s.scope === 'buyer' && s.buyer === m.position),
+      })),
+    {
+      title: 'Proposta (preenchida pelo comprador principal)',
+      sections: v.sections.filter((s) => s.scope === 'proposal'),
+    },
     { title: 'Vendedor', sections: v.sections.filter((s) => s.scope === 'seller') },
   ];
 
   return (
-    <Page title={`Proposta ${p.code}`} subtitle={`${PROPOSAL_TYPE_LABELS[p.type]} · atualizada ${dateTime.format(new Date(p.updatedAt))}`}>
+    <Page
+      title={`Proposta ${p.code}`}
+      subtitle={`${PROPOSAL_TYPE_LABELS[p.type]} · atualizada ${dateTime.format(new Date(p.updatedAt))}`}
+    >
       <BackofficeMenu />
       <section className="bo-summary" aria-label="Resumo">
         <dl className="bo-facts">
@@ -72,7 +101,8 @@ export default function ProposalPage() {
           <div>
             <dt>Imóvel</dt>
             <dd>
-              {PROPERTY_KIND_LABELS[p.property.kind]} {PROPERTY_TYPE_LABELS[p.property.type].toLowerCase()} · {p.property.city}/{p.property.uf} · CEP {formatCep(p.property.zipCode)}
+              {PROPERTY_KIND_LABELS[p.property.kind]} {PROPERTY_TYPE_LABELS[p.property.type].toLowerCase()} ·{' '}
+              {p.property.city}/{p.property.uf} · CEP {formatCep(p.property.zipCode)}
             </dd>
           </div>
           <div>
@@ -82,7 +112,8 @@ export default function ProposalPage() {
           <div>
             <dt>Condições</dt>
             <dd>
-              {p.financingOrCgiData.installments} meses · {AMORTIZATION_LABELS[p.financingOrCgiData.amortizationSystem]} · {FEE_TYPE_LABELS[p.financingOrCgiData.feeType]}
+              {p.financingOrCgiData.installments} meses · {AMORTIZATION_LABELS[p.financingOrCgiData.amortizationSystem]}{' '}
+              · {FEE_TYPE_LABELS[p.financingOrCgiData.feeType]}
             </dd>
           </div>
           <div>
@@ -112,14 +143,20 @@ export default function ProposalPage() {
               Partes
             </h2>
             <ul className="bo-parties">
-              {[...v.members].sort((a, b) => a.role.localeCompare(b.role) || a.position - b.position).map((m) => (
-                <li key={m.id}>
-                  <strong>{m.role === 'buyer' ? buyerLabel(m.position) : 'Vendedor'}:</strong> {m.name}
-                  {m.cpf ? ` · CPF ${formatCpf(m.cpf)}` : ''} · {m.email}{' '}
-                  <Tag color={m.hasAccount ? 'green' : 'default'}>{m.hasAccount ? 'Conta vinculada' : 'Sem conta'}</Tag>
-                </li>
-              ))}
-              {!v.members.some((m) => m.role === 'seller') ? <li className="bo-muted">Vendedor ainda não convidado.</li> : null}
+              {[...v.members]
+                .sort((a, b) => a.role.localeCompare(b.role) || a.position - b.position)
+                .map((m) => (
+                  <li key={m.id}>
+                    <strong>{m.role === 'buyer' ? buyerLabel(m.position) : 'Vendedor'}:</strong> {m.name}
+                    {m.cpf ? ` · CPF ${formatCpf(m.cpf)}` : ''} · {m.email}{' '}
+                    <Tag color={m.hasAccount ? 'green' : 'default'}>
+                      {m.hasAccount ? 'Conta vinculada' : 'Sem conta'}
+                    </Tag>
+                  </li>
+                ))}
+              {!v.members.some((m) => m.role === 'seller') ? (
+                <li className="bo-muted">Vendedor ainda não convidado.</li>
+              ) : null}
             </ul>
           </section>
 
@@ -130,7 +167,12 @@ export default function ProposalPage() {
                 {g.sections
                   .filter((s) => s.values || s.hasDraft || s.status !== 'todo')
                   .map((s) => (
-                    <SectionCard key={`${s.key}:${s.buyer}`} proposalId={p.id} section={s} canCorrect={v.canRequestCorrection} />
+                    <SectionCard
+                      key={`${s.key}:${s.buyer}`}
+                      proposalId={p.id}
+                      section={s}
+                      canCorrect={v.canRequestCorrection}
+                    />
                   ))}
                 <EmptySections sections={g.sections.filter((s) => !s.values && !s.hasDraft && s.status === 'todo')} />
               </section>
@@ -188,7 +230,15 @@ function Fields({ fields }: { fields: ReadableField[] }) {
   );
 }
 
-function SectionCard({ proposalId, section: s, canCorrect }: { proposalId: string; section: SectionView; canCorrect: boolean }) {
+function SectionCard({
+  proposalId,
+  section: s,
+  canCorrect,
+}: {
+  proposalId: string;
+  section: SectionView;
+  canCorrect: boolean;
+}) {
   const { message } = App.useApp();
   const [asking, setAsking] = useState(false);
   const [note, setNote] = useState('');
@@ -203,8 +253,16 @@ function SectionCard({ proposalId, section: s, canCorrect }: { proposalId: strin
           <SectionTag status={s.status} />
         </span>
       </header>
-      {s.reviewNote ? <Alert type="warning" showIcon title={`Correção pedida: ${s.reviewNote}`} className="bo-section__note" /> : null}
-      {s.values ? <Fields fields={readableFields(s.values)} /> : <p className="bo-muted">{s.hasDraft ? 'Em preenchimento (rascunho ainda não enviado).' : 'Ainda não preenchida.'}</p>}
+      {s.reviewNote ? (
+        <Alert type="warning" showIcon title={`Correção pedida: ${s.reviewNote}`} className="bo-section__note" />
+      ) : null}
+      {s.values ? (
+        <Fields fields={readableFields(s.values)} />
+      ) : (
+        <p className="bo-muted">
+          {s.hasDraft ? 'Em preenchimento (rascunho ainda não enviado).' : 'Ainda não preenchida.'}
+        </p>
+      )}
       {s.status === 'done' && canCorrect ? (
         asking ? (
           <form
@@ -224,8 +282,24 @@ function SectionCard({ proposalId, section: s, canCorrect }: { proposalId: strin
             }}
           >
             <label htmlFor={`${id}-nota`}>O que precisa ser corrigido?</label>
-            <Input.TextArea id={`${id}-nota`} value={note} onChange={(e) => setNote(e.target.value)} rows={2} maxLength={1000} />
-            {correction.isError ? <Alert type="error" showIcon title={correction.error instanceof ApiRequestError ? (Object.values(correction.error.fields)[0] ?? correction.error.message) : correction.error.message} /> : null}
+            <Input.TextArea
+              id={`${id}-nota`}
+              value={note}
+              onChange={(e) => setNote(e.target.value)}
+              rows={2}
+              maxLength={1000}
+            />
+            {correction.isError ? (
+              <Alert
+                type="error"
+                showIcon
+                title={
+                  correction.error instanceof ApiRequestError
+                    ? (Object.values(correction.error.fields)[0] ?? correction.error.message)
+                    : correction.error.message
+                }
+              />
+            ) : null}
             <div className="bo-inline-form__actions">
               <Button htmlType="submit" type="primary" loading={correction.isPending}>
                 Pedir correção
@@ -241,7 +315,16 @@ function SectionCard({ proposalId, section: s, canCorrect }: { proposalId: strin
   );
 }
 
-function ChangeForm<T extends string>(props: { title: string; label: string; options: T[]; labels: Record<T, string>; pending: boolean; error: Error | null; onSubmit: (to: T, reason: string, done: () => void) => void; hint: string }) {
+function ChangeForm<T extends string>(props: {
+  title: string;
+  label: string;
+  options: T[];
+  labels: Record<T, string>;
+  pending: boolean;
+  error: Error | null;
+  onSubmit: (to: T, reason: string, done: () => void) => void;
+  hint: string;
+}) {
   const [to, setTo] = useState<T | undefined>(undefined);
   const [reason, setReason] = useState('');
   const id = props.title.toLowerCase().replace(/\W+/g, '-');
@@ -252,19 +335,42 @@ function ChangeForm<T extends string>(props: { title: string; label: string; opt
       aria-labelledby={id}
       onSubmit={(e) => {
         e.preventDefault();
-        if (to) props.onSubmit(to, reason, () => {
-          setTo(undefined);
-          setReason('');
-        });
+        if (to)
+          props.onSubmit(to, reason, () => {
+            setTo(undefined);
+            setReason('');
+          });
       }}
     >
       <h3 id={id}>{props.title}</h3>
       <label htmlFor={`${id}-para`}>{props.label}</label>
-      <Select<T> id={`${id}-para`} value={to} onChange={setTo} placeholder="Selecione" options={props.options.map((o) => ({ value: o, label: props.labels[o] }))} />
+      <Select<T>
+        id={`${id}-para`}
+        value={to}
+        onChange={setTo}
+        placeholder="Selecione"
+        options={props.options.map((o) => ({ value: o, label: props.labels[o] }))}
+      />
       <label htmlFor={`${id}-motivo`}>Motivo</label>
-      <Input.TextArea id={`${id}-motivo`} value={reason} onChange={(e) => setReason(e.target.value)} rows={2} maxLength={1000} />
+      <Input.TextArea
+        id={`${id}-motivo`}
+        value={reason}
+        onChange={(e) => setReason(e.target.value)}
+        rows={2}
+        maxLength={1000}
+      />
       <p className="bo-hint">{props.hint}</p>
-      {props.error ? <Alert type="error" showIcon title={props.error instanceof ApiRequestError ? (Object.values(props.error.fields)[0] ?? props.error.message) : props.error.message} /> : null}
+      {props.error ? (
+        <Alert
+          type="error"
+          showIcon
+          title={
+            props.error instanceof ApiRequestError
+              ? (Object.values(props.error.fields)[0] ?? props.error.message)
+              : props.error.message
+          }
+        />
+      ) : null}
       <Button htmlType="submit" type="primary" disabled={!to} loading={props.pending} block>
         Confirmar
       </Button>
@@ -286,9 +392,18 @@ function StatusPanel({ view }: { view: ProposalView }) {
         pending={status.isPending}
         error={status.error}
         hint="Compradores e vendedor veem a nova situação e o motivo. “Correção pendente” envia e-mail aos compradores."
-        onSubmit={(to, reason, done) => status.mutate({ status: to, reason }, { onSuccess: () => (done(), void message.success(`Situação: ${STATUS_LABELS[to]}`)) })}
+        onSubmit={(to, reason, done) =>
+          status.mutate(
+            { status: to, reason },
+            { onSuccess: () => (done(), void message.success(`Situação: ${STATUS_LABELS[to]}`)) },
+          )
+        }
       />
-      {!view.nextStatuses.length ? <p className="bo-muted">A proposta está {STATUS_LABELS[view.proposal.status].toLowerCase()} e não muda mais de situação.</p> : null}
+      {!view.nextStatuses.length ? (
+        <p className="bo-muted">
+          A proposta está {STATUS_LABELS[view.proposal.status].toLowerCase()} e não muda mais de situação.
+        </p>
+      ) : null}
       <ChangeForm<ProposalStage>
         title="Mudar etapa"
         label="Nova etapa"
@@ -297,7 +412,12 @@ function StatusPanel({ view }: { view: ProposalView }) {
         pending={stage.isPending}
         error={stage.error}
         hint="A etapa avança uma de cada vez. A avaliação do imóvel avisa o vendedor por e-mail."
-        onSubmit={(to, reason, done) => stage.mutate({ stage: to, reason }, { onSuccess: () => (done(), void message.success(`Etapa: ${STAGE_LABELS[to]}`)) })}
+        onSubmit={(to, reason, done) =>
+          stage.mutate(
+            { stage: to, reason },
+            { onSuccess: () => (done(), void message.success(`Etapa: ${STAGE_LABELS[to]}`)) },
+          )
+        }
       />
     </section>
   );
@@ -338,13 +458,18 @@ function HealthPanel({ view }: { view: ProposalView }) {
       </h2>
       {view.canViewHealth ? (
         <>
-          <p className="bo-hint">Dados sensíveis (LGPD). Cada abertura fica registrada no log de auditoria e no registro de acesso do comprador.</p>
+          <p className="bo-hint">
+            Dados sensíveis (LGPD). Cada abertura fica registrada no log de auditoria e no registro de acesso do
+            comprador.
+          </p>
           {buyers.map((b) => (
             <HealthAnswersCard key={b.id} proposalId={view.proposal.id} buyer={b.position} name={b.name} />
           ))}
         </>
       ) : (
-        <p className="bo-muted">Você não tem permissão para ver a declaração de saúde. Peça a um operador que tenha essa permissão.</p>
+        <p className="bo-muted">
+          Você não tem permissão para ver a declaração de saúde. Peça a um operador que tenha essa permissão.
+        </p>
       )}
     </section>
   );
@@ -358,7 +483,9 @@ function HealthAnswersCard({ proposalId, buyer, name }: { proposalId: string; bu
     <article className="bo-section">
       <header className="bo-section__head">
         <h3>{`${buyerLabel(buyer)} — ${name}`}</h3>
-        {data ? <Tag color={data.completed ? 'green' : 'gold'}>{data.completed ? 'Confirmada' : 'Não confirmada'}</Tag> : null}
+        {data ? (
+          <Tag color={data.completed ? 'green' : 'gold'}>{data.completed ? 'Confirmada' : 'Não confirmada'}</Tag>
+        ) : null}
       </header>
       {error ? <Alert type="error" showIcon title={error} /> : null}
       {data ? (

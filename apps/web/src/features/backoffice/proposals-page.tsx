@@ -4,7 +4,14 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { formatCpf } from '@portal/domain/cpf';
 import { formatMoney } from '@portal/domain/money';
 import { LIST_SORT_LABELS, LIST_SORTS, type ListSort, type ProposalListItem } from '@portal/domain/backoffice';
-import { INSURER_LABELS, PROPOSAL_STAGES, PROPOSAL_STATUSES, PROPOSAL_TYPE_LABELS, STAGE_LABELS, STATUS_LABELS } from '@portal/domain/proposal';
+import {
+  INSURER_LABELS,
+  PROPOSAL_STAGES,
+  PROPOSAL_STATUSES,
+  PROPOSAL_TYPE_LABELS,
+  STAGE_LABELS,
+  STATUS_LABELS,
+} from '@portal/domain/proposal';
 import { Page } from '../../components/page';
 import { useProposalList } from './api';
 import { BackofficeMenu, StatusTag, integer, when } from './format';
@@ -13,7 +20,12 @@ import './backoffice.css';
 const FILTERS = ['q', 'status', 'stage', 'type', 'insurer', 'pendingDocuments', 'sort', 'order'] as const;
 const PAGE_SIZE = 20;
 const options = (labels: Record<string, string>) => Object.entries(labels).map(([value, label]) => ({ value, label }));
-const SORT_FIELD: Partial<Record<string, ListSort>> = { code: 'code', fillingStatus: 'fillingStatus', updatedAt: 'updatedAt', createdAt: 'createdAt' };
+const SORT_FIELD: Partial<Record<string, ListSort>> = {
+  code: 'code',
+  fillingStatus: 'fillingStatus',
+  updatedAt: 'updatedAt',
+  createdAt: 'createdAt',
+};
 
 function buyersCell(p: ProposalListItem) {
   return (
@@ -38,7 +50,10 @@ export default function ProposalsPage() {
   const navigate = useNavigate();
   const screens = Grid.useBreakpoint();
   const narrow = screens.md === false;
-  const filters = Object.fromEntries(FILTERS.map((k) => [k, params.get(k) ?? undefined])) as Record<(typeof FILTERS)[number], string | undefined>;
+  const filters = Object.fromEntries(FILTERS.map((k) => [k, params.get(k) ?? undefined])) as Record<
+    (typeof FILTERS)[number],
+    string | undefined
+  >;
   const cursor = params.get('cursor') ?? undefined;
   const list = useProposalList({ ...filters, cursor, limit: PAGE_SIZE });
   const [search, setSearch] = useState(filters.q ?? '');
@@ -73,20 +88,61 @@ export default function ProposalsPage() {
       ),
     },
     { title: 'Compradores', key: 'buyers', render: (_: unknown, p) => buyersCell(p) },
-    { title: 'Tipo', dataIndex: 'type', key: 'type', render: (t: ProposalListItem['type']) => (t === 'cgi' ? 'CGI' : 'Financiamento') },
-    { title: 'Situação', dataIndex: 'status', key: 'status', render: (s: ProposalListItem['status']) => <StatusTag status={s} /> },
+    {
+      title: 'Tipo',
+      dataIndex: 'type',
+      key: 'type',
+      render: (t: ProposalListItem['type']) => (t === 'cgi' ? 'CGI' : 'Financiamento'),
+    },
+    {
+      title: 'Situação',
+      dataIndex: 'status',
+      key: 'status',
+      render: (s: ProposalListItem['status']) => <StatusTag status={s} />,
+    },
     { title: 'Etapa', dataIndex: 'stage', key: 'stage', render: (s: ProposalListItem['stage']) => STAGE_LABELS[s] },
-    { title: 'Seguradora', dataIndex: 'insurer', key: 'insurer', render: (i: ProposalListItem['insurer']) => (i ? INSURER_LABELS[i] : '—') },
-    { title: 'Preench.', dataIndex: 'fillingStatus', key: 'fillingStatus', align: 'right', sorter: true, sortOrder: sorted('fillingStatus'), render: (n: number) => `${n}%` },
+    {
+      title: 'Seguradora',
+      dataIndex: 'insurer',
+      key: 'insurer',
+      render: (i: ProposalListItem['insurer']) => (i ? INSURER_LABELS[i] : '—'),
+    },
+    {
+      title: 'Preench.',
+      dataIndex: 'fillingStatus',
+      key: 'fillingStatus',
+      align: 'right',
+      sorter: true,
+      sortOrder: sorted('fillingStatus'),
+      render: (n: number) => `${n}%`,
+    },
     ...(hasDocuments
-      ? [{ title: 'Docs. a revisar', dataIndex: 'pendingDocuments', key: 'pendingDocuments', align: 'right' as const, render: (n: number | null) => (n ? <Tag color="orange">{n}</Tag> : '—') }]
+      ? [
+          {
+            title: 'Docs. a revisar',
+            dataIndex: 'pendingDocuments',
+            key: 'pendingDocuments',
+            align: 'right' as const,
+            render: (n: number | null) => (n ? <Tag color="orange">{n}</Tag> : '—'),
+          },
+        ]
       : []),
-    { title: 'Atualizada', dataIndex: 'updatedAt', key: 'updatedAt', sorter: true, sortOrder: sorted('updatedAt'), render: when },
+    {
+      title: 'Atualizada',
+      dataIndex: 'updatedAt',
+      key: 'updatedAt',
+      sorter: true,
+      sortOrder: sorted('updatedAt'),
+      render: when,
+    },
   ];
 
   const page = list.data;
   return (
-    <Page title="Propostas" subtitle="Todas as propostas do portal. Busque pelo código, pelo nome ou pelo CPF de um comprador.">
+    <Page
+      title="Propostas"
+      subtitle="Todas as propostas do portal. Busque pelo código, pelo nome ou pelo CPF de um comprador."
+    >
       <BackofficeMenu />
       <div className="bo-actions">
         <Button type="primary" size="large" onClick={() => navigate('/backoffice/proposals/new')}>
@@ -113,10 +169,30 @@ export default function ProposalsPage() {
             aria-label="Buscar por código, nome ou CPF"
           />
         </label>
-        <FilterSelect label="Situação" value={filters.status} onChange={(v) => update({ status: v })} options={options(STATUS_LABELS).filter((o) => (PROPOSAL_STATUSES as readonly string[]).includes(o.value))} />
-        <FilterSelect label="Etapa" value={filters.stage} onChange={(v) => update({ stage: v })} options={options(STAGE_LABELS).filter((o) => (PROPOSAL_STAGES as readonly string[]).includes(o.value))} />
-        <FilterSelect label="Tipo" value={filters.type} onChange={(v) => update({ type: v })} options={options(PROPOSAL_TYPE_LABELS)} />
-        <FilterSelect label="Seguradora" value={filters.insurer} onChange={(v) => update({ insurer: v })} options={options(INSURER_LABELS)} />
+        <FilterSelect
+          label="Situação"
+          value={filters.status}
+          onChange={(v) => update({ status: v })}
+          options={options(STATUS_LABELS).filter((o) => (PROPOSAL_STATUSES as readonly string[]).includes(o.value))}
+        />
+        <FilterSelect
+          label="Etapa"
+          value={filters.stage}
+          onChange={(v) => update({ stage: v })}
+          options={options(STAGE_LABELS).filter((o) => (PROPOSAL_STAGES as readonly string[]).includes(o.value))}
+        />
+        <FilterSelect
+          label="Tipo"
+          value={filters.type}
+          onChange={(v) => update({ type: v })}
+          options={options(PROPOSAL_TYPE_LABELS)}
+        />
+        <FilterSelect
+          label="Seguradora"
+          value={filters.insurer}
+          onChange={(v) => update({ insurer: v })}
+          options={options(INSURER_LABELS)}
+        />
         {hasDocuments || filters.pendingDocuments ? (
           <FilterSelect
             label="Documentos"
@@ -152,7 +228,9 @@ export default function ProposalsPage() {
 
       {list.isError ? <Alert type="error" showIcon title={list.error.message} /> : null}
       <p className="bo-count" aria-live="polite">
-        {page ? `${page.page.capped ? 'Mais de ' : ''}${integer.format(page.page.total)} ${page.page.total === 1 ? 'proposta' : 'propostas'}` : 'Carregando…'}
+        {page
+          ? `${page.page.capped ? 'Mais de ' : ''}${integer.format(page.page.total)} ${page.page.total === 1 ? 'proposta' : 'propostas'}`
+          : 'Carregando…'}
       </p>
 
       {narrow ? (
@@ -226,11 +304,23 @@ export default function ProposalsPage() {
   );
 }
 
-function FilterSelect(props: { label: string; value: string | undefined; onChange: (v: string | undefined) => void; options: { value: string; label: string }[] }) {
+function FilterSelect(props: {
+  label: string;
+  value: string | undefined;
+  onChange: (v: string | undefined) => void;
+  options: { value: string; label: string }[];
+}) {
   return (
     <label className="bo-filter">
       <span>{props.label}</span>
-      <Select allowClear placeholder="Todas" value={props.value} onChange={(v: string | undefined) => props.onChange(v)} options={props.options} aria-label={props.label} />
+      <Select
+        allowClear
+        placeholder="Todas"
+        value={props.value}
+        onChange={(v: string | undefined) => props.onChange(v)}
+        options={props.options}
+        aria-label={props.label}
+      />
     </label>
   );
 }

@@ -138,7 +138,12 @@ export function UploadItem({ proposalId, item, maxMb }: { proposalId: string; it
   const needsNew = item.state === 'rejected' || item.state === 'expired';
 
   return (
-    <section className={`doc-item doc-item--${item.state}`} aria-labelledby={titleId} data-item={item.key}>
+    <section
+      id={item.key}
+      className={`doc-item doc-item--${item.state}`}
+      aria-labelledby={titleId}
+      data-item={item.key}
+    >
       <header className="doc-item__header">
         <h2 id={titleId} className="doc-item__title">
           {item.title}

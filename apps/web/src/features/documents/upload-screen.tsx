@@ -1,5 +1,6 @@
 import { Alert, Progress, Skeleton } from 'antd';
-import { Navigate } from 'react-router';
+import { useEffect } from 'react';
+import { Navigate, useLocation } from 'react-router';
 import { ApiRequestError } from '../../lib/api-client';
 import { Page } from '../../components/page';
 import { useDocuments } from './api';
@@ -20,6 +21,13 @@ export function DocumentsUploadScreen({
   notFoundUrl: string;
 }) {
   const docs = useDocuments(proposalId);
+  const { hash } = useLocation();
+  const loaded = docs.data !== undefined;
+  // Links such as /buyer/documents/upload#fgts_form_0 (FGTS forms) open at their item once it is drawn.
+  useEffect(() => {
+    if (loaded && hash.length > 1)
+      document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView({ block: 'start' });
+  }, [loaded, hash]);
   // A stored choice may point at a proposal this user no longer sees: choose again.
   if (docs.error instanceof ApiRequestError && docs.error.status === 404) return <Navigate to={notFoundUrl} replace />;
   const items = docs.data?.items ?? [];

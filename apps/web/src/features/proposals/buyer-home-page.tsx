@@ -70,6 +70,7 @@ export default function BuyerHomePage() {
             <Link to="/buyer/buyers">Ver compradores e todas as seções</Link>
             {proposal.data?.type === 'financing' ? <Link to="/buyer/fgts/questions">FGTS</Link> : null}
             <Link to="/buyer/insurance">Seguro e declaração de saúde</Link>
+            <Link to="/buyer/documents/upload">Envio de documentos</Link>
           </p>
         </section>
       ) : null}
