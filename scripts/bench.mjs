@@ -4,7 +4,7 @@
 // front end's first-load sizes per route; Lighthouse (mobile) on four pages. Prints one table and
 // writes bench/results.json. Every loop is bounded in count and time and talks to 127.0.0.1 only.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,8 +17,8 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const RATE = Number(process.env.BENCH_RATE ?? 500);
 const PG_ADMIN = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const only = new Set((process.env.BENCH_ONLY ?? 'api,frontend,lighthouse').split(','));
-const results = { at: new Date().toISOString(), machine: { cpus: (await import('node:os')).cpus().length, node: process.version }, ceiling: null, api: [], frontend: [], lighthouse: [], targets: {} };
+const only = new Set((process.env.BENCH_ONLY ?? 'api,uploads,frontend,lighthouse').split(','));
+const results = { at: new Date().toISOString(), machine: { cpus: (await import('node:os')).cpus().length, node: process.version }, ceiling: null, api: [], uploads: null, frontend: [], lighthouse: [], targets: {} };
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 function freePort() {
@@ -37,7 +37,9 @@ async function waitUp(url, child, ms = 60_000) {
     if (child.exitCode !== null) throw new Error(`process exited (${child.exitCode})`);
     try {
       if ((await fetch(url)).ok) return;
-    } catch {}
+    } catch {
+      // not up yet
+    }
     await sleep(150);
   }
   throw new Error(`${url} did not come up`);
@@ -272,6 +274,18 @@ async function benchLighthouse() {
   }
 }
 
+/** 200 MB of uploads through the API (scripts/upload-memory.mjs): the API process's peak RSS. */
+function benchUploads() {
+  const r = spawnSync(process.execPath, [join(root, 'scripts/upload-memory.mjs')], { cwd: root, encoding: 'utf8' });
+  const json = /\{[\s\S]*\}/.exec(r.stdout ?? '');
+  if (!json) {
+    console.log('upload-memory failed:', r.stderr?.slice(0, 500));
+    return;
+  }
+  results.uploads = JSON.parse(json[0]);
+  console.log(r.stdout.trim().split('\n').at(-1));
+}
+
 function printTable() {
   const rows = [];
   if (results.ceiling) rows.push(['ceiling', '-', '-', results.ceiling.route, results.ceiling.maxRps, '1.00', results.ceiling.atRate.p50, results.ceiling.atRate.p95, results.ceiling.atRate.p99, results.ceiling.atRate.errors]);
@@ -295,6 +309,7 @@ function printTable() {
     'login route first load <= 100 KiB JS': login ? login.firstLoadJsKiB <= 100 : null,
     'login route CSS + fonts <= 50 KiB': login ? login.cssKiB + login.fontsKiB <= 50 : null,
     'each further route <= 60 KiB JS': results.frontend.length ? results.frontend.every((f) => f.routeOnlyJsKiB <= 60) : null,
+    'API RSS < 150 MB during 200 MB of uploads': results.uploads ? results.uploads.peakRssMb < 150 : null,
     'Lighthouse >= 98, TBT <= 50 ms, CLS <= 0.02': results.lighthouse.length ? results.lighthouse.every((l) => l.score >= 98 && l.tbtMs <= 50 && l.cls <= 0.02) : null,
   };
   console.log('\nTargets');
@@ -303,6 +318,7 @@ function printTable() {
 
 build();
 if (only.has('api')) await benchApi();
+if (only.has('uploads')) benchUploads();
 if (only.has('frontend')) benchFrontend();
 if (only.has('lighthouse')) await benchLighthouse();
 printTable();
