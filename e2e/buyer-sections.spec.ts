@@ -13,10 +13,10 @@ const field = (page: Page, label: string) => page.getByLabel(label, { exact: tru
 async function select(page: Page, label: string, option: string) {
   const box = page.getByRole('combobox', { name: label });
   await box.click();
-  // Typing narrows the (virtual) list so the option is rendered.
+  // Typing filters the (virtual) list to the option; Enter picks it, as a keyboard user would.
   await box.fill(option);
-  // The visible option (antd also renders a hidden role=option list for screen readers).
-  await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${option}"]`).click();
+  await page.keyboard.press('Enter');
+  await page.locator('.ant-select', { has: box }).locator(`.ant-select-content[title="${option}"], [title="${option}"]`).first().waitFor();
 }
 
 async function saveAndContinue(page: Page, nextPath: string) {

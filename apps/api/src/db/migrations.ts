@@ -236,7 +236,9 @@ const provider: MigrationProvider = { getMigrations: async () => migrations };
  * file its own schema) and skip creating its own.
  */
 export async function migrateToLatest(db: Kysely<any>, options: { schema?: string } = {}): Promise<void> {
-  const migrator = new Migrator({ db, provider, ...(options.schema ? { migrationTableSchema: options.schema } : {}) });
+  // Unordered: features add their migrations independently; a database that ran a later one first still
+  // gets the earlier one instead of refusing to start.
+  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true, ...(options.schema ? { migrationTableSchema: options.schema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

@@ -5,11 +5,14 @@ import { lookupCep } from '../../lib/sections-api';
 import type { SectionExtension } from './section-form';
 
 /**
- * A section extension for any address form with the fields cep, address, district, city and state:
- * fills them from the CEP when the CEP service answers; otherwise says so and the person types them
- * (the fields stay editable either way).
+ * For any address form with the fields cep, district, city, state and a street field (`address` by
+ * default): fills them from the CEP when the CEP service answers; otherwise says so and the person
+ * types them (the fields stay editable either way). Returns the notice to show, if any.
  */
-function useCepLookup({ values, setValue, editable }: Parameters<NonNullable<SectionExtension['useOnValues']>>[0]) {
+export function useCepLookup(
+  { values, setValue, editable }: Parameters<NonNullable<SectionExtension['useOnValues']>>[0],
+  streetField = 'address',
+) {
   const cep = String(values.cep ?? '');
   const last = useRef(cep);
   const [notice, setNotice] = useState<{ type: 'info' | 'warning'; text: string } | null>(null);
@@ -21,7 +24,7 @@ function useCepLookup({ values, setValue, editable }: Parameters<NonNullable<Sec
     setNotice({ type: 'info', text: 'Buscando o endereço do CEP…' });
     lookupCep(cep, abort.signal)
       .then((found) => {
-        setValue('address', found.address);
+        setValue(streetField, found.address);
         setValue('district', found.district);
         setValue('city', found.city);
         setValue('state', found.state);
@@ -32,7 +35,7 @@ function useCepLookup({ values, setValue, editable }: Parameters<NonNullable<Sec
         setNotice({ type: 'warning', text: err instanceof Error ? err.message : 'Preencha o endereço manualmente.' });
       });
     return () => abort.abort();
-  }, [cep, editable, setValue]);
+  }, [cep, editable, setValue, streetField]);
   return notice ? (
     <div aria-live="polite">
       <Alert type={notice.type} showIcon title={notice.text} className="form-alert" />
