@@ -107,6 +107,16 @@ describe.each(DATABASES)('buyer sections on %s', (dialect) => {
     expect(proposal.json().data.fillingStatus).toBe(progress);
   });
 
+  it('checks the attorney\'s document: a CPF for a person, a CNPJ for a company', async () => {
+    const cpf = await cpfOf(second, twoBuyers);
+    const attorney = { represented: true, name_attorney: 'Paulo Procurador', email_attorney: 'procurador@exemplo.com.br', phone_attorney: '(11) 3333-4444', attorney_phone_type: 'normal' };
+    const company = await put(second, `/api/v3/proposals/${twoBuyers}/sections/data?buyer=1`, { ...VALID_DATA, cpf, ...attorney, attorney_type: 'company', cpf_attorney: '11.222.333/0001-82' });
+    expect(company.statusCode).toBe(400);
+    expect(company.json().error.fields.cpf_attorney).toBe('Insira um CNPJ válido');
+    const person = await put(second, `/api/v3/proposals/${twoBuyers}/sections/data?buyer=1`, { ...VALID_DATA, cpf, ...attorney, attorney_type: 'person', cpf_attorney: '11.222.333/0001-81' });
+    expect(person.json().error.fields.cpf_attorney).toBe('Insira um CPF válido');
+  });
+
   it('keeps the CPF registered on the proposal', async () => {
     const res = await put(second, `/api/v3/proposals/${twoBuyers}/sections/data?buyer=1`, { ...VALID_DATA, cpf: '529.982.247-25' });
     expect(res.statusCode).toBe(400);

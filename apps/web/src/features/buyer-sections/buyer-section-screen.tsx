@@ -4,8 +4,8 @@ import { findSection } from '@portal/domain/sections-registry';
 import { Page } from '../../components/page';
 import { SectionForm, type SectionExtension } from '../../components/section-form/section-form';
 import { readSelectedProposal } from '../../lib/storage';
-import { useProposal } from '../proposals/api';
-import { buildFlow, buyerFromSearch, stepUrl } from './flow';
+import { useProposal } from '../../lib/proposals-api';
+import { buildFlow, buyerFromSearch, stepUrl } from '../../lib/buyer-flow';
 import { BUYER_FIELD_UI } from './ui';
 
 type BuyerSectionKey = keyof typeof BUYER_FIELD_UI;

@@ -2,11 +2,11 @@ import { Alert, Button, Card, Skeleton } from 'antd';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { Page } from '../../components/page';
 import { readSelectedProposal } from '../../lib/storage';
-import { useProposal } from '../proposals/api';
-import { FillingProgress } from '../proposals/proposal-summary';
+import { useProposal } from '../../lib/proposals-api';
+import { FillingProgress } from '../../components/proposal-summary';
 import { useSections, type SectionSummary } from '../../lib/sections-api';
-import { buildFlow, stepUrl } from './flow';
-import { nextStep } from './next-step';
+import { buildFlow, stepUrl } from '../../lib/buyer-flow';
+import { nextStep } from '../../lib/next-step';
 import { SectionStatusTag } from '../../components/section-form/section-status';
 
 /** /buyer/buyers: the proposal's buyers, the state of every section and the overall progress. */

@@ -24,7 +24,7 @@ import {
   type DocumentFile,
   type DocumentItem,
   type ReviewDecision,
-} from './api';
+} from '../../lib/documents-api';
 import { formatDateTime, formatSize, validityText } from './format';
 import { FileThumb, ItemStateTag } from './upload-item';
 import './documents.css';

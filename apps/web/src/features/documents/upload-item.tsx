@@ -19,7 +19,7 @@ import {
   uploadDocumentFile,
   type DocumentFile,
   type DocumentItem,
-} from './api';
+} from '../../lib/documents-api';
 import { formatDateTime, formatSize, ITEM_STATE_LABELS, STATE_COLORS, validityText } from './format';
 
 interface Pending {

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { ApiRequestError } from '../../lib/api-client';
 import { Page } from '../../components/page';
-import { useDocuments } from './api';
+import { useDocuments } from '../../lib/documents-api';
 import { UploadItem } from './upload-item';
 import './documents.css';
 

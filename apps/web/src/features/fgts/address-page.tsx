@@ -2,7 +2,7 @@ import { formatCep } from '@portal/domain/cep';
 import type { SectionExtension } from '../../components/section-form/section-form';
 import { useCepLookup } from '../../components/section-form/use-cep-lookup';
 import { readSelectedProposal } from '../../lib/storage';
-import { useProposal } from '../proposals/api';
+import { useProposal } from '../../lib/proposals-api';
 import { FgtsStepScreen } from './fgts-step-screen';
 
 /** The property's address, filled from its CEP when the CEP service answers (street field: `street`). */

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { fetchSection } from '../../lib/sections-api';
 import { readSelectedProposal } from '../../lib/storage';
-import { useProposal } from '../proposals/api';
+import { useProposal } from '../../lib/proposals-api';
 import { FgtsStepScreen } from './fgts-step-screen';
 import { useFgtsBuyer } from './flow';
 

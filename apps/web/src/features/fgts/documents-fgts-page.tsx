@@ -5,7 +5,7 @@ import type { Customer } from '@portal/domain/proposal';
 import { Page } from '../../components/page';
 import { ApiRequestError } from '../../lib/api-client';
 import { readSelectedProposal } from '../../lib/storage';
-import { useProposal } from '../proposals/api';
+import { useProposal } from '../../lib/proposals-api';
 import { fgtsPdfUrl, useFgtsState } from './api';
 import { fgtsStepUrl } from './flow';
 

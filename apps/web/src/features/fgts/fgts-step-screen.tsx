@@ -6,7 +6,7 @@ import { Page } from '../../components/page';
 import { SectionForm, type SectionExtension } from '../../components/section-form/section-form';
 import { ApiRequestError } from '../../lib/api-client';
 import { readSelectedProposal } from '../../lib/storage';
-import { useProposal } from '../proposals/api';
+import { useProposal } from '../../lib/proposals-api';
 import { useFgtsState } from './api';
 import { buyerSubtitle, fgtsStepUrl, useFgtsBuyer } from './flow';
 import { FGTS_FIELD_UI } from './ui';

@@ -10,7 +10,7 @@ import { ApiRequestError } from '../../lib/api-client';
 import { queryClient } from '../../lib/query-client';
 import { fetchSection, submitSection } from '../../lib/sections-api';
 import { readSelectedProposal } from '../../lib/storage';
-import { useProposal } from '../proposals/api';
+import { useProposal } from '../../lib/proposals-api';
 import { useFgtsState } from './api';
 import { FgtsStateError } from './fgts-step-screen';
 import { buyerSubtitle, fgtsStepUrl, useFgtsBuyer } from './flow';

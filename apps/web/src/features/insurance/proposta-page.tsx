@@ -6,7 +6,7 @@ import { formatMoney } from '@portal/domain/money';
 import { Page } from '../../components/page';
 import { ApiRequestError } from '../../lib/api-client';
 import { readSelectedProposal } from '../../lib/storage';
-import { useProposal } from '../proposals/api';
+import { useProposal } from '../../lib/proposals-api';
 import { useHealthAnswers, useInsurance } from './api';
 import { useInsurancePath, useOutsideQuestionnaire } from './navigation';
 import { INSURER_TEXTS } from './texts';

@@ -1,14 +1,15 @@
+import { DocumentsSummary } from '../../components/documents-summary';
 import { Alert, Button, Card, Skeleton } from 'antd';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { Page } from '../../components/page';
 import { readSelectedProposal } from '../../lib/storage';
 import { useSession } from '../../lib/session';
 import { ApiRequestError } from '../../lib/api-client';
-import { useProposal } from './api';
+import { useProposal } from '../../lib/proposals-api';
 import { useSections } from '../../lib/sections-api';
-import { nextStep } from '../buyer-sections/next-step';
+import { nextStep } from '../../lib/next-step';
 import { SectionStatusTag } from '../../components/section-form/section-status';
-import { FillingProgress, ProposalFacts } from './proposal-summary';
+import { FillingProgress, ProposalFacts } from '../../components/proposal-summary';
 import { ProposalHistory } from '../../components/proposal-history';
 import { SellerPartStatus } from '../../components/seller-part-status';
 
@@ -65,6 +66,7 @@ export default function BuyerHomePage() {
               </ul>
             </>
           ) : null}
+          <DocumentsSummary proposalId={selected} />
           <SellerPartStatus proposalId={selected} />
           <p className="page__links">
             <Link to="/buyer/buyers">Ver compradores e todas as seções</Link>

@@ -4,8 +4,8 @@ import { useNavigate } from 'react-router';
 import { Page } from '../../components/page';
 import { writeSelectedProposal } from '../../lib/storage';
 import { useClientStore } from '../../lib/store';
-import { useProposals } from './api';
-import { FillingProgress, ProposalFacts } from './proposal-summary';
+import { useProposals } from '../../lib/proposals-api';
+import { FillingProgress, ProposalFacts } from '../../components/proposal-summary';
 
 /** /buyer/select-proposal: the buyer's proposals as cards; choosing one stores it and goes on. */
 export default function SelectProposalPage() {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Proposal } from '@portal/domain/proposal';
-import { apiRequest } from '../../lib/api-client';
+import { apiRequest } from './api-client';
 
 export function useProposals() {
   return useQuery({

@@ -1,5 +1,5 @@
-import type { SectionSummary } from '../../lib/sections-api';
-import { buildFlow, stepUrl, type FlowStep } from './flow';
+import type { SectionSummary } from './sections-api';
+import { buildFlow, stepUrl, type FlowStep } from './buyer-flow';
 
 /** The first step of the flow the user can still act on (rejected first, then not done). */
 export function nextStep(sections: SectionSummary[], buyers: number): { step: FlowStep; url: string } | null {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { API_MESSAGES } from '@portal/domain/api-error';
 import type { ChecklistKey, DocumentItemKey, FileFlag, FileStatus, ItemState } from '@portal/domain/documents';
-import { API_TIMEOUT_MS, ApiRequestError, apiRequest, reportUnauthorized } from '../../lib/api-client';
+import { API_TIMEOUT_MS, ApiRequestError, apiRequest, reportUnauthorized } from './api-client';
 
 export interface DocumentFile {
   id: string;
