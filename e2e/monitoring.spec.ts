@@ -284,8 +284,12 @@ describe('front-end monitoring', () => {
     await boomRow.getByText('/buyer/change-password').waitFor();
     await boomRow.getByText(/^Chrome( Headless)? \d+$/).waitFor();
     const routes = page.locator('section', { has: page.getByRole('heading', { name: 'Rotas mais lentas' }) });
-    await routes.getByRole('row').filter({ hasText: '/buyer/home' }).waitFor();
-    await routes.getByRole('row').filter({ hasText: '/buyer/change-password' }).waitFor();
+    // The table lists the 20 slowest route patterns of the last 7 days; which ones depends on every
+    // spec that ran before in this server, so check its shape, not a given route (the transactions
+    // of this file's routes are checked in the database above).
+    await routes.getByRole('row').filter({ hasText: /\/(buyer|seller|backoffice|auth)\// }).first().waitFor();
+    const rows = await routes.getByRole('row').filter({ hasText: /^\s*\// }).count();
+    expect(rows).toBeLessThanOrEqual(20);
 
     const rate = page.getByLabel('Taxa de amostragem (%)');
     await expect.poll(() => rate.inputValue()).toBe('100');
