@@ -140,3 +140,39 @@ export async function signIn(
     await page.getByRole('heading', { name: 'Propostas', exact: true }).waitFor();
   }
 }
+
+/** A small valid one-page PDF; `padTo` (bytes) makes it bigger, to see upload progress. */
+export function makePdf(padTo = 0): Buffer {
+  const objs = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 200] >>',
+  ];
+  let out = padTo > 0 ? `%PDF-1.4\n%${'0'.repeat(Math.max(0, padTo - 400))}\n` : '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objs.forEach((o, i) => {
+    offsets.push(Buffer.byteLength(out));
+    out += `${i + 1} 0 obj\n${o}\nendobj\n`;
+  });
+  const xref = Buffer.byteLength(out);
+  out += `xref\n0 ${objs.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  out += `trailer\n<< /Size ${objs.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(out, 'latin1');
+}
+
+/** A real JPEG drawn by the browser itself (canvas.toDataURL). */
+export async function makeJpeg(page: Page, text: string): Promise<Buffer> {
+  const b64 = await page.evaluate((label) => {
+    const c = document.createElement('canvas');
+    c.width = 320;
+    c.height = 200;
+    const g = c.getContext('2d')!;
+    g.fillStyle = '#0a1f44';
+    g.fillRect(0, 0, 320, 200);
+    g.fillStyle = '#b4f03a';
+    g.font = '28px sans-serif';
+    g.fillText(label, 30, 110);
+    return c.toDataURL('image/jpeg', 0.9).split(',')[1]!;
+  }, text);
+  return Buffer.from(b64, 'base64');
+}
