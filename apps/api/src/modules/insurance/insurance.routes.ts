@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@portal/domain/api-error';
 import { ANSWER_VALUES, HEALTH_QUESTION_COUNT } from '@portal/domain/health-questionnaire';
-import { INSURERS } from '@portal/domain/proposal';
+import { insuranceOverviewSchema } from '@portal/domain/insurance';
 import { requireUser } from '../../plugins/session';
 
 const tags = ['insurance'];
@@ -17,34 +17,8 @@ const errors = {
   500: apiErrorSchema,
 };
 
-const overview = z.object({
-  proposalId: z.string(),
-  proposalCode: z.string(),
-  proposalType: z.enum(['financing', 'cgi']),
-  insurer: z.enum(INSURERS),
-  insurerName: z.string(),
-  canEdit: z.boolean(),
-  consentVersion: z.string(),
-  declarationVersion: z.string(),
-  totalQuestions: z.number(),
-  me: z
-    .object({
-      buyer: z.number(),
-      consent: z.object({ version: z.string(), grantedAt: z.string() }).nullable(),
-      answered: z.array(z.string()),
-      completed: z.boolean(),
-      completedAt: z.string().nullable(),
-    })
-    .nullable(),
-  buyers: z.array(
-    z.object({
-      buyer: z.number(),
-      name: z.string(),
-      hasAccount: z.boolean(),
-      status: z.enum(['not_started', 'in_progress', 'completed']),
-    }),
-  ),
-});
+const overview = insuranceOverviewSchema;
+
 const answer = z.object({
   key: z.string(),
   value: z.enum(ANSWER_VALUES),

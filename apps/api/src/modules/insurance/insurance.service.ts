@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import type { DeclarationStatus, InsuranceOverview } from '@portal/domain/insurance';
 import type { SessionUser } from '@portal/domain/auth';
 import { fieldErrors } from '@portal/domain/api-error';
 import {
@@ -42,29 +43,7 @@ interface Loaded {
   open: boolean;
 }
 
-export type DeclarationStatus = 'not_started' | 'in_progress' | 'completed';
-
-export interface InsuranceOverview {
-  proposalId: string;
-  proposalCode: string;
-  proposalType: 'financing' | 'cgi';
-  insurer: Insurer;
-  insurerName: string;
-  /** The proposal is open for changes and the caller is a buyer of it. */
-  canEdit: boolean;
-  consentVersion: string;
-  declarationVersion: string;
-  totalQuestions: number;
-  me: null | {
-    buyer: number;
-    consent: { version: string; grantedAt: string } | null;
-    /** Keys of the answered questions (which ones, never what was answered). */
-    answered: string[];
-    completed: boolean;
-    completedAt: string | null;
-  };
-  buyers: { buyer: number; name: string; hasAccount: boolean; status: DeclarationStatus }[];
-}
+export type { DeclarationStatus, InsuranceOverview };
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 /** The row identity authenticated with each ciphertext: a value cannot be moved to another row. */

@@ -1,31 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import type { HealthAnswer } from '@portal/domain/health-questionnaire';
+import type { DeclarationStatus, InsuranceOverview } from '@portal/domain/insurance';
 import type { INSURERS } from '@portal/domain/proposal';
 import { apiRequest } from '../../lib/api-client';
 import { queryClient } from '../../lib/query-client';
 
 export type Insurer = (typeof INSURERS)[number];
-export type DeclarationStatus = 'not_started' | 'in_progress' | 'completed';
-
-export interface InsuranceOverview {
-  proposalId: string;
-  proposalCode: string;
-  proposalType: 'financing' | 'cgi';
-  insurer: Insurer;
-  insurerName: string;
-  canEdit: boolean;
-  consentVersion: string;
-  declarationVersion: string;
-  totalQuestions: number;
-  me: null | {
-    buyer: number;
-    consent: { version: string; grantedAt: string } | null;
-    answered: string[];
-    completed: boolean;
-    completedAt: string | null;
-  };
-  buyers: { buyer: number; name: string; hasAccount: boolean; status: DeclarationStatus }[];
-}
+export type { DeclarationStatus, InsuranceOverview };
 
 const base = (proposalId: string) => `/proposals/${encodeURIComponent(proposalId)}/insurance`;
 export const insuranceKey = (proposalId: string) => ['proposals', proposalId, 'insurance'] as const;
