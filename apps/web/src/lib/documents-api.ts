@@ -1,44 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { API_MESSAGES } from '@portal/domain/api-error';
-import type { ChecklistKey, DocumentItemKey, FileFlag, FileStatus, ItemState } from '@portal/domain/documents';
+import type { DocumentItemKey } from '@portal/domain/documents';
+import type { DocumentFile, DocumentItem, DocumentsData } from '@portal/domain/documents-views';
 import { API_TIMEOUT_MS, ApiRequestError, apiRequest, reportUnauthorized } from './api-client';
 
-export interface DocumentFile {
-  id: string;
-  item: DocumentItemKey;
-  name: string;
-  mime: string;
-  size: number;
-  status: FileStatus;
-  flags: FileFlag[];
-  uploadedAt: string;
-  uploadedBy: string | null;
-  reviewReason: string | null;
-  reviewedAt: string | null;
-  canDelete: boolean;
-}
-
-export interface DocumentItem {
-  key: DocumentItemKey;
-  title: string;
-  hint: string;
-  uploader: 'buyer' | 'seller';
-  buyer: number | null;
-  state: ItemState;
-  reason: string | null;
-  validityDays: number | null;
-  expiresAt: string | null;
-  canUpload: boolean;
-  files: DocumentFile[];
-}
-
-export interface DocumentsData {
-  proposal: { id: string; code: string; status: string };
-  canUpload: boolean;
-  maxMb: number;
-  checklist: Partial<Record<ChecklistKey, boolean>>;
-  items: DocumentItem[];
-}
+export type { DocumentFile, DocumentItem, DocumentsData };
 
 export interface DocumentEvent {
   id: string;

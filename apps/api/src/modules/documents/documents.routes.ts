@@ -1,16 +1,9 @@
 import { z } from 'zod';
+import { documentFileSchema, documentsListSchema } from '@portal/domain/documents-views';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@portal/domain/api-error';
-import {
-  CHECKLIST_KEYS,
-  contentDisposition,
-  DOCUMENT_ITEM_KEYS,
-  FILE_FLAGS,
-  FILE_STATUSES,
-  ITEM_STATES,
-  REVIEW_REASON_MAX,
-} from '@portal/domain/documents';
+import { contentDisposition, REVIEW_REASON_MAX } from '@portal/domain/documents';
 import { requireUser } from '../../plugins/session';
 import { HttpError } from '../../errors';
 
@@ -24,40 +17,8 @@ const errors = {
   409: apiErrorSchema,
 };
 
-const fileSchema = z.object({
-  id: z.string(),
-  item: z.enum(DOCUMENT_ITEM_KEYS),
-  name: z.string(),
-  mime: z.string(),
-  size: z.number(),
-  status: z.enum(FILE_STATUSES),
-  flags: z.array(z.enum(FILE_FLAGS)),
-  uploadedAt: z.string(),
-  uploadedBy: z.string().nullable(),
-  reviewReason: z.string().nullable(),
-  reviewedAt: z.string().nullable(),
-  canDelete: z.boolean(),
-});
-const itemSchema = z.object({
-  key: z.enum(DOCUMENT_ITEM_KEYS),
-  title: z.string(),
-  hint: z.string(),
-  uploader: z.enum(['buyer', 'seller']),
-  buyer: z.number().nullable(),
-  state: z.enum(ITEM_STATES),
-  reason: z.string().nullable(),
-  validityDays: z.number().nullable(),
-  expiresAt: z.string().nullable(),
-  canUpload: z.boolean(),
-  files: z.array(fileSchema),
-});
-const listSchema = z.object({
-  proposal: z.object({ id: z.string(), code: z.string(), status: z.string() }),
-  canUpload: z.boolean(),
-  maxMb: z.number(),
-  checklist: z.partialRecord(z.enum(CHECKLIST_KEYS), z.boolean()),
-  items: z.array(itemSchema),
-});
+const fileSchema = documentFileSchema;
+const listSchema = documentsListSchema;
 const reviewBody = z.strictObject({
   decision: z.enum(['accept', 'reject']),
   reason: z.string().trim().max(REVIEW_REASON_MAX).optional(),

@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import type { DocumentFile, DocumentItem } from '@portal/domain/documents-views';
 import type { Kysely, Transaction } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SessionUser } from '@portal/domain/auth';
@@ -18,7 +19,6 @@ import {
   type DocumentItemKey,
   type FileFlag,
   type FileStatus,
-  type ItemState,
 } from '@portal/domain/documents';
 import type { Database, DocumentFilesTable, ProposalMembersTable, ProposalsTable } from '../../db/schema';
 import { HttpError, notFound } from '../../errors';
@@ -47,34 +47,8 @@ interface Loaded {
   items: DocumentItemDef[];
 }
 
-export interface FileView {
-  id: string;
-  item: DocumentItemKey;
-  name: string;
-  mime: string;
-  size: number;
-  status: FileStatus;
-  flags: FileFlag[];
-  uploadedAt: string;
-  uploadedBy: string | null;
-  reviewReason: string | null;
-  reviewedAt: string | null;
-  canDelete: boolean;
-}
-
-export interface ItemView {
-  key: DocumentItemKey;
-  title: string;
-  hint: string;
-  uploader: 'buyer' | 'seller';
-  buyer: number | null;
-  state: ItemState;
-  reason: string | null;
-  validityDays: number | null;
-  expiresAt: string | null;
-  canUpload: boolean;
-  files: FileView[];
-}
+export type FileView = DocumentFile;
+export type ItemView = DocumentItem;
 
 /** What prepareUpload checked, handed to storeUpload once the body starts. */
 export interface UploadContext {
