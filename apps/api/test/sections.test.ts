@@ -107,6 +107,22 @@ describe.each(DATABASES)('buyer sections on %s', (dialect) => {
     expect(proposal.json().data.fillingStatus).toBe(progress);
   });
 
+  it('refuses identifiers with junk characters and stores a +55 phone as the national number', async () => {
+    const cpf = await cpfOf(second, twoBuyers);
+    for (const junk of ['529x982x247x25', '52998224725abc', '5299822472#5']) {
+      const bad = await put(second, `/api/v3/proposals/${twoBuyers}/sections/data?buyer=1`, { ...VALID_DATA, cpf: junk });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().error.fields.cpf).toBe('Insira um CPF válido');
+    }
+    const attorney = { represented: true, name_attorney: 'Paulo Procurador', email_attorney: 'procurador@exemplo.com.br', phone_attorney: '(11) 3333-4444', attorney_phone_type: 'normal' };
+    const company = await put(second, `/api/v3/proposals/${twoBuyers}/sections/data?buyer=1`, { ...VALID_DATA, cpf, ...attorney, attorney_type: 'company', cpf_attorney: '11#222#333#0001#81' });
+    expect(company.statusCode).toBe(400);
+    expect(company.json().error.fields.cpf_attorney).toBe('Insira um CNPJ válido');
+    const ok = await put(second, `/api/v3/proposals/${twoBuyers}/sections/data?buyer=1`, { ...VALID_DATA, cpf, phone: '+55 11 98765-4321' });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().data.values.phone).toBe('11987654321');
+  });
+
   it('checks the attorney\'s document: a CPF for a person, a CNPJ for a company', async () => {
     const cpf = await cpfOf(second, twoBuyers);
     const attorney = { represented: true, name_attorney: 'Paulo Procurador', email_attorney: 'procurador@exemplo.com.br', phone_attorney: '(11) 3333-4444', attorney_phone_type: 'normal' };

@@ -11,6 +11,11 @@ export function normalizeCnpj(value: string): string {
   return value.toUpperCase().replace(/[^0-9A-Z]/g, '');
 }
 
+/** Letters, digits and the mask's separators ('.', '/', '-', spaces); anything else is refused. */
+function hasOnlyCnpjCharacters(value: string): boolean {
+  return /^[0-9A-Za-z\s./-]*$/.test(value);
+}
+
 function cnpjDigit(base: string, weights: number[]): number {
   let sum = 0;
   for (let i = 0; i < base.length; i++) sum += (base.charCodeAt(i) - 48) * weights[i]!;
@@ -19,6 +24,7 @@ function cnpjDigit(base: string, weights: number[]): number {
 }
 
 export function isValidCnpj(value: string): boolean {
+  if (!hasOnlyCnpjCharacters(value.trim())) return false;
   const c = normalizeCnpj(value);
   if (!/^[0-9A-Z]{12}\d{2}$/.test(c) || /^(\d)\1{13}$/.test(c)) return false;
   const first = cnpjDigit(c.slice(0, 12), WEIGHTS_1);
@@ -26,8 +32,12 @@ export function isValidCnpj(value: string): boolean {
   return first === Number(c[12]) && second === Number(c[13]);
 }
 
-/** 11222333000181 -> 11.222.333/0001-81 (partial input is masked as far as it goes). */
+/**
+ * 11222333000181 -> 11.222.333/0001-81 (partial input is masked as far as it goes; input with a
+ * character a CNPJ cannot hold is left as typed so that the field shows its error).
+ */
 export function formatCnpj(value: string): string {
+  if (!hasOnlyCnpjCharacters(value)) return value;
   const c = normalizeCnpj(value).slice(0, 14);
   return c
     .replace(/^(\w{2})(\w)/, '$1.$2')

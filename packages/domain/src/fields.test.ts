@@ -45,6 +45,16 @@ describe('cpf', () => {
     expect(firstMessage(cpf(), '111.111.111-11')).toBe('Insira um CPF válido');
     expect(firstMessage(cpf(), '')).toBe('Obrigatório');
   });
+  it.each(['529x982x247x25', '52998224725abc', '5299822472#5', '529,982,247,25'])(
+    'refuses %j: a character other than the mask separators is not cleaned away',
+    (v) => {
+      expect(firstMessage(cpf(), v)).toBe('Insira um CPF válido');
+    },
+  );
+  it('accepts the usual separators and spaces', () => {
+    expect(cpf().parse('529 982 247 25')).toBe('52998224725');
+    expect(cpf().parse('529.982.247/25')).toBe('52998224725');
+  });
 });
 
 describe('cnpj', () => {
@@ -55,6 +65,12 @@ describe('cnpj', () => {
   it('refuses with a Portuguese message', () => {
     expect(firstMessage(cnpj(), '11.222.333/0001-82')).toBe('Insira um CNPJ válido');
     expect(firstMessage(cnpj(), '')).toBe('Obrigatório');
+  });
+  it.each(['11#222#333#0001#81', '11.222.333/0001-81!', '11_222_333_0001_81'])('refuses %j', (v) => {
+    expect(firstMessage(cnpj(), v)).toBe('Insira um CNPJ válido');
+  });
+  it('accepts spaces as separators', () => {
+    expect(cnpj().parse('11 222 333 0001 81')).toBe('11222333000181');
   });
 });
 
@@ -76,6 +92,17 @@ describe('phone', () => {
   it('refuses with a Portuguese message', () => {
     expect(firstMessage(phone(), '98765-4321')).toBe('Insira um telefone válido com DDD');
     expect(firstMessage(phone(), '')).toBe('Obrigatório');
+  });
+  it('accepts an optional +55 and stores the national number', () => {
+    expect(phone().parse('+55 11 98765-4321')).toBe('11987654321');
+    expect(phone().parse('+55 (21) 2345-6789')).toBe('2123456789');
+    expect(phone().parse('+5511987654321')).toBe('11987654321');
+    expect(phone().parse('55 11 98765-4321')).toBe('11987654321');
+    // 55 is also a DDD: a national number from Rio Grande do Sul keeps it.
+    expect(phone().parse('(55) 99876-5432')).toBe('55998765432');
+  });
+  it.each(['11 98765-4321 ramal', '11#98765#4321', '+1 11 98765-4321', '+55 +11 98765-4321'])('refuses %j', (v) => {
+    expect(firstMessage(phone(), v)).toBe('Insira um telefone válido com DDD');
   });
 });
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isValidCpf } from './cpf';
 import { isValidCnpj, normalizeCnpj } from './cnpj';
 import { isValidCep } from './cep';
-import { isValidPhone } from './phone';
+import { isValidPhone, nationalPhone } from './phone';
 import { onlyDigits } from './digits';
 import { ageOn, isIsoDate, parseBrDate, todayIso } from './dates';
 import { formatMoney, parseMoney } from './money';
@@ -37,8 +37,14 @@ export const cnpj = () =>
 export const cep = () =>
   z.string().trim().min(1).refine(isValidCep, { error: 'Insira um CEP válido' }).transform(onlyDigits);
 
+/** A Brazilian phone with DDD, optionally after '+55'; stored as the national number (DDD + number). */
 export const phone = () =>
-  z.string().trim().min(1).refine(isValidPhone, { error: 'Insira um telefone válido com DDD' }).transform(onlyDigits);
+  z
+    .string()
+    .trim()
+    .min(1)
+    .refine(isValidPhone, { error: 'Insira um telefone válido com DDD' })
+    .transform((v) => nationalPhone(v) ?? '');
 
 /** Password rule (DESIGN §7): 8+ characters with at least one letter and one digit. */
 export const PASSWORD_RULE_TEXT = 'A senha deve ter pelo menos 8 caracteres, com letras e números';

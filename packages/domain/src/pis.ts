@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { onlyDigits } from './digits';
+import { hasOnlyDigitsAndSeparators, maskDigitsOrKeep, onlyDigits } from './digits';
 
 /**
  * PIS/PASEP/NIT (the worker's number on the FGTS accounts): 11 digits, the last a mod-11 check
@@ -14,8 +14,9 @@ function pisDigit(tenDigits: string): number {
   return digit >= 10 ? 0 : digit;
 }
 
-/** True when the 11 digits (mask ignored) form a valid PIS/PASEP; repeated digits are refused. */
+/** True when the 11 digits form a valid PIS/PASEP; only the mask's separators may surround them. */
 export function isValidPis(value: string): boolean {
+  if (!hasOnlyDigitsAndSeparators(value.trim())) return false;
   const d = onlyDigits(value);
   if (d.length !== 11 || /^(\d)\1{10}$/.test(d)) return false;
   return pisDigit(d.slice(0, 10)) === Number(d[10]);
@@ -23,11 +24,13 @@ export function isValidPis(value: string): boolean {
 
 /** 12056412545 -> 120.56412.54-5 (partial input is masked as far as it goes). */
 export function formatPis(value: string): string {
-  const d = onlyDigits(value).slice(0, 11);
-  return d
-    .replace(/^(\d{3})(\d)/, '$1.$2')
-    .replace(/^(\d{3})\.(\d{5})(\d)/, '$1.$2.$3')
-    .replace(/^(\d{3})\.(\d{5})\.(\d{2})(\d)/, '$1.$2.$3-$4');
+  return maskDigitsOrKeep(value, (digits) =>
+    digits
+      .slice(0, 11)
+      .replace(/^(\d{3})(\d)/, '$1.$2')
+      .replace(/^(\d{3})\.(\d{5})(\d)/, '$1.$2.$3')
+      .replace(/^(\d{3})\.(\d{5})\.(\d{2})(\d)/, '$1.$2.$3-$4'),
+  );
 }
 
 /** Builds a valid PIS from 10 digits (tests and demo data). */

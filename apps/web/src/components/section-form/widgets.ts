@@ -49,6 +49,8 @@ export const MASKS: Partial<Record<Widget, (value: string) => string>> = {
 
 /** A CPF or a CNPJ in one input: masked as a CPF up to 11 digits, as a CNPJ beyond (or with letters). */
 export function maskDocument(value: string): string {
+  // A character neither number can hold is left as typed, so the field shows its error.
+  if (!/^[0-9A-Za-z\s./-]*$/.test(value)) return value;
   const raw = value.toUpperCase().replace(/[^0-9A-Z]/g, '');
   return raw.length > 11 || /[A-Z]/.test(raw) ? formatCnpj(raw) : formatCpf(raw);
 }
