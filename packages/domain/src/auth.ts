@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { cpf, email, password } from './fields';
 import { isValidCpf } from './cpf';
 import { onlyDigits } from './digits';
+import { MESSAGES } from './zod-messages';
 
 export const ROLES = ['buyer', 'seller', 'operator'] as const;
 export const roleSchema = z.enum(ROLES);
@@ -13,20 +14,58 @@ export const ROLE_LABELS: Record<Role, string> = {
   operator: 'Operador',
 };
 
-/** Login entity (spec §3: username, password, email, type). username is an e-mail or a CPF. */
-export const loginSchema = z.strictObject({
-  username: z
+/** An e-mail or a CPF, as typed on the login screen ("E-mail ou CPF"). */
+const loginName = () =>
+  z
     .string()
     .trim()
     .min(1)
     .max(254)
     .refine((v) => (v.includes('@') ? z.email().safeParse(v).success : isValidCpf(v)), {
       error: 'Insira um e-mail ou CPF válido',
-    }),
-  password: z.string().min(1).max(128),
-  type: roleSchema,
-});
+    });
+
+export const LOGIN_NAMES_DIFFER = 'Envie o e-mail ou CPF em um só campo: username e email estão diferentes';
+
+/**
+ * Login entity (spec §3: username, password, email, type). The login name (e-mail or CPF) may come
+ * as `username` or as `email`; both may be sent only when they name the same account.
+ * See docs/decisions/017-login-name-and-fatal-errors.md.
+ */
+export const loginSchema = z
+  .strictObject({
+    username: loginName().optional(),
+    email: loginName().optional(),
+    password: z.string().min(1).max(128),
+    type: roleSchema,
+  })
+  // Both checks run even when another field failed (`when`), so every error shows at once.
+  .refine((v) => !isObject(v) || v.username !== undefined || v.email !== undefined, {
+    path: ['username'],
+    error: MESSAGES.required,
+    when: () => true,
+  })
+  .refine(
+    (v) => !isObject(v) || !isLoginName(v.username) || !isLoginName(v.email) || sameLoginName(v.username, v.email),
+    {
+      path: ['email'],
+      error: LOGIN_NAMES_DIFFER,
+      when: () => true,
+    },
+  );
 export type LoginInput = z.input<typeof loginSchema>;
+
+/** The login name of a valid login body, whichever field carried it. */
+export function loginNameOf(body: z.output<typeof loginSchema>): string {
+  return (body.username ?? body.email)!;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+const isLoginName = (v: unknown): v is string => typeof v === 'string' && v.trim() !== '';
+
+function sameLoginName(a: string, b: string): boolean {
+  return JSON.stringify(normalizeUsername(a)) === JSON.stringify(normalizeUsername(b));
+}
 
 /** Canonical lookup key of a login name: lower-case e-mail, or the CPF's 11 digits. */
 export function normalizeUsername(username: string): { email: string } | { cpf: string } {

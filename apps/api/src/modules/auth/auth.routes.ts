@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { changePasswordSchema, loginSchema, recoverSchema, sessionUserSchema } from '@portal/domain/auth';
+import { changePasswordSchema, loginNameOf, loginSchema, recoverSchema, sessionUserSchema } from '@portal/domain/auth';
 import { API_MESSAGES, apiErrorSchema } from '@portal/domain/api-error';
 import { clearSessionCookie, requireUser, SESSION_COOKIE, setSessionCookie } from '../../plugins/session';
 
@@ -15,12 +15,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Entrar com e-mail ou CPF',
         body: loginSchema,
-        response: { 200: userResponse, 401: apiErrorSchema, 429: apiErrorSchema },
+        response: { 200: userResponse, 400: apiErrorSchema, 401: apiErrorSchema, 429: apiErrorSchema },
       },
     },
     async (request, reply) => {
       const { token, user } = await app.services.auth.login({
-        ...request.body,
+        username: loginNameOf(request.body),
+        password: request.body.password,
+        type: request.body.type,
         ip: request.ip,
         userAgent: request.headers['user-agent'] ?? null,
         previousToken: request.cookies[SESSION_COOKIE],
