@@ -162,7 +162,8 @@ export const investmentSection = defineSection({
     if (v.authorize_debit !== true) issues.push({ path: 'authorize_debit', message: 'É preciso autorizar o débito das parcelas nesta conta' });
     const sum = Number(v.first_buyer_percent ?? 0) + Number(v.second_buyer_percent ?? 0);
     if (ctx.buyers > 1 && v.second_buyer_percent === undefined) issues.push({ path: 'second_buyer_percent', message: 'Obrigatório' });
-    else if (Math.abs(sum - 100) > 1e-9)
+    // The sum is checked only once the first percentage is valid (it may have failed its own rule).
+    else if (typeof v.first_buyer_percent === 'number' && Math.abs(sum - 100) > 1e-9)
       issues.push({ path: ctx.buyers > 1 ? 'second_buyer_percent' : 'first_buyer_percent', message: ctx.buyers > 1 ? 'Os percentuais dos compradores devem somar 100%' : 'Com um só comprador, o percentual deve ser 100%' });
     return issues;
   },

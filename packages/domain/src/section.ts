@@ -62,6 +62,11 @@ const isEmpty = (v: unknown) => v === undefined || v === null || (typeof v === '
 /**
  * The full (submit) schema: every visible field must pass its own schema; hidden fields are
  * dropped before parsing, so they are neither required nor stored.
+ *
+ * Every error shows at the first submit: when some fields fail their own schema, the cross-field
+ * rules still run, on the fields that passed (a failed field is absent, so a rule that needs it
+ * does not fire), and a rule's message on a field that already has its own error is left out.
+ * See docs/decisions/018-all-errors-at-first-submit.md.
  */
 export function submitSchema<Shape extends z.ZodRawShape>(def: SectionDef<Shape>, ctx: SectionContext) {
   return z.record(z.string(), z.unknown()).transform((raw, refine) => {
@@ -71,12 +76,22 @@ export function submitSchema<Shape extends z.ZodRawShape>(def: SectionDef<Shape>
     const visibleKeys = Object.keys(def.shape).filter((k) => isFieldVisible(def as never, k, raw, ctx));
     const object = z.object(Object.fromEntries(visibleKeys.map((k) => [k, def.shape[k]!])));
     const parsed = object.safeParse(Object.fromEntries(visibleKeys.map((k) => [k, raw[k]])));
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) refine.addIssue({ code: 'custom', path: issue.path, message: issue.message });
-      return z.NEVER;
+    if (parsed.success) {
+      for (const r of def.rules?.(parsed.data, ctx) ?? []) refine.addIssue({ code: 'custom', path: [r.path], message: r.message });
+      return parsed.data as Partial<z.output<z.ZodObject<Shape>>>;
     }
-    for (const r of def.rules?.(parsed.data, ctx) ?? []) refine.addIssue({ code: 'custom', path: [r.path], message: r.message });
-    return parsed.data as Partial<z.output<z.ZodObject<Shape>>>;
+    for (const issue of parsed.error.issues) refine.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+    const failed = new Set(parsed.error.issues.map((issue) => String(issue.path[0])));
+    const valid: Values = {};
+    for (const k of visibleKeys) {
+      if (failed.has(k)) continue;
+      const field = (def.shape[k] as z.ZodType).safeParse(raw[k]);
+      if (field.success && field.data !== undefined) valid[k] = field.data;
+    }
+    for (const r of def.rules?.(valid, ctx) ?? []) {
+      if (!failed.has(r.path.split('.')[0]!)) refine.addIssue({ code: 'custom', path: [r.path], message: r.message });
+    }
+    return z.NEVER;
   });
 }
 
