@@ -74,7 +74,11 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Fa
             level: config.logLevel,
             ...(typeof logger === 'object' ? logger : {}),
             serializers: {
-              req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: req.url.split('?')[0], remoteAddress: req.ip }),
+              req: (req: { method: string; url: string; ip?: string }) => ({
+                method: req.method,
+                url: req.url.split('?')[0],
+                remoteAddress: req.ip,
+              }),
               res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
             },
           },
@@ -192,7 +196,12 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Fa
   );
   // Front-end monitoring: /api/public-settings, the RUM agent's /api/intake and /api/config, /api/v3/monitoring.
   await app.register(monitoringRoutes);
-  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
+  // The API's map helps an attacker as much as a developer: open in development, operators' only in production.
+  app.get(
+    '/api/docs',
+    { schema: { hide: true }, config: config.isProduction ? { access: ['operator'] } : {} },
+    async () => app.swagger(),
+  );
   app.get('/api/health', { schema: { hide: true } }, async () => {
     await db.kysely.selectFrom('users').select('id').limit(1).execute();
     return { ok: true };

@@ -38,6 +38,8 @@ export interface Config {
   documents: DocumentsConfig;
   /** HEALTH_DATA_KEY: base64 of the 32-byte key of health answers; null uses DATA_DIR/keys/health.key (issue #4). */
   healthDataKey: string | null;
+  /** NODE_ENV=production: the OpenAPI document at /api/docs is then the operators' only. */
+  isProduction: boolean;
 }
 
 const minutes = (n: number) => n * 60_000;
@@ -87,6 +89,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     analyticsCspSources: analyticsCspSources(publicSettings, env.ANALYTICS_CSP_SOURCES),
     documents: loadDocumentsConfig(env, dataDir),
     healthDataKey: env.HEALTH_DATA_KEY || null,
+    isProduction: env.NODE_ENV === 'production',
   };
 }
 

@@ -103,6 +103,23 @@ describe.each(DATABASES)('security on %s', (dialect) => {
     expect(mismatches).toEqual([]);
   });
 
+  it('checks the caller before the body: a wrong role gets 401/403 for an invalid body too, never field rules', async () => {
+    // Denials that come from the role alone: anonymous; a 403 every buyer gets; the seller's or the operator's 403.
+    const byRole = (expect: readonly Expect[], i: number) => i === 0 || (expect[i] === 403 && (i > 3 || [1, 2, 3].every((b) => expect[b] === 403)));
+    const leaks: string[] = [];
+    for (const op of await operations(t)) {
+      const entry = MATRIX[op.key];
+      // A password change may be anonymous with a recovery token in the body: there the body decides.
+      if (!entry || !['POST', 'PUT', 'PATCH'].includes(op.method) || entry.ndjson || op.key === 'POST /api/v3/auth/change-password') continue;
+      for (const [i, actor] of ACTORS.entries()) {
+        if (!byRole(entry.expect, i) || typeof entry.expect[i] !== 'number') continue;
+        const res = await t.app.inject({ method: op.method as 'POST', url: entry.url(ids), headers: await cookieFor(actor), payload: [{ wrong: '\u0000' }] });
+        if (res.statusCode !== entry.expect[i]) leaks.push(`${op.key} as ${actor}: expected ${entry.expect[i]}, got ${res.statusCode} ${res.body.slice(0, 100)}`);
+      }
+    }
+    expect(leaks).toEqual([]);
+  });
+
   it('refuses mass assignment: role, status or owner ids in a body are a 400 and change nothing', async () => {
     const smuggled = { role: 'operator', status: 'approved', user_id: 'someone-else', proposal_id: 'x' };
     const problems: string[] = [];

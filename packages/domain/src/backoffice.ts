@@ -291,7 +291,7 @@ export function nextStages(status: ProposalStatus, from: ProposalStage): Proposa
   return PROPOSAL_STAGES.filter((to) => stageChangeError(status, from, to) === null);
 }
 
-const reason = requiredText(1000).refine((v) => v.length >= 5, {
+const reason = requiredText(1000, { multiline: true }).refine((v) => v.length >= 5, {
   error: 'Explique o motivo em pelo menos 5 caracteres',
 });
 

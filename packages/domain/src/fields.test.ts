@@ -1,7 +1,19 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { installZodMessages } from './zod-messages';
-import { cep, cnpj, cpf, email, password, PASSWORD_RULE_TEXT, phone, requiredText } from './fields';
+import {
+  cep,
+  cnpj,
+  CONTROL_CHARACTERS_MESSAGE,
+  cpf,
+  email,
+  MULTILINE_CONTROL_CHARACTERS_MESSAGE,
+  optionalText,
+  password,
+  PASSWORD_RULE_TEXT,
+  phone,
+  requiredText,
+} from './fields';
 
 const firstMessage = (schema: z.ZodType, value: unknown) => {
   const r = schema.safeParse(value);
@@ -21,6 +33,29 @@ describe('requiredText', () => {
   it('has a Portuguese maximum', () => {
     expect(requiredText(5).parse('12345')).toBe('12345');
     expect(firstMessage(requiredText(5), '123456')).toBe('Use no máximo 5 caracteres');
+  });
+});
+
+describe('control characters in texts', () => {
+  it('names and one-line texts refuse CR, LF, tab, NUL, DEL, C1 and Unicode line separators', () => {
+    for (const bad of [
+      'Ana\r\nBcc: x@y.com',
+      'Ana\nSilva',
+      'Ana\tSilva',
+      'Ana\u0000',
+      'Ana\u007F',
+      'Ana\u0085',
+      'Ana\u2028Silva',
+    ]) {
+      expect(firstMessage(requiredText(), bad)).toBe(CONTROL_CHARACTERS_MESSAGE);
+      expect(firstMessage(optionalText(), bad)).toBe(CONTROL_CHARACTERS_MESSAGE);
+    }
+    expect(requiredText().parse('José D’Ávila-Ñúñez')).toBe('José D’Ávila-Ñúñez');
+  });
+  it('text areas keep line breaks and tabs but refuse the other control characters', () => {
+    expect(requiredText(100, { multiline: true }).parse('Linha 1\r\nLinha 2\tfim')).toBe('Linha 1\r\nLinha 2\tfim');
+    expect(firstMessage(requiredText(100, { multiline: true }), 'a\u0000b')).toBe(MULTILINE_CONTROL_CHARACTERS_MESSAGE);
+    expect(firstMessage(optionalText(100, { multiline: true }), 'a\u001Bb')).toBe(MULTILINE_CONTROL_CHARACTERS_MESSAGE);
   });
 });
 

@@ -12,13 +12,35 @@ import { formatMoney, parseMoney } from './money';
  * not) and outputs the canonical stored value; each failure carries a Portuguese message.
  */
 
-/** Required text: trimmed; empty means 'Obrigatório'. */
-export const requiredText = (max = 200) =>
+/**
+ * Control characters (C0, DEL, C1, Unicode line/paragraph separators) have no place in what a
+ * person types: a CR/LF in a name reaches e-mail bodies and headers, PDFs and logs. Multi-line free
+ * text (text areas) keeps its line breaks and tabs; see docs/decisions/016-input-hygiene.md.
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL_CHARACTERS = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/;
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL_CHARACTERS_BUT_LINES = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u2028\u2029]/;
+export const CONTROL_CHARACTERS_MESSAGE = 'Não use quebras de linha nem caracteres de controle';
+export const MULTILINE_CONTROL_CHARACTERS_MESSAGE = 'Não use caracteres de controle';
+export interface TextOptions {
+  /** A text area: line breaks and tabs allowed, other control characters still refused. */
+  multiline?: boolean;
+}
+export const hasControlCharacters = (value: string, options: TextOptions = {}) =>
+  (options.multiline ? CONTROL_CHARACTERS_BUT_LINES : CONTROL_CHARACTERS).test(value);
+const controlCharactersError = (options: TextOptions) => ({
+  error: options.multiline ? MULTILINE_CONTROL_CHARACTERS_MESSAGE : CONTROL_CHARACTERS_MESSAGE,
+});
+
+/** Required text: trimmed; empty means 'Obrigatório'; no control characters. */
+export const requiredText = (max = 200, options: TextOptions = {}) =>
   z
     .string()
     .trim()
     .min(1)
-    .max(max, { error: `Use no máximo ${max} caracteres` });
+    .max(max, { error: `Use no máximo ${max} caracteres` })
+    .refine((v) => !hasControlCharacters(v, options), controlCharactersError(options));
 
 export const email = () =>
   z
@@ -57,12 +79,13 @@ export const password = () =>
       error: PASSWORD_RULE_TEXT,
     });
 
-/** Optional text: '' and absent both mean "not given" (stored as undefined). */
-export const optionalText = (max = 200) =>
+/** Optional text: '' and absent both mean "not given" (stored as undefined); no control characters. */
+export const optionalText = (max = 200, options: TextOptions = {}) =>
   z
     .string()
     .trim()
     .max(max, { error: `Use no máximo ${max} caracteres` })
+    .refine((v) => !hasControlCharacters(v, options), controlCharactersError(options))
     .optional()
     .transform((v) => (v ? v : undefined));
 
@@ -70,7 +93,8 @@ export const SELECT_MESSAGE = 'Selecione uma opção';
 /** A choice among fixed values; nothing chosen reads 'Obrigatório'. */
 export const choice = <const T extends readonly [string, ...string[]]>(values: T) =>
   z.enum(values, {
-    error: (issue) => (issue.input === undefined || issue.input === null || issue.input === '' ? 'Obrigatório' : SELECT_MESSAGE),
+    error: (issue) =>
+      issue.input === undefined || issue.input === null || issue.input === '' ? 'Obrigatório' : SELECT_MESSAGE,
   });
 
 /** Yes/no: a checkbox or switch; absent means false. */
@@ -110,7 +134,14 @@ export const brDate = (options: { past?: boolean; future?: boolean; minAge?: num
 /** An amount typed 'R$ 1.234,56' (or already centavos), stored as integer centavos. */
 export const money = (options: { min?: number } = {}) =>
   z.union([z.number(), z.string()]).transform((v, ctx) => {
-    const cents = typeof v === 'number' ? (Number.isSafeInteger(v) && v >= 0 ? v : null) : v.trim() === '' ? undefined : parseMoney(v);
+    const cents =
+      typeof v === 'number'
+        ? Number.isSafeInteger(v) && v >= 0
+          ? v
+          : null
+        : v.trim() === ''
+          ? undefined
+          : parseMoney(v);
     if (cents === undefined) {
       ctx.addIssue({ code: 'custom', message: 'Obrigatório' });
       return z.NEVER;
@@ -141,5 +172,33 @@ export const percent = () =>
     return n;
   });
 
-export const UFS = ['AC', 'AL', 'AP', 'AM', 'BA', 'CE', 'DF', 'ES', 'GO', 'MA', 'MT', 'MS', 'MG', 'PA', 'PB', 'PR', 'PE', 'PI', 'RJ', 'RN', 'RS', 'RO', 'RR', 'SC', 'SP', 'SE', 'TO'] as const;
+export const UFS = [
+  'AC',
+  'AL',
+  'AP',
+  'AM',
+  'BA',
+  'CE',
+  'DF',
+  'ES',
+  'GO',
+  'MA',
+  'MT',
+  'MS',
+  'MG',
+  'PA',
+  'PB',
+  'PR',
+  'PE',
+  'PI',
+  'RJ',
+  'RN',
+  'RS',
+  'RO',
+  'RR',
+  'SC',
+  'SP',
+  'SE',
+  'TO',
+] as const;
 export const uf = () => choice(UFS);

@@ -211,7 +211,7 @@ export const sellerMaritalSection = defineSection({
     acquired_in_union: choice(YES_NO),
     spouse_signs: choice(SPOUSE_SIGNS),
     pending_partition: choice(YES_NO),
-    partition_details: requiredText(1000),
+    partition_details: requiredText(1000, { multiline: true }),
   },
   when: { partition_details: isYes('pending_partition') },
   rules(v, ctx) {
@@ -276,7 +276,7 @@ export const sellerPropertyInfoSection = defineSection({
     iptu_annual: money(),
     condo_fee: optionalMoney(),
     condo_manager: optionalText(150),
-    explanation: optionalText(2000),
+    explanation: optionalText(2000, { multiline: true }),
   },
   rules(v, ctx) {
     const questions = ctx.facts?.sectionValues('seller-property-questions', null) ?? null;
@@ -312,7 +312,7 @@ export const sellerContactSection = defineSection({
     contact_relation: requiredText(60),
     contact_phone: phone(),
     best_period: choice(VISIT_PERIODS),
-    access_notes: optionalText(500),
+    access_notes: optionalText(500, { multiline: true }),
   },
   when: {
     contact_name: (v) => v.contact_person === 'other',
@@ -352,7 +352,7 @@ export const sellerAmountsSection = defineSection({
     holder_document: cpfOrCnpj(),
     several_sellers: flag(),
     share_percent: percent(),
-    other_sellers: requiredText(300),
+    other_sellers: requiredText(300, { multiline: true }),
     payoff: flag(),
     payoff_amount: money({ min: 1 }),
   },

@@ -4,7 +4,14 @@ import { forbidden, unauthenticated } from '../errors';
 
 export const SESSION_COOKIE = 'access_token';
 
+/** Who may call a route: any signed-in user, or only these roles. */
+export type RouteAccess = 'signed-in' | readonly Role[];
+
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Checked in onRequest, before the body is parsed or validated (docs/decisions/016-input-hygiene.md). */
+    access?: RouteAccess;
+  }
   interface FastifyRequest {
     /** The session's user, resolved once per request on first use. */
     sessionUser(): Promise<SessionUser | null>;
@@ -20,6 +27,12 @@ export function registerSession(app: FastifyInstance) {
       cache._sessionUser = token ? app.repos.sessions.findSessionUser(token) : Promise.resolve(null);
     }
     return cache._sessionUser;
+  });
+  // The caller is checked before the body: a buyer posting to an operator's route gets 403, not the
+  // route's field rules (which would tell a stranger what the route expects).
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (access) await requireUser(request, ...(access === 'signed-in' ? [] : access));
   });
 }
 

@@ -100,6 +100,7 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/backoffice/proposals',
     {
+      config: { access: ['operator'] },
       schema: {
         tags,
         summary: 'Propostas: busca, filtros, ordenação e páginas (keyset)',
@@ -116,6 +117,7 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/backoffice/proposals',
     {
+      config: { access: ['operator'] },
       schema: {
         tags,
         summary: 'Nova proposta: cria, gera o código e convida os compradores',
@@ -133,6 +135,7 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/backoffice/proposals/:id',
     {
+      config: { access: ['operator'] },
       schema: {
         tags,
         summary: 'Tudo o que as partes preencheram, seção por seção (leitura registrada)',
@@ -150,6 +153,7 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/backoffice/proposals/:id/status',
     {
+      config: { access: ['operator'] },
       schema: {
         tags,
         summary: 'Muda a situação (só pelas arestas da máquina de estados)',
@@ -168,6 +172,7 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/backoffice/proposals/:id/stage',
     {
+      config: { access: ['operator'] },
       schema: {
         tags,
         summary: 'Muda a etapa (uma de cada vez)',
@@ -186,6 +191,7 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/backoffice/proposals/:id/sections/:section/correction',
     {
+      config: { access: ['operator'] },
       schema: {
         tags,
         summary: 'Pede correção de uma seção (volta a "Correção pedida" com a nota)',
@@ -204,6 +210,7 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/backoffice/proposals/:id/dossier',
     {
+      config: { access: ['operator'] },
       schema: {
         tags,
         summary: 'Dossiê para o banco: ZIP com o resumo em PDF e os documentos aceitos (application/zip)',
@@ -271,6 +278,7 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/backoffice/audit',
     {
+      config: { access: ['operator'] },
       schema: {
         tags,
         summary: 'Log de auditoria: quem leu ou mudou o quê',
@@ -291,6 +299,7 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/backoffice/outbox',
     {
+      config: { access: ['operator'] },
       schema: {
         tags,
         summary: 'Fila de e-mails com a situação de cada um (sem o corpo)',
@@ -311,6 +320,7 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/operators',
     {
+      config: { access: ['operator'] },
       schema: {
         tags: ['operators'],
         summary: 'Operadores (só operadores)',
@@ -326,6 +336,7 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/operators',
     {
+      config: { access: ['operator'] },
       schema: {
         tags: ['operators'],
         summary: 'Cria um operador (só operadores); e-mail com link para criar a senha',
@@ -342,6 +353,7 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/operators/:id',
     {
+      config: { access: ['operator'] },
       schema: {
         tags: ['operators'],
         summary: 'Concede ou retira a permissão de ver a declaração de saúde',
@@ -360,6 +372,7 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/proposals/:id/history',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags: ['proposals'],
         summary: 'Situação atual e histórico da proposta (cada parte vê o que lhe diz respeito)',

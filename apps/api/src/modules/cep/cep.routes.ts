@@ -7,6 +7,7 @@ import { HttpError } from '../../errors';
 
 export const cepRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/:cep', {
+    config: { access: 'signed-in' },
     schema: {
       tags: ['cep'],
       summary: 'Endereço de um CEP (serviço compatível com ViaCEP)',

@@ -4,6 +4,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@portal/domain/api-error';
 import { contentDisposition, REVIEW_REASON_MAX } from '@portal/domain/documents';
+import { optionalText } from '@portal/domain/fields';
 import { requireUser } from '../../plugins/session';
 import { HttpError } from '../../errors';
 
@@ -21,7 +22,8 @@ const fileSchema = documentFileSchema;
 const listSchema = documentsListSchema;
 const reviewBody = z.strictObject({
   decision: z.enum(['accept', 'reject']),
-  reason: z.string().trim().max(REVIEW_REASON_MAX).optional(),
+  // E-mailed to whoever uploaded: line breaks are fine, other control characters are not.
+  reason: optionalText(REVIEW_REASON_MAX, { multiline: true }),
 });
 
 /**
@@ -58,6 +60,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:id/documents',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: 'Documentos da proposta: itens exigidos, arquivos e checklist',
@@ -75,6 +78,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/:id/documents/:item/files',
     {
+      config: { access: ['buyer', 'seller'] },
       schema: {
         tags,
         summary: 'Enviar um arquivo (multipart, campo "file"): PDF, JPG, PNG ou HEIC',
@@ -105,6 +109,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/:id/documents/files/:fileId',
     {
+      config: { access: ['buyer', 'seller'] },
       schema: {
         tags,
         summary: 'Excluir um arquivo ainda não analisado',
@@ -122,6 +127,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:id/documents/files/:fileId/content',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: 'Baixar um arquivo (Content-Disposition: attachment; inline=1 para pré-visualizar)',
@@ -147,6 +153,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/:id/documents/files/:fileId/review',
     {
+      config: { access: ['operator'] },
       schema: {
         tags,
         summary: 'Backoffice: aceitar ou recusar um arquivo (motivo obrigatório ao recusar)',
@@ -164,6 +171,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/:id/documents/:item/review',
     {
+      config: { access: ['operator'] },
       schema: {
         tags,
         summary: 'Backoffice: aceitar ou recusar um item inteiro',
@@ -181,6 +189,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:id/documents/events',
     {
+      config: { access: ['operator'] },
       schema: {
         tags,
         summary: 'Backoffice: histórico dos documentos (quem, quando, o quê)',

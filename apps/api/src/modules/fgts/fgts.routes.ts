@@ -54,6 +54,7 @@ export const fgtsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:id/fgts',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: 'Situação do FGTS de um comprador: elegibilidade, etapas, onde retomar',
@@ -72,6 +73,7 @@ export const fgtsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:id/fgts/form.pdf',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: 'Formulário do FGTS preenchido, em PDF, para imprimir e assinar (Content-Disposition: attachment)',

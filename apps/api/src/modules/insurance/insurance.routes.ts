@@ -38,6 +38,7 @@ export const insuranceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:id/insurance',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: 'Seguro da proposta: seguradora, consentimento e situação de cada comprador',
@@ -55,6 +56,7 @@ export const insuranceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/:id/insurance/consent',
     {
+      config: { access: ['buyer', 'seller'] },
       schema: {
         tags,
         summary: 'Dar o consentimento para o tratamento dos dados de saúde (LGPD art. 11, I)',
@@ -75,6 +77,7 @@ export const insuranceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/:id/insurance/consent',
     {
+      config: { access: ['buyer', 'seller'] },
       schema: {
         tags,
         summary: 'Revogar o consentimento: as respostas de saúde são apagadas',
@@ -91,6 +94,7 @@ export const insuranceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:id/insurance/answers',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: 'Respostas de saúde de um comprador (o próprio; operadores com permissão, com registro de acesso)',
@@ -119,6 +123,7 @@ export const insuranceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/:id/insurance/answers/:question',
     {
+      config: { access: ['buyer', 'seller'] },
       schema: {
         tags,
         summary: 'Responder uma pergunta (1 a 16) da declaração de saúde',
@@ -146,6 +151,7 @@ export const insuranceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/:id/insurance/confirm',
     {
+      config: { access: ['buyer', 'seller'] },
       schema: {
         tags,
         summary: 'Confirmar a declaração de saúde (insurance_completed)',
@@ -166,6 +172,7 @@ export const insuranceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:id/insurance/access-log',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: 'Quem leu as respostas de saúde de um comprador',

@@ -10,10 +10,12 @@ const errors = { 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 
 
 export const privacyRoutes: FastifyPluginAsyncZod<{ service: PrivacyService }> = async (app, { service }) => {
   app.get('/', {
+    config: { access: ['buyer', 'seller'] },
     schema: { tags, summary: 'Situação dos pedidos LGPD do titular', response: { 200: z.object({ data: z.object({ deletion: z.object({ status: z.enum(DELETION_STATUSES), requestedAt: z.string() }).nullable() }) }), ...errors } },
   }, async (request) => ({ data: await service.status(await requireUser(request, 'buyer', 'seller')) }));
 
   app.get('/export', {
+    config: { access: ['buyer', 'seller'] },
     schema: { tags, summary: 'Baixar todos os meus dados (JSON)', response: { 200: z.object({ data: z.record(z.string(), z.unknown()) }), ...errors } },
   }, async (request, reply) => {
     const user = await requireUser(request, 'buyer', 'seller');
@@ -23,6 +25,7 @@ export const privacyRoutes: FastifyPluginAsyncZod<{ service: PrivacyService }> =
   });
 
   app.post('/deletion-request', {
+    config: { access: ['buyer', 'seller'] },
     schema: { tags, summary: 'Pedir a exclusão dos meus dados', response: { 202: z.object({ data: z.object({ id: z.string(), message: z.string() }) }), ...errors } },
   }, async (request, reply) => {
     const user = await requireUser(request, 'buyer', 'seller');
@@ -30,6 +33,7 @@ export const privacyRoutes: FastifyPluginAsyncZod<{ service: PrivacyService }> =
   });
 
   app.get('/requests', {
+    config: { access: ['operator'] },
     schema: {
       tags,
       summary: 'Pedidos de exclusão (backoffice)',
@@ -41,6 +45,7 @@ export const privacyRoutes: FastifyPluginAsyncZod<{ service: PrivacyService }> =
   });
 
   app.post('/requests/:requestId/complete', {
+    config: { access: ['operator'] },
     schema: { tags, summary: 'Concluir a exclusão (backoffice)', params: z.object({ requestId: z.string().max(64) }), response: { 200: z.object({ data: z.object({ message: z.string() }) }), ...errors } },
   }, async (request) => {
     const operator = await requireUser(request, 'operator');

@@ -11,6 +11,7 @@ export const proposalsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: 'Propostas do usuário',
@@ -26,6 +27,7 @@ export const proposalsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:id',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: 'Uma proposta (404 para quem não participa dela)',

@@ -30,6 +30,7 @@ const anyBody = z.record(z.string(), z.unknown());
 /** Role and membership are decided by the service: a seller or a stranger gets 404, as for a missing proposal. */
 export const sectionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/:id/sections', {
+    config: { access: 'signed-in' },
     schema: { tags, summary: 'Seções da proposta e progresso', params: z.object({ id: z.string().max(64) }), response: { 200: z.object({ data: z.object({ fillingStatus: z.number(), sections: z.array(summary.extend({ required: z.boolean() })) }) }), ...errors } },
   }, async (request) => {
     const user = await requireUser(request);
@@ -37,6 +38,7 @@ export const sectionsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/:id/sections/:section', {
+    config: { access: 'signed-in' },
     schema: { tags, summary: 'Uma seção (rascunho e valores enviados)', params, querystring: query, response: { 200: z.object({ data: full }), ...errors } },
   }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -45,6 +47,7 @@ export const sectionsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.put('/:id/sections/:section/draft', {
+    config: { access: ['buyer', 'seller'] },
     schema: { tags, summary: 'Salvar rascunho (autosave)', params, querystring: query, body: anyBody, response: { 200: z.object({ data: z.object({ draftUpdatedAt: z.string() }) }), ...errors } },
   }, async (request) => {
     const user = await requireUser(request);
@@ -52,6 +55,7 @@ export const sectionsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.put('/:id/sections/:section', {
+    config: { access: ['buyer', 'seller'] },
     schema: { tags, summary: 'Enviar a seção (validação completa no servidor)', params, querystring: query, body: anyBody, response: { 200: z.object({ data: full.extend({ fillingStatus: z.number() }) }), ...errors } },
   }, async (request) => {
     const user = await requireUser(request);

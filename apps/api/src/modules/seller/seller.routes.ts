@@ -31,6 +31,7 @@ export const sellerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/:id/seller',
     {
+      config: { access: 'signed-in' },
       schema: {
         tags,
         summary: 'Situação da parte do vendedor',
@@ -48,6 +49,7 @@ export const sellerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/:id/seller/complete',
     {
+      config: { access: ['seller'] },
       schema: {
         tags,
         summary: 'O vendedor conclui a sua parte (409 enquanto faltar alguma etapa)',
