@@ -34,12 +34,19 @@ export interface MatrixEntry {
   /** The route depends on an outside service that is not configured in tests (503 is its honest answer). */
   external?: boolean;
   expect: Actors;
+  /**
+   * Data minimisation: keys that must appear nowhere in the JSON a caller gets (each party gets only
+   * what its screens use), by caller.
+   */
+  hides?: Partial<Record<'owner' | 'other' | 'second' | 'seller' | 'operator', readonly string[]>>;
 }
 
 const P = (ids: Ids) => `/api/v3/proposals/${ids.proposal}`;
 const ALL_OK: Actors = ['ok', 'ok', 'ok', 'ok', 'ok', 'ok'];
 const SIGNED_IN: Actors = [401, 'ok', 'ok', 'ok', 'ok', 'ok'];
 const OPERATOR_ONLY: Actors = [401, 403, 403, 403, 403, 'ok'];
+/** What no seller screen uses: the financing terms, the buyers' personal data and filling progress. */
+const SELLER_HIDDEN = ['financingOrCgiData', 'amount', 'installments', 'amortizationSystem', 'feeType', 'insuranceCompanyName', 'product', 'customerData', 'email', 'cpf', 'fillingStatus', 'zipCode'] as const;
 let seq = 0;
 /** A valid new proposal with a buyer no one has used yet. */
 function newProposalBody() {
@@ -65,8 +72,8 @@ export const MATRIX: Record<string, MatrixEntry> = {
   'GET /api/v3/cep/{cep}': { url: () => '/api/v3/cep/01310100', external: true, expect: SIGNED_IN },
 
   // Proposals and their sections.
-  'GET /api/v3/proposals/': { url: () => '/api/v3/proposals', expect: SIGNED_IN },
-  'GET /api/v3/proposals/{id}': { url: P, expect: [401, 'ok', 404, 'ok', 'ok', 'ok'] },
+  'GET /api/v3/proposals/': { url: () => '/api/v3/proposals', expect: SIGNED_IN, hides: { seller: SELLER_HIDDEN } },
+  'GET /api/v3/proposals/{id}': { url: P, expect: [401, 'ok', 404, 'ok', 'ok', 'ok'], hides: { seller: SELLER_HIDDEN } },
   'GET /api/v3/proposals/{id}/history': { url: (ids) => `${P(ids)}/history`, expect: [401, 'ok', 404, 'ok', 'ok', 'ok'] },
   'GET /api/v3/proposals/{id}/sections': { url: (ids) => `${P(ids)}/sections`, expect: [401, 'ok', 404, 'ok', 'ok', 'ok'] },
   'GET /api/v3/proposals/{id}/sections/{section}': { url: (ids) => `${P(ids)}/sections/data?buyer=0`, expect: [401, 'ok', 404, 403, 404, 'ok'] },

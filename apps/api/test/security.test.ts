@@ -120,6 +120,31 @@ describe.each(DATABASES)('security on %s', (dialect) => {
     expect(leaks).toEqual([]);
   });
 
+  it('gives each caller only the keys its screens use (data minimisation, as the matrix says)', async () => {
+    const leaks: string[] = [];
+    const keysOf = (value: unknown, into = new Set<string>()): Set<string> => {
+      if (Array.isArray(value)) for (const v of value) keysOf(v, into);
+      else if (value && typeof value === 'object')
+        for (const [k, v] of Object.entries(value)) {
+          into.add(k);
+          keysOf(v, into);
+        }
+      return into;
+    };
+    let checked = 0;
+    for (const [key, entry] of Object.entries(MATRIX)) {
+      for (const [actor, hidden] of Object.entries(entry.hides ?? {})) {
+        const res = await call(key, actor as (typeof ACTORS)[number]);
+        expect(res.statusCode, `${key} as ${actor}`).toBe(200);
+        const keys = keysOf(res.json());
+        checked++;
+        for (const h of hidden) if (keys.has(h)) leaks.push(`${key} as ${actor}: ${h}`);
+      }
+    }
+    expect(checked).toBeGreaterThan(0);
+    expect(leaks).toEqual([]);
+  });
+
   it('refuses mass assignment: role, status or owner ids in a body are a 400 and change nothing', async () => {
     const smuggled = { role: 'operator', status: 'approved', user_id: 'someone-else', proposal_id: 'x' };
     const problems: string[] = [];

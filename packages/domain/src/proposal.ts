@@ -110,6 +110,36 @@ export const proposalSchema = z.object({
 });
 export type Proposal = z.infer<typeof proposalSchema>;
 
+/**
+ * What a seller's screens show of a proposal, and all the API gives a seller (data minimisation,
+ * LGPD art. 6 III): the code, type, status and stage, where the property is, and the buyers' names.
+ * No financing terms (amount, installments, insurer, …), no buyer's e-mail or CPF, no filling
+ * progress of the buyers' forms. See docs/decisions/008-seller-portal.md.
+ */
+export const sellerProposalSchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  type: z.enum(PROPOSAL_TYPES),
+  status: z.enum(PROPOSAL_STATUSES),
+  stage: z.enum(PROPOSAL_STAGES),
+  customers: z.array(customerSchema.pick({ id: true, position: true, name: true })),
+  property: propertySchema.pick({ kind: true, city: true, uf: true }),
+});
+export type SellerProposal = z.infer<typeof sellerProposalSchema>;
+
+/** A proposal as a seller may see it (built field by field: a new proposal field stays out). */
+export function toSellerProposal(p: Proposal): SellerProposal {
+  return {
+    id: p.id,
+    code: p.code,
+    type: p.type,
+    status: p.status,
+    stage: p.stage,
+    customers: p.customers.map((c) => ({ id: c.id, position: c.position, name: c.name })),
+    property: { kind: p.property.kind, city: p.property.city, uf: p.property.uf },
+  };
+}
+
 export const PROPERTY_KIND_LABELS: Record<z.infer<typeof propertySchema>['kind'], string> = {
   apartment: 'Apartamento',
   house: 'Casa',

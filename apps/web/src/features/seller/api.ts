@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Proposal } from '@portal/domain/proposal';
+import type { SellerProposal } from '@portal/domain/proposal';
 import type { ItemState } from '@portal/domain/documents';
 import { apiRequest } from '../../lib/api-client';
 
@@ -7,7 +7,7 @@ import { apiRequest } from '../../lib/api-client';
 export function useSellerProposals() {
   return useQuery({
     queryKey: ['proposals'],
-    queryFn: ({ signal }) => apiRequest<{ data: Proposal[] }>('/proposals', { signal }).then((r) => r.data),
+    queryFn: ({ signal }) => apiRequest<{ data: SellerProposal[] }>('/proposals', { signal }).then((r) => r.data),
   });
 }
 
@@ -15,7 +15,7 @@ export function useSellerProposal(id: string) {
   return useQuery({
     queryKey: ['proposals', id],
     queryFn: ({ signal }) =>
-      apiRequest<{ data: Proposal }>(`/proposals/${encodeURIComponent(id)}`, { signal }).then((r) => r.data),
+      apiRequest<{ data: SellerProposal }>(`/proposals/${encodeURIComponent(id)}`, { signal }).then((r) => r.data),
   });
 }
 

@@ -5,7 +5,7 @@ import {
   PROPOSAL_TYPE_LABELS,
   STAGE_LABELS,
   STATUS_LABELS,
-  type Proposal,
+  type SellerProposal,
   type ProposalStage,
   type ProposalStatus,
 } from '@portal/domain/proposal';
@@ -43,7 +43,7 @@ export function StatusTag({ status }: { status: ProposalStatus }) {
 }
 
 /** The facts a seller may see: no financing terms, no buyer's personal data (names only). */
-export function SellerProposalFacts({ proposal }: { proposal: Proposal }) {
+export function SellerProposalFacts({ proposal }: { proposal: SellerProposal }) {
   return (
     <dl className="facts">
       <div>
@@ -75,7 +75,7 @@ export function SellerProposalFacts({ proposal }: { proposal: Proposal }) {
 }
 
 /** Where the proposal stands: status and stage in words, the stages as a path. */
-export function ProposalProgress({ proposal }: { proposal: Proposal }) {
+export function ProposalProgress({ proposal }: { proposal: SellerProposal }) {
   const closed = proposal.status === 'rejected' || proposal.status === 'cancelled';
   const current = PROPOSAL_STAGES.indexOf(proposal.stage);
   return (

@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Collapse, Empty, Skeleton, Tag } from 'antd';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import type { Proposal } from '@portal/domain/proposal';
+import type { SellerProposal } from '@portal/domain/proposal';
 import { Page } from '../../components/page';
 import { useSellerPart } from '../../lib/seller-api';
 import { useSellerProposals } from './api';
@@ -10,7 +10,7 @@ import { ProposalHistory } from './proposal-history';
 import { ProposalProgress, SellerProposalFacts } from './proposal-status';
 import { SellerPartProgress, SellerSectionRows } from './seller-part';
 
-const EDITABLE = new Set<Proposal['status']>(['filling', 'pending_correction']);
+const EDITABLE = new Set<SellerProposal['status']>(['filling', 'pending_correction']);
 
 /** /seller/proposals: the proposals the seller was invited to, where each stands and the seller's steps. */
 export default function SellerProposalsPage() {
@@ -41,7 +41,7 @@ export default function SellerProposalsPage() {
   );
 }
 
-function ProposalCard({ proposal }: { proposal: Proposal }) {
+function ProposalCard({ proposal }: { proposal: SellerProposal }) {
   const navigate = useNavigate();
   const part = useSellerPart(proposal.id);
   const editable = EDITABLE.has(proposal.status);
