@@ -3,6 +3,7 @@ import type { SessionUser } from '@portal/domain/auth';
 import { ALL_SECTIONS, computeFillingStatus, findSection, type AnySection, type SectionStatus } from '@portal/domain/sections-registry';
 import { draftSchema, submitSchema, type ProposalFacts, type SectionContext } from '@portal/domain/section';
 import { fieldErrors } from '@portal/domain/api-error';
+import { onlyDigits } from '@portal/domain/digits';
 import type { Database, ProposalMembersTable, ProposalSectionsTable, ProposalsTable } from '../../db/schema';
 import { HttpError, forbidden, notFound } from '../../errors';
 import { recordAudit } from '../audit/audit';
@@ -206,15 +207,16 @@ export function createSectionsService(deps: { db: Kysely<Database>; mailer: Mail
         const facts = proposalFacts(loaded, await repo.findSections(proposalId, tx));
         const ctx: SectionContext = { buyers: loaded.buyers.length, buyer: def.scope === 'buyer' ? position : null, facts };
         const parsed = submitSchema(def, ctx).safeParse(body ?? {});
-        if (!parsed.success) throw new HttpError(400, 'validation', 'Verifique os campos destacados.', fieldErrors(parsed.error.issues));
+        const errors = parsed.success ? {} : fieldErrors(parsed.error.issues);
+        if (def.key === 'data' && !errors.cpf) {
+          // Checked with the other errors, so all of them show at once (docs/decisions/018-all-errors-at-first-submit.md).
+          const member = loaded.buyers.find((b) => b.position === position)!;
+          const typed = onlyDigits(String((body as Record<string, unknown> | null)?.cpf ?? ''));
+          if (member.cpf && typed !== member.cpf) errors.cpf = 'O CPF deve ser o mesmo informado na proposta';
+        }
+        if (!parsed.success || Object.keys(errors).length) throw new HttpError(400, 'validation', 'Verifique os campos destacados.', errors);
         const values: Record<string, unknown> = { ...parsed.data };
 
-        if (def.key === 'data') {
-          const member = loaded.buyers.find((b) => b.position === position)!;
-          if (member.cpf && values.cpf !== member.cpf) {
-            throw new HttpError(400, 'validation', 'Verifique os campos destacados.', { cpf: 'O CPF deve ser o mesmo informado na proposta' });
-          }
-        }
         if (def.key === 'address' && values.same_main_buyer_address === true) {
           const main = await repo.findSection({ proposalId, section: 'address', buyer: 0 }, tx);
           if (!main?.data) {

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DESKTOP, screenshot, signIn, useBrowser } from './fixtures';
+
+const browser = useBrowser();
+
+/**
+ * The demo proposal is shared with other specs: the drafts this screen autosaves are answered here
+ * without reaching the server, so what this test types never lands in their data.
+ */
+async function keepDraftsLocal(page: Page) {
+  await page.route('**/api/v3/proposals/*/sections/*/draft**', (route) =>
+    route.fulfill({ status: 200, json: { data: { draftUpdatedAt: new Date().toISOString() } } }),
+  );
+}
+
+/** The messages under the form's fields, by field label. */
+async function fieldMessages(page: Page): Promise<Record<string, string>> {
+  return page.evaluate(() => {
+    const out: Record<string, string> = {};
+    for (const item of Array.from(document.querySelectorAll('.ant-form-item'))) {
+      const label = item.querySelector('label')?.textContent?.trim();
+      const error = item.querySelector('.ant-form-item-explain-error')?.textContent?.trim();
+      if (label && error) out[label] = error;
+    }
+    return out;
+  });
+}
+
+describe('every error at the first submit', () => {
+  it('/buyer/data with an attorney: "Obrigatório" on the empty fields and the invalid attorney CPF at once', async () => {
+    const { page, context } = await browser.newPage(DESKTOP);
+    await keepDraftsLocal(page);
+    await signIn(page, 'comprador@demo.com.br');
+    await page.getByRole('button', { name: 'Continuar a proposta PF-2026-005102' }).click();
+    await page.waitForURL('**/buyer/home');
+    await page.getByRole('button', { name: 'Dados gerais' }).click();
+    await page.waitForURL('**/buyer/data?buyer=1');
+    await page.getByText('Etapa 1 de 5').waitFor();
+
+    await page.getByLabel('Nome completo', { exact: true }).fill('');
+    await page.getByRole('switch', { name: 'Será representado(a) por procurador?' }).click();
+    await page.getByLabel('CPF ou CNPJ do procurador', { exact: true }).fill('11111111112');
+    await page.getByRole('button', { name: 'Salvar e continuar' }).click();
+
+    await page.getByText('Insira um CPF válido').waitFor();
+    const messages = await fieldMessages(page);
+    expect(messages).toMatchObject({
+      'Nome completo': 'Obrigatório',
+      'Nome do procurador': 'Obrigatório',
+      'E-mail do procurador': 'Obrigatório',
+      'CPF ou CNPJ do procurador': 'Insira um CPF válido',
+    });
+    expect(new URL(page.url()).pathname).toBe('/buyer/data');
+    await screenshot(page, 'buyer-data-all-errors');
+    await context.close();
+  });
+});
