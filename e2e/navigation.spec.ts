@@ -234,6 +234,7 @@ describe('a 401 from the API (spec §8)', () => {
     });
     await page.request.post('/api/v3/auth/logout');
 
+    await page.getByLabel('Senha atual', { exact: true }).fill('Qualquer2025');
     await page.getByLabel('Nova senha', { exact: true }).fill('Qualquer2026');
     await page.getByLabel('Repita a nova senha', { exact: true }).fill('Qualquer2026');
     await page.getByRole('button', { name: 'Salvar nova senha' }).click();

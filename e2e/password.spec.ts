@@ -6,6 +6,7 @@ import {
   DEMO_PASSWORD,
   loginAs,
   pathOf,
+  readOutbox,
   screenshot,
   serverSession,
   signIn,
@@ -31,7 +32,7 @@ async function restoreDemoPassword(email: string, current: string) {
   try {
     const login = await api.post('/api/v3/auth/login', { data: { username: email, password: current, type: 'buyer' } });
     if (login.ok())
-      await api.post('/api/v3/auth/change-password', { data: { pass: DEMO_PASSWORD, repeat: DEMO_PASSWORD } });
+      await api.post('/api/v3/auth/change-password', { data: { current, pass: DEMO_PASSWORD, repeat: DEMO_PASSWORD } });
   } finally {
     await api.dispose();
   }
@@ -40,7 +41,8 @@ async function restoreDemoPassword(email: string, current: string) {
 /** The announced error of a form field (role="alert"), by its text. */
 const fieldError = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
 
-async function fillNewPassword(page: Page, pass: string, repeat = pass) {
+async function fillNewPassword(page: Page, pass: string, repeat = pass, current?: string) {
+  if (current !== undefined) await page.getByLabel('Senha atual', { exact: true }).fill(current);
   await page.getByLabel('Nova senha', { exact: true }).fill(pass);
   await page.getByLabel('Repita a nova senha', { exact: true }).fill(repeat);
   await page.getByRole('button', { name: 'Salvar nova senha' }).click();
@@ -138,7 +140,7 @@ describe('change password through the e-mailed link', () => {
 });
 
 describe('change password while logged in', () => {
-  it('lets outro change the password, keeps the session, and changes it back', async () => {
+  it('asks for the current password, lets outro change it, keeps the session, e-mails outro, and changes it back', async () => {
     const NEW_PASSWORD = 'OutroNova2026';
     let current = DEMO_PASSWORD;
     const { page, context } = await browser.newPage();
@@ -150,15 +152,28 @@ describe('change password while logged in', () => {
       await page.waitForURL('**/buyer/change-password');
       await page.getByRole('heading', { name: 'Alterar senha' }).waitFor();
 
+      // A session alone does not change the password: the current one is required, and checked.
       await fillNewPassword(page, NEW_PASSWORD, `${NEW_PASSWORD}x`);
       await fieldError(page, 'As senhas não conferem').waitFor();
-      await fillNewPassword(page, NEW_PASSWORD);
+      await fieldError(page, 'Obrigatório').waitFor();
+      await fillNewPassword(page, NEW_PASSWORD, NEW_PASSWORD, 'NaoEhEssa2026');
+      await fieldError(page, 'Senha atual incorreta').waitFor();
+      await screenshot(page, 'change-password-wrong-current');
+      expect(pathOf(page)).toBe('/buyer/change-password');
+
+      await fillNewPassword(page, NEW_PASSWORD, NEW_PASSWORD, DEMO_PASSWORD);
       await page.waitForURL('**/buyer/select-proposal');
       current = NEW_PASSWORD;
       await page.getByText('Senha alterada com sucesso.').waitFor();
       // Still logged in: the session was renewed with the change.
       await page.getByText('Proposta PF-2026-003390').waitFor();
       expect((await serverSession(page)).data?.user.email).toBe('outro@demo.com.br');
+      // The owner is told, with the way back if it was not them.
+      expect(await waitForMailLink('outro@demo.com.br', '/buyer/recover')).toBe(`${baseURL()}/buyer/recover`);
+      const notice = readOutbox()
+        .filter((m) => m.raw.includes('To: outro@demo.com.br'))
+        .at(-1)!;
+      expect(notice.file).toContain('-password_changed-');
 
       await page.getByRole('banner').getByRole('button', { name: 'Sair', exact: true }).click();
       await page.getByRole('dialog', { name: 'Confirmar' }).getByRole('button', { name: 'SIM', exact: true }).click();
@@ -170,7 +185,7 @@ describe('change password while logged in', () => {
       // And back to the demo password, the same way.
       await page.goto('/buyer/change-password');
       await page.getByRole('heading', { name: 'Alterar senha' }).waitFor();
-      await fillNewPassword(page, DEMO_PASSWORD);
+      await fillNewPassword(page, DEMO_PASSWORD, DEMO_PASSWORD, NEW_PASSWORD);
       await page.waitForURL('**/buyer/select-proposal');
       current = DEMO_PASSWORD;
       await page.getByText('Senha alterada com sucesso.').waitFor();

@@ -7,8 +7,9 @@ import { buildApi, login, startApi, stopApi, type ApiProcess } from './processes
 
 /**
  * Scale-out: two API instances on one PostgreSQL (and Redis when TEST_REDIS_URL is set) are
- * interchangeable: a session opened on one works on the other, and the login rate limit counts
- * attempts on both.
+ * interchangeable: a session opened on one works on the other, and the login limit counts
+ * attempts on both. The limit is a sliding minute (docs/decisions/013), so nothing here depends on
+ * where the clock minute falls.
  */
 const variants = [{ name: 'PostgreSQL', redis: '' }, ...(process.env.TEST_REDIS_URL ? [{ name: 'PostgreSQL + Redis', redis: process.env.TEST_REDIS_URL }] : [])];
 
@@ -54,14 +55,33 @@ describe.skipIf(!process.env.TEST_DATABASE_URL).each(variants)('two instances on
     expect((await fetch(`${a.base}/api/v3/auth/user`, { headers: { cookie } })).status).toBe(401);
   });
 
+  const attempt = (base: string, username: string, password: string, type = 'buyer') =>
+    fetch(`${base}/api/v3/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username, password, type }),
+    });
+
   it('counts wrong passwords across both instances: the 11th attempt is refused on either', async () => {
-    const attempt = (base: string, password: string) =>
-      fetch(`${base}/api/v3/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'outro@demo.com.br', password, type: 'buyer' }) });
-    for (let i = 0; i < 10; i++) expect((await attempt(i % 2 ? a.base : b.base, 'errada-123')).status).toBe(401);
-    const onA = await attempt(a.base, 'Demo@2026!');
-    const onB = await attempt(b.base, 'Demo@2026!');
+    for (let i = 0; i < 10; i++)
+      expect((await attempt(i % 2 ? a.base : b.base, 'outro@demo.com.br', 'errada-123')).status).toBe(401);
+    const onA = await attempt(a.base, 'outro@demo.com.br', 'Demo@2026!');
+    const onB = await attempt(b.base, 'outro@demo.com.br', 'Demo@2026!');
     expect(onA.status).toBe(429);
     expect(onB.status).toBe(429);
-    expect(((await onB.json()) as { error: { message: string } }).error.message).toBe('Muitas tentativas. Aguarde um minuto e tente novamente.');
+    expect(((await onB.json()) as { error: { message: string } }).error.message).toBe(
+      'Muitas tentativas. Aguarde um minuto e tente novamente.',
+    );
+  });
+
+  it('parallel wrong passwords sent to both instances at once: exactly 10 are answered 401', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 24 }, (_, i) =>
+        attempt(i % 2 ? a.base : b.base, 'operador@demo.com.br', `errada-${i}`, 'operator'),
+      ),
+    );
+    const statuses = answers.map((r) => r.status).sort();
+    expect(statuses.filter((s) => s === 401)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(14);
   });
 });

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { API_MESSAGES } from '@portal/domain/api-error';
 import { formatCpf } from '@portal/domain/cpf';
 import { PASSWORD_RULE_TEXT } from '@portal/domain/fields';
@@ -189,99 +189,7 @@ describe.each(DATABASES)('auth on %s', (dialect) => {
     });
   });
 
-  describe('login rate limits', () => {
-    // Windows are fixed minutes: pin the clock to the start of one so the attempts cannot straddle two.
-    beforeEach(() => {
-      vi.useFakeTimers({ toFake: ['Date'] });
-      vi.setSystemTime(Math.ceil(Date.now() / 60_000) * 60_000 + 60_000 + 1_000);
-    });
-    afterEach(() => {
-      vi.useRealTimers();
-    });
-
-    const failTimes = async (n: number, username: string, type: Role = 'buyer') => {
-      for (let i = 0; i < n; i++) {
-        const res = await tryLogin(username, type, `Errada${i}x`);
-        expect(res.statusCode).toBe(401);
-      }
-    };
-
-    it('after 10 wrong passwords in a minute the 11th attempt is 429, even with the right password', async () => {
-      const user = await createUser(t);
-      await failTimes(10, user.email);
-      const res = await tryLogin(user.email, 'buyer');
-      expect(res.statusCode).toBe(429);
-      expect(res.json()).toEqual({
-        error: { code: 'rate_limited', message: 'Muitas tentativas. Aguarde um minuto e tente novamente.' },
-      });
-      const retryAfter = Number(res.headers['retry-after']);
-      expect(retryAfter).toBeGreaterThanOrEqual(1);
-      expect(retryAfter).toBeLessThanOrEqual(60);
-      expect(sessionSetCookie(res)).toBeUndefined();
-    });
-
-    it('9 wrong passwords still let the right one in, and a success starts the count again', async () => {
-      const user = await createUser(t);
-      await failTimes(9, user.email);
-      expect((await tryLogin(user.email, 'buyer')).statusCode).toBe(200);
-      await failTimes(9, user.email);
-      expect((await tryLogin(user.email, 'buyer')).statusCode).toBe(200);
-    });
-
-    it('counts per account: its e-mail and its CPF share one counter', async () => {
-      const user = await createUser(t);
-      await failTimes(5, user.email);
-      await failTimes(5, formatCpf(user.cpf));
-      expect((await tryLogin(user.cpf, 'buyer')).statusCode).toBe(429);
-      expect((await tryLogin(user.email.toUpperCase(), 'buyer')).statusCode).toBe(429);
-    });
-
-    it('another account is not affected', async () => {
-      const blocked = await createUser(t);
-      const other = await createUser(t);
-      await failTimes(10, blocked.email);
-      expect((await tryLogin(blocked.email, 'buyer')).statusCode).toBe(429);
-      expect((await tryLogin(other.email, 'buyer')).statusCode).toBe(200);
-      expect((await tryLogin(formatCpf(other.cpf), 'buyer')).statusCode).toBe(200);
-    });
-
-    it('unknown accounts are limited the same way (no enumeration through the limit)', async () => {
-      await failTimes(10, 'ninguem.aqui@teste.com.br');
-      const res = await tryLogin('ninguem.aqui@teste.com.br', 'buyer');
-      expect(res.statusCode).toBe(429);
-    });
-
-    it('the next minute lets the account try again', async () => {
-      const user = await createUser(t);
-      await failTimes(10, user.email);
-      expect((await tryLogin(user.email, 'buyer')).statusCode).toBe(429);
-      vi.setSystemTime(Date.now() + 60_000);
-      expect((await tryLogin(user.email, 'buyer')).statusCode).toBe(200);
-    });
-
-    it('more than 30 attempts from one IP in a minute are refused, whatever the accounts', async () => {
-      const remoteAddress = '203.0.113.7';
-      for (let i = 0; i < 30; i++) {
-        const res = await t.app.inject({
-          method: 'POST',
-          url: '/api/v3/auth/login',
-          remoteAddress,
-          payload: { username: `ip${i}@teste.com.br`, password: 'Errada123', type: 'buyer' },
-        });
-        expect(res.statusCode).toBe(401);
-      }
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/v3/auth/login',
-        remoteAddress,
-        payload: { username: 'comprador@demo.com.br', password: DEMO_PASSWORD, type: 'buyer' },
-      });
-      expect(res.statusCode).toBe(429);
-      expect(res.headers['retry-after']).toBeDefined();
-      // Another address is not affected.
-      expect((await tryLogin('comprador@demo.com.br', 'buyer')).statusCode).toBe(200);
-    });
-  });
+  // Login limits: login-limits.test.ts.
 
   describe('GET /auth/session, GET /auth/user, POST /auth/logout', () => {
     it('/auth/session is {data:null} without a cookie, and not cached', async () => {
@@ -550,80 +458,7 @@ describe.each(DATABASES)('auth on %s', (dialect) => {
     });
   });
 
-  describe('POST /auth/change-password with a session', () => {
-    it('changes the password, ends every session and sets a new working cookie', async () => {
-      const user = await createUser(t);
-      const here = await login(t.app, user.email, 'buyer');
-      const elsewhere = await login(t.app, user.email, 'buyer');
-      const res = await post('/change-password', { pass: NEW_PASSWORD, repeat: NEW_PASSWORD }, { cookie: here });
-      expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({
-        data: { user: { id: user.id, name: user.name, email: user.email, role: 'buyer' } },
-      });
-      const line = sessionSetCookie(res)!;
-      expect(line).toMatch(/^access_token=[A-Za-z0-9_-]{40,};/);
-      expect(line).toMatch(/HttpOnly/i);
-      expect(line).toMatch(/SameSite=Lax/i);
-      const fresh = cookieOf(res);
-      expect(fresh).not.toBe(here);
-      expect(await whoIs(here)).toBe(401);
-      expect(await whoIs(elsewhere)).toBe(401);
-      expect(await whoIs(fresh)).toBe(user.email);
-      expect((await tryLogin(user.email, 'buyer', NEW_PASSWORD)).statusCode).toBe(200);
-      expect((await tryLogin(user.email, 'buyer')).statusCode).toBe(401);
-    });
-
-    it('without a session and without a token: 401', async () => {
-      const res = await post('/change-password', { pass: NEW_PASSWORD, repeat: NEW_PASSWORD });
-      expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual(UNAUTHENTICATED);
-    });
-
-    it('with a session that ended: 401', async () => {
-      const user = await createUser(t);
-      const cookie = await login(t.app, user.email, 'buyer');
-      await post('/logout', undefined, { cookie });
-      const res = await post('/change-password', { pass: NEW_PASSWORD, repeat: NEW_PASSWORD }, { cookie });
-      expect(res.statusCode).toBe(401);
-      expect((await tryLogin(user.email, 'buyer')).statusCode).toBe(200);
-    });
-
-    it("different passwords: 'As senhas não conferem' on fields.repeat, nothing changes", async () => {
-      const user = await createUser(t);
-      const cookie = await login(t.app, user.email, 'buyer');
-      const res = await post('/change-password', { pass: NEW_PASSWORD, repeat: `${NEW_PASSWORD}x` }, { cookie });
-      expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({
-        error: { code: 'validation', message: API_MESSAGES.validation, fields: { repeat: 'As senhas não conferem' } },
-      });
-      expect(await whoIs(cookie)).toBe(user.email);
-    });
-
-    it.each(['curta1', 'semnumeros', '12345678'])(
-      'refuses the weak password %j with the rule message',
-      async (pass) => {
-        const user = await createUser(t);
-        const cookie = await login(t.app, user.email, 'buyer');
-        const res = await post('/change-password', { pass, repeat: pass }, { cookie });
-        expect(res.statusCode).toBe(400);
-        expect(res.json().error.fields).toEqual({ pass: PASSWORD_RULE_TEXT });
-      },
-    );
-
-    it('refuses unknown keys such as userId (one cannot change another account)', async () => {
-      const victim = await createUser(t);
-      const user = await createUser(t);
-      const cookie = await login(t.app, user.email, 'buyer');
-      const res = await post(
-        '/change-password',
-        { pass: NEW_PASSWORD, repeat: NEW_PASSWORD, userId: victim.id },
-        { cookie },
-      );
-      expect(res.statusCode).toBe(400);
-      expect(res.json().error.fields).toEqual({ userId: 'Campo não permitido' });
-      expect((await tryLogin(victim.email, 'buyer')).statusCode).toBe(200);
-    });
-  });
+  // Password change with a session: change-password.test.ts.
 
   describe('CSRF: state-changing requests from another site', () => {
     const body = { username: 'comprador@demo.com.br', password: DEMO_PASSWORD, type: 'buyer' };

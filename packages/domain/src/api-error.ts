@@ -23,6 +23,7 @@ export const API_MESSAGES = {
   internal: 'Desculpe, encontramos um problema. Tente novamente em instantes.',
   recoverAccepted: 'Se os dados conferirem com um cadastro, enviaremos um e-mail com o link para criar uma nova senha.',
   passwordChanged: 'Senha alterada com sucesso.',
+  wrongCurrentPassword: 'A senha atual não confere.',
 } as const;
 
 /** Turns zod issues into the contract's field map ({"path.to.field": "mensagem"}), first issue wins. */

@@ -77,14 +77,27 @@ export const recoverSchema = z.strictObject({ email: email(), cpf: cpf() });
 export type RecoverInput = z.input<typeof recoverSchema>;
 
 export const PASSWORDS_DIFFER = 'As senhas não conferem';
+export const CURRENT_PASSWORD_WRONG = 'Senha atual incorreta';
+/**
+ * A password change carries either the e-mailed `token` (logged out) or, with a session, the
+ * `current` password: a session alone (a stolen cookie, an unlocked phone) cannot change it.
+ * The API answers 401 before asking for `current`, so that rule lives in the service and the form.
+ */
 export const changePasswordSchema = z
   .strictObject({
+    current: z.string().max(128).optional(),
     pass: password(),
     repeat: z.string().min(1),
     token: z.string().min(20).max(200).optional(),
   })
   .refine((v) => v.pass === v.repeat, { error: PASSWORDS_DIFFER, path: ['repeat'] });
 export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
+
+/** The signed-in form: the current password is required (the token form has no such field). */
+export const changeOwnPasswordSchema = changePasswordSchema.refine((v) => Boolean(v.current), {
+  error: 'Obrigatório',
+  path: ['current'],
+});
 
 export const sessionUserSchema = z.object({
   id: z.string(),

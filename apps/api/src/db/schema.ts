@@ -24,10 +24,18 @@ export interface SessionsTable {
   user_agent: string | null;
 }
 
+/** One row per limited key: the lock that serializes its events; window_start is its last event. */
 export interface RateLimitsTable {
   key: string;
   window_start: number;
   count: number;
+}
+
+/** One counted event of a sliding-window limit. */
+export interface RateLimitHitsTable {
+  id: string;
+  key: string;
+  at: number;
 }
 
 export interface PasswordTokensTable {
@@ -303,6 +311,7 @@ export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   rate_limits: RateLimitsTable;
+  rate_limit_hits: RateLimitHitsTable;
   password_tokens: PasswordTokensTable;
   outbox: OutboxTable;
   proposals: ProposalsTable;

@@ -93,15 +93,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Trocar a senha (com sessão ou com o token do e-mail)',
+        summary: 'Trocar a senha (com sessão e a senha atual, ou com o token do e-mail)',
         body: changePasswordSchema,
-        response: { 200: userResponse, 400: apiErrorSchema, 401: apiErrorSchema },
+        response: { 200: userResponse, 400: apiErrorSchema, 401: apiErrorSchema, 429: apiErrorSchema },
       },
     },
     async (request, reply) => {
       const sessionUser = request.body.token ? null : await request.sessionUser();
       const { token, user } = await app.services.auth.changePassword({
         pass: request.body.pass,
+        current: request.body.current,
         token: request.body.token,
         sessionUserId: sessionUser?.id ?? null,
         ip: request.ip,

@@ -1,18 +1,17 @@
 import type { Kysely } from 'kysely';
 import { API_MESSAGES } from '@portal/domain/api-error';
-import { normalizeUsername, type Role } from '@portal/domain/auth';
+import { CURRENT_PASSWORD_WRONG, normalizeUsername, type Role } from '@portal/domain/auth';
 import type { Database } from '../../db/schema';
-import { HttpError, rateLimited, unauthenticated } from '../../errors';
+import { HttpError, unauthenticated } from '../../errors';
 import { hashPassword, verifyPassword } from './password';
 import type { RateLimiter } from './rate-limit';
+import { checkPasswordWithLimits } from './login-guard';
 import type { SessionsRepository } from './sessions.repository';
 import { createUsersRepository } from './users.repository';
 import { createPasswordTokensRepository } from './password-tokens.repository';
 import { enqueueMail, type Mailer } from '../mail/outbox';
 import { recordAudit } from '../audit/audit';
 
-/** 10 wrong passwords per account per minute (issue 2); attempts per IP per minute come from config. */
-export const LOGIN_LIMITS = { windowMs: 60_000, perAccount: 10 } as const;
 const RECOVER_LIMITS = { windowMs: 15 * 60_000, perEmail: 3, perIp: 20 } as const;
 export const RECOVER_TOKEN_TTL_MS = 30 * 60_000;
 
@@ -28,6 +27,26 @@ interface Deps {
 export function createAuthService(deps: Deps) {
   const users = createUsersRepository(deps.db);
   const tokens = createPasswordTokensRepository(deps.db);
+  const guard = { limiter: deps.limiter, ipLimit: deps.loginIpLimit };
+
+  /** A session alone does not change a password: the current one is asked for and counted like a login. */
+  async function checkCurrentPassword(args: { current?: string; sessionUserId: string | null; ip: string }) {
+    if (!args.sessionUserId) throw unauthenticated();
+    if (!args.current) throw new HttpError(400, 'validation', API_MESSAGES.validation, { current: 'Obrigatório' });
+    const user = await users.findUserById(args.sessionUserId);
+    if (!user) throw unauthenticated();
+    const ok = await checkPasswordWithLimits(guard, {
+      accountKey: `login:acct:${user.id}`,
+      ip: args.ip,
+      verify: () => verifyPassword(user.password_hash, args.current!),
+    });
+    if (!ok) {
+      await recordAudit(deps.db, { actorId: user.id, action: 'password.change_refused', ip: args.ip });
+      throw new HttpError(400, 'wrong_current_password', API_MESSAGES.wrongCurrentPassword, {
+        current: CURRENT_PASSWORD_WRONG,
+      });
+    }
+  }
 
   return {
     /** Checks the credentials and opens a session; returns the user and the new cookie token. */
@@ -39,28 +58,24 @@ export function createAuthService(deps: Deps) {
       userAgent: string | null;
       previousToken?: string;
     }) {
-      const ipCount = await deps.limiter.hit(`login:ip:${args.ip}`, LOGIN_LIMITS.windowMs);
-      if (ipCount > deps.loginIpLimit) throw rateLimited(LOGIN_LIMITS.windowMs / 1000);
-
       const who = normalizeUsername(args.username);
       const user = await users.findUserByLogin({ role: args.type, ...who });
       // Counted per account, whichever of its names (e-mail or CPF) is typed; per name when none matches.
       const accountKey = user
         ? `login:acct:${user.id}`
         : `login:name:${args.type}:${'email' in who ? who.email : who.cpf}`;
-      const failures = await deps.limiter.peek(accountKey, LOGIN_LIMITS.windowMs);
-      if (failures >= LOGIN_LIMITS.perAccount) throw rateLimited(LOGIN_LIMITS.windowMs / 1000);
-
-      const ok = await verifyPassword(user?.password_hash ?? null, args.password);
+      const ok = await checkPasswordWithLimits(guard, {
+        accountKey,
+        ip: args.ip,
+        verify: () => verifyPassword(user?.password_hash ?? null, args.password),
+      });
       if (!user || !ok) {
-        await deps.limiter.hit(accountKey, LOGIN_LIMITS.windowMs);
         await recordAudit(deps.db, { actorId: user?.id ?? null, action: 'login.failed', ip: args.ip });
         throw new HttpError(401, 'invalid_credentials', API_MESSAGES.invalidCredentials);
       }
       // Rotation: a session token that existed before login never survives it.
       if (args.previousToken) await deps.sessions.deleteSession(args.previousToken);
       const token = await deps.sessions.createSession({ userId: user.id, ip: args.ip, userAgent: args.userAgent });
-      await deps.limiter.reset(accountKey);
       await recordAudit(deps.db, { actorId: user.id, action: 'login', ip: args.ip });
       return { token, user: { id: user.id, name: user.name, email: user.email, role: user.role } };
     },
@@ -70,10 +85,14 @@ export function createAuthService(deps: Deps) {
      * (the route always answers 202), and stays quiet past a per-address limit.
      */
     async recover(args: { email: string; cpf: string; ip: string }) {
-      const ipCount = await deps.limiter.hit(`recover:ip:${args.ip}`, RECOVER_LIMITS.windowMs);
-      const emailCount = await deps.limiter.hit(`recover:email:${args.email}`, RECOVER_LIMITS.windowMs);
+      const { windowMs } = RECOVER_LIMITS;
+      const byIp = await deps.limiter.take(`recover:ip:${args.ip}`, { windowMs, limit: RECOVER_LIMITS.perIp });
+      const byEmail = await deps.limiter.take(`recover:email:${args.email}`, {
+        windowMs,
+        limit: RECOVER_LIMITS.perEmail,
+      });
       const user = await users.findUserByEmailAndCpf(args.email, args.cpf);
-      if (!user || ipCount > RECOVER_LIMITS.perIp || emailCount > RECOVER_LIMITS.perEmail) return;
+      if (!user || !byIp.allowed || !byEmail.allowed) return;
       await deps.db.transaction().execute(async (tx) => {
         const token = await tokens.issueToken({ userId: user.id, purpose: 'recover', ttlMs: RECOVER_TOKEN_TTL_MS }, tx);
         const link = `${deps.publicUrl}/buyer/change-password?token=${token}`;
@@ -98,26 +117,28 @@ export function createAuthService(deps: Deps) {
     },
 
     /**
-     * Changes the password with an e-mailed token (no session needed) or with the current session.
-     * Every session of the user ends; with a session, a fresh one is returned so the user stays in.
+     * Changes the password with an e-mailed token (no session needed) or with the current session
+     * and the current password, which is checked under the login limits. Every session of the user
+     * ends (with a session, a fresh one is returned so the user stays in) and the owner is e-mailed.
      */
     async changePassword(args: {
       pass: string;
+      current?: string;
       token?: string;
       sessionUserId: string | null;
       ip: string;
       userAgent: string | null;
     }) {
+      if (!args.token) await checkCurrentPassword(args);
       const passwordHash = await hashPassword(args.pass);
-      const userId = await deps.db.transaction().execute(async (tx) => {
+      const user = await deps.db.transaction().execute(async (tx) => {
         let id: string | null;
         if (args.token) {
           id = await tokens.consumeToken(args.token, tx);
           if (!id)
             throw new HttpError(400, 'invalid_token', API_MESSAGES.invalidToken, { token: API_MESSAGES.invalidToken });
         } else {
-          id = args.sessionUserId;
-          if (!id) throw unauthenticated();
+          id = args.sessionUserId!;
         }
         await tx
           .updateTable('users')
@@ -125,15 +146,41 @@ export function createAuthService(deps: Deps) {
           .where('id', '=', id)
           .execute();
         await tx.deleteFrom('sessions').where('user_id', '=', id).execute();
+        const changed = await tx
+          .selectFrom('users')
+          .select(['id', 'name', 'email', 'role'])
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow();
+        await enqueueMail(tx, passwordChangedMail(changed, deps.publicUrl));
         await recordAudit(tx, { actorId: id, action: 'password.changed', ip: args.ip });
-        return id;
+        return changed;
       });
-      const user = (await users.findUserById(userId))!;
+      deps.mailer.kick();
       const token = args.token
         ? null
-        : await deps.sessions.createSession({ userId, ip: args.ip, userAgent: args.userAgent });
+        : await deps.sessions.createSession({ userId: user.id, ip: args.ip, userAgent: args.userAgent });
       return { token, user: { id: user.id, name: user.name, email: user.email, role: user.role } };
     },
   };
 }
+/** The notice after any password change: the owner learns of it and can take the account back. */
+function passwordChangedMail(user: { name: string; email: string }, publicUrl: string) {
+  return {
+    to: user.email,
+    kind: 'password_changed',
+    subject: 'Sua senha foi alterada — Portal de Propostas',
+    text: [
+      `Olá, ${user.name.split(' ')[0]}.`,
+      '',
+      'A senha da sua conta no Portal de Propostas acabou de ser alterada, e as sessões abertas foram encerradas.',
+      '',
+      'Não foi você? Peça agora uma nova senha por este link e troque-a:',
+      '',
+      `${publicUrl}/buyer/recover`,
+      '',
+      'Se foi você, nada mais a fazer.',
+    ].join('\n'),
+  };
+}
+
 export type AuthService = ReturnType<typeof createAuthService>;

@@ -4,20 +4,22 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { changePasswordSchema, type ChangePasswordInput } from '@portal/domain/auth';
+import { changeOwnPasswordSchema, changePasswordSchema, type ChangePasswordInput } from '@portal/domain/auth';
 import { PASSWORD_RULE_TEXT } from '@portal/domain/fields';
 import { API_MESSAGES } from '@portal/domain/api-error';
 import { HOME_BY_ROLE, LOGIN_PATH } from '@portal/domain/routes';
 import { TextField } from '../../components/form-field';
 import { Page, PageLoading } from '../../components/page';
+import { ApiRequestError } from '../../lib/api-client';
 import { applyServerErrors } from '../../lib/form-errors';
 import { queryClient } from '../../lib/query-client';
 import { SESSION_QUERY_KEY, useSession } from '../../lib/session';
 import { changePassword } from './api';
 
 /**
- * /buyer/change-password, logged in or out (spec §2): with the e-mailed ?token= it sets a new
- * password for that account; with a session it changes the signed-in user's one.
+ * /buyer/change-password, logged in or out: with the e-mailed ?token= it sets a new password for
+ * that account; with a session it changes the signed-in user's one and asks for the current password
+ * first (docs/decisions/013).
  */
 export default function ChangePasswordPage() {
   const [params] = useSearchParams();
@@ -27,8 +29,8 @@ export default function ChangePasswordPage() {
   const session = useSession();
   const [formError, setFormError] = useState<string | null>(null);
   const { control, handleSubmit, setError } = useForm<ChangePasswordInput>({
-    resolver: zodResolver(changePasswordSchema),
-    defaultValues: { pass: '', repeat: '', token },
+    resolver: zodResolver(token ? changePasswordSchema : changeOwnPasswordSchema),
+    defaultValues: token ? { pass: '', repeat: '', token } : { current: '', pass: '', repeat: '' },
   });
   const mutation = useMutation({
     mutationFn: changePassword,
@@ -44,7 +46,11 @@ export default function ChangePasswordPage() {
         navigate(HOME_BY_ROLE[user.role], { replace: true });
       }
     },
-    onError: (err) => setFormError(applyServerErrors(err, setError, ['pass', 'repeat'])),
+    onError: (err) => {
+      const message = applyServerErrors(err, setError, ['current', 'pass', 'repeat']);
+      // A wrong current password is said on its field; an alert would repeat it.
+      setFormError(err instanceof ApiRequestError && err.code === 'wrong_current_password' ? null : message);
+    },
   });
 
   if (!token && session.isPending) return <PageLoading />;
@@ -75,12 +81,21 @@ export default function ChangePasswordPage() {
           void handleSubmit((values) => mutation.mutate(values))(e);
         }}
       >
+        {token ? null : (
+          <TextField
+            control={control}
+            name="current"
+            label="Senha atual"
+            password
+            input={{ autoComplete: 'current-password', autoFocus: true }}
+          />
+        )}
         <TextField
           control={control}
           name="pass"
           label="Nova senha"
           password
-          input={{ autoComplete: 'new-password', autoFocus: true }}
+          input={{ autoComplete: 'new-password', autoFocus: Boolean(token) }}
         />
         <TextField
           control={control}
