@@ -6,11 +6,12 @@ import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { installZodMessages } from '@portal/domain/zod-messages';
-import { setUnauthorizedHandler } from './lib/api-client';
+import { ApiRequestError, setUnauthorizedHandler } from './lib/api-client';
 import { endSession } from './lib/logout';
 import { loadPublicSettings } from './lib/public-settings';
-import { startMonitoring } from './lib/monitoring';
-import { loadAnalytics } from './lib/analytics';
+import { reportUnhandled, startMonitoring } from './lib/monitoring';
+import { analyticsScriptSrc, loadAnalytics } from './lib/analytics';
+import { installFatalErrorHandler } from './lib/fatal-errors';
 import { router } from './app/router';
 import { App } from './app/app';
 
@@ -26,6 +27,15 @@ setUnauthorizedHandler(() => {
     .finally(() => {
       handling401 = false;
     });
+});
+
+// Spec §8: fatal or unhandled errors route to the generic error screen (browser noise aside).
+installFatalErrorHandler({
+  isRequestError: (value) => value instanceof ApiRequestError,
+  analyticsSrc: analyticsScriptSrc,
+  currentPath: () => router.state.location.pathname,
+  showErrorScreen: (message) => void router.navigate('/error', { state: { message } }),
+  reportEarly: reportUnhandled,
 });
 
 createRoot(document.getElementById('root')!).render(

@@ -27,6 +27,14 @@ export function reportError(error: unknown): void {
 }
 
 /**
+ * An uncaught error or unhandled rejection (lib/fatal-errors.ts). Once the agent runs, its own
+ * listeners report those; before the settings arrive they wait here, like reportError's.
+ */
+export function reportUnhandled(error: unknown): void {
+  if (!agent && !decided && early.length < MAX_EARLY_ERRORS) early.push(error);
+}
+
+/**
  * Starts the Elastic APM RUM agent when the public logger setting is on (spec §7). The agent's
  * code is a separate chunk, loaded only then: with the setting off nothing is downloaded, patched
  * or sent.

@@ -2,6 +2,8 @@ import { apmBase as apm, type AgentConfigOptions } from '@elastic/apm-rum';
 import type { RumConfig } from '@portal/domain/monitoring';
 import { createRouteTransactions, routePattern, type TransactionLike } from './route-transactions';
 import type { MonitoredRouter } from './monitoring';
+import { classifyProblem } from './fatal-errors';
+import { analyticsScriptSrc } from './analytics';
 
 /**
  * The Elastic APM RUM agent, configured as spec §7 and §9 say. Its own module, imported only when
@@ -68,6 +70,23 @@ export function startRumAgent(args: { config: RumConfig; router: MonitoredRouter
   };
   apm.init(options);
   if (!apm.isActive()) return null;
+  // Browser noise (docs/decisions/017-login-name-and-fatal-errors.md) is not reported either.
+  apm.addFilter((payload) => {
+    if (payload.errors)
+      payload.errors = payload.errors.filter((e) => {
+        const verdict = classifyProblem(
+          {
+            kind: 'error',
+            message: e.exception?.message ?? '',
+            name: e.exception?.type,
+            filename: (e as { culprit?: string }).culprit,
+          },
+          { origin: window.location.origin, analyticsSrc: analyticsScriptSrc() },
+        );
+        return verdict === 'fatal' || verdict === 'request';
+      });
+    return payload;
+  });
 
   new MutationObserver(() => transactions.titleChanged()).observe(document.head, {
     subtree: true,
