@@ -36,11 +36,25 @@ export const documentItemSchema = z.object({
 });
 export type DocumentItem = z.infer<typeof documentItemSchema>;
 
+/**
+ * A seller's item as the buyers follow it: what it is and its state, read-only (no files, no
+ * review notes): the buyers see what the proposal still waits for. See docs/decisions/005-documents.md.
+ */
+export const followedItemSchema = z.object({
+  key: z.enum(DOCUMENT_ITEM_KEYS),
+  title: z.string(),
+  hint: z.string(),
+  state: z.enum(ITEM_STATES),
+});
+export type FollowedItem = z.infer<typeof followedItemSchema>;
+
 export const documentsListSchema = z.object({
   proposal: z.object({ id: z.string(), code: z.string(), status: z.string() }),
   canUpload: z.boolean(),
   maxMb: z.number(),
   checklist: z.partialRecord(z.enum(CHECKLIST_KEYS), z.boolean()),
   items: z.array(documentItemSchema),
+  /** For buyers, the seller's items (read-only); empty for sellers and operators. */
+  sellerItems: z.array(followedItemSchema),
 });
 export type DocumentsData = z.infer<typeof documentsListSchema>;

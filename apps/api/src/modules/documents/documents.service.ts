@@ -220,7 +220,21 @@ export function createDocumentsService(deps: {
       const item = DOCUMENT_ITEMS[key];
       if (canSee(loaded, item)) checklist[key] = all[key];
     }
-    return { items, checklist };
+    // Buyers follow the seller's items read-only: title and state, nothing of the files.
+    const sellerItems =
+      loaded.me?.role === 'buyer'
+        ? loaded.items
+            .filter((item) => item.uploader === 'seller')
+            .map((item) => {
+              const { state } = stateOf(
+                item,
+                files.filter((f) => f.item === item.key),
+                now,
+              );
+              return { key: item.key, title: item.title, hint: item.hint, state };
+            })
+        : [];
+    return { items, checklist, sellerItems };
   }
 
   /** Who hears about a rejected item: the people who send it, and whoever sent the file. */
@@ -308,13 +322,14 @@ export function createDocumentsService(deps: {
 
   async function listDocuments(user: SessionUser, proposalId: string) {
     const loaded = await load(user, proposalId);
-    const { items, checklist } = await itemsView(loaded);
+    const { items, checklist, sellerItems } = await itemsView(loaded);
     return {
       proposal: { id: loaded.proposal.id, code: loaded.proposal.code, status: loaded.proposal.status },
       canUpload: loaded.me !== null && isOpen(loaded),
       maxMb: config.maxMb,
       checklist,
       items,
+      sellerItems,
     };
   }
 

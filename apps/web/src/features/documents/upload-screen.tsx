@@ -4,12 +4,14 @@ import { Navigate, useLocation } from 'react-router';
 import { ApiRequestError } from '../../lib/api-client';
 import { Page } from '../../components/page';
 import { useDocuments } from '../../lib/documents-api';
-import { UploadItem } from './upload-item';
+import { ItemStateTag, UploadItem } from './upload-item';
+import type { FollowedItem } from '@portal/domain/documents-views';
 import './documents.css';
 
 /**
- * The upload checklist of one proposal, as the buyer or the seller sees it: only the items they
- * send, each with its state, files and drop zone. The list comes from the proposal's data.
+ * The upload checklist of one proposal, as the buyer or the seller sees it: the items they send,
+ * each with its state, files and drop zone; for buyers, the seller's items read-only below. The
+ * list comes from the proposal's data.
  */
 export function DocumentsUploadScreen({
   proposalId,
@@ -64,8 +66,36 @@ export function DocumentsUploadScreen({
               <UploadItem key={item.key} proposalId={proposalId} item={item} maxMb={docs.data.maxMb} />
             ))}
           </div>
+          {docs.data.sellerItems.length ? <SellerItems items={docs.data.sellerItems} /> : null}
         </>
       ) : null}
     </Page>
+  );
+}
+
+/** The seller's items, for the buyers to follow: title, what it is and its state; nothing to do here. */
+function SellerItems({ items }: { items: FollowedItem[] }) {
+  const accepted = items.filter((i) => i.state === 'accepted').length;
+  return (
+    <section className="doc-followed" aria-labelledby="documentos-do-vendedor">
+      <h2 id="documentos-do-vendedor" className="section-title">
+        Documentos do vendedor
+      </h2>
+      <p className="muted doc-followed__intro">
+        O vendedor envia estes documentos do imóvel. Acompanhe aqui o que a proposta ainda aguarda: {accepted} de{' '}
+        {items.length} {items.length === 1 ? 'aceito' : 'aceitos'}.
+      </p>
+      <ul className="doc-followed__list">
+        {items.map((item) => (
+          <li key={item.key} className="doc-followed__item">
+            <div>
+              <strong className="doc-followed__title">{item.title}</strong>
+              <span className="doc-followed__hint">{item.hint}</span>
+            </div>
+            <ItemStateTag item={item} />
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
