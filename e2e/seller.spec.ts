@@ -140,6 +140,7 @@ describe('seller portal', () => {
     await answer(page, 'Há construção ou reforma que não está averbada na matrícula?', 'Sim');
     await answer(page, 'O imóvel fica em condomínio?', 'Não');
     expect(await page.getByRole('radiogroup', { name: 'Há taxas de condomínio em atraso?' }).count()).toBe(0);
+    await answer(page, 'Você comprou este imóvel usando o FGTS?', 'Não');
     await saveAndContinue(page, '/property/questions/info');
 
     // The "yes" answer must be explained: the screen says which, and the server insists.

@@ -11,6 +11,7 @@ import { API_MESSAGES } from '@portal/domain/api-error';
 import type { Config } from './config';
 import type { Db } from './db/database';
 import { registerSecurity } from './plugins/security';
+import { financingRoutes } from './modules/financing/financing.routes';
 import { registerErrorHandler } from './plugins/errors';
 import { registerSession } from './plugins/session';
 import { createSessionsRepository, type SessionsRepository } from './modules/auth/sessions.repository';
@@ -179,6 +180,8 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Fa
       await api.register(cepRoutes, { prefix: '/cep' });
       // Back office (issue #7): /backoffice/*, /operators, /proposals/:id/history.
       await api.register(backofficeRoutes);
+      // Property values, installments, SFH ceiling and LTV settings (docs/decisions/020).
+      await api.register(financingRoutes);
       const privacyStorage = createObjectStorage(config.documents.storage);
       app.addHook('onClose', () => privacyStorage.close());
       await api.register(privacyRoutes, {

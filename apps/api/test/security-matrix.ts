@@ -115,6 +115,11 @@ export const MATRIX: Record<string, MatrixEntry> = {
   'POST /api/v3/backoffice/proposals/{id}/stage': { url: (ids) => `/api/v3/backoffice/proposals/${ids.proposal}/stage`, body: () => ({ stage: 'credit_analysis', reason: 'Enviada à análise' }), expect: OPERATOR_ONLY },
   'POST /api/v3/backoffice/proposals/{id}/sections/{section}/correction': { url: (ids) => `/api/v3/backoffice/proposals/${ids.proposal}/sections/data/correction`, body: () => ({ buyer: 0, note: 'Corrigir a renda' }), expect: OPERATOR_ONLY },
   'GET /api/v3/backoffice/proposals/{id}/dossier': { url: (ids) => `/api/v3/backoffice/proposals/${ids.proposal}/dossier`, expect: OPERATOR_ONLY },
+  // Financing numbers: the proposal's buyers and operators read them; the back office writes them.
+  'GET /api/v3/proposals/{id}/financing': { url: (ids) => `${P(ids)}/financing`, expect: [401, 'ok', 404, 'ok', 404, 'ok'] },
+  'PUT /api/v3/backoffice/proposals/{id}/financing': { url: (ids) => `/api/v3/backoffice/proposals/${ids.proposal}/financing`, body: () => ({ propertyValue: 'R$ 5.000.000,00', interestRate: '10,49' }), expect: OPERATOR_ONLY },
+  'GET /api/v3/backoffice/settings/financing': { url: () => '/api/v3/backoffice/settings/financing', expect: OPERATOR_ONLY },
+  'PUT /api/v3/backoffice/settings/financing': { url: () => '/api/v3/backoffice/settings/financing', body: () => ({ sfhCeilings: [{ from: '2019-01-01', value: 150_000_000, source: 'Resolução CMN nº 4.676/2018' }, { from: '2025-10-01', value: 225_000_000, source: 'Resolução CMN de 2025' }], ltvLimits: { SAC: 80, PRICE: 70 } }), expect: OPERATOR_ONLY },
   'GET /api/v3/backoffice/audit': { url: () => '/api/v3/backoffice/audit', expect: OPERATOR_ONLY },
   'GET /api/v3/backoffice/outbox': { url: () => '/api/v3/backoffice/outbox', expect: OPERATOR_ONLY },
   'GET /api/v3/operators': { url: () => '/api/v3/operators', expect: OPERATOR_ONLY },

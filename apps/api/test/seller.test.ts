@@ -59,6 +59,7 @@ const VALID: Record<string, Record<string, unknown>> = {
     unregistered_works: 'no',
     is_condominium: 'yes',
     condo_debts: 'no',
+    bought_with_fgts: 'no',
   },
   'seller-property-info': { iptu_annual: '3.120,00', condo_fee: '1.450,00', condo_manager: 'Lello Condomínios' },
   'seller-marital': { acquired_in_union: 'yes', spouse_signs: 'yes', pending_partition: 'no' },

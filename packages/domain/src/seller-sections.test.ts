@@ -339,6 +339,40 @@ describe('property', () => {
     });
   });
 
+  it('asks whether the property was bought with FGTS, and when (a past date) if so', () => {
+    const questions = {
+      has_liens: 'no',
+      has_lawsuits: 'no',
+      iptu_debts: 'no',
+      unregistered_works: 'no',
+      is_condominium: 'no',
+    };
+    expect(submit(sellerPropertyQuestionsSection, questions)).toEqual({
+      ok: false,
+      fields: { bought_with_fgts: 'Obrigatório' },
+    });
+    expect(submit(sellerPropertyQuestionsSection, { ...questions, bought_with_fgts: 'yes' })).toEqual({
+      ok: false,
+      fields: { fgts_purchase_date: 'Obrigatório' },
+    });
+    expect(
+      submit(sellerPropertyQuestionsSection, {
+        ...questions,
+        bought_with_fgts: 'yes',
+        fgts_purchase_date: '01/01/2999',
+      }),
+    ).toEqual({
+      ok: false,
+      fields: { fgts_purchase_date: 'A data deve ser anterior a hoje' },
+    });
+    const ok = submit(sellerPropertyQuestionsSection, {
+      ...questions,
+      bought_with_fgts: 'yes',
+      fgts_purchase_date: '15/03/2020',
+    });
+    expect(ok).toMatchObject({ ok: true, values: { bought_with_fgts: 'yes', fgts_purchase_date: '2020-03-15' } });
+  });
+
   it('asks to explain every "yes" about the property, and the condominium fee of a condominium', () => {
     const questions = {
       has_liens: 'no',
@@ -347,6 +381,7 @@ describe('property', () => {
       unregistered_works: 'yes',
       is_condominium: 'yes',
       condo_debts: 'no',
+      bought_with_fgts: 'no',
     };
     const parsed = submit(sellerPropertyQuestionsSection, questions);
     expect(parsed.ok).toBe(true);

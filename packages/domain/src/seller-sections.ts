@@ -4,7 +4,21 @@ import { CIVIL_STATUSES, MARRIAGE_REGIMES } from './buyer-sections';
 import { isValidCnpj, normalizeCnpj } from './cnpj';
 import { isValidCpf } from './cpf';
 import { onlyDigits } from './digits';
-import { cep, choice, cnpj, cpf, email, flag, money, optionalText, percent, phone, requiredText, uf } from './fields';
+import {
+  brDate,
+  cep,
+  choice,
+  cnpj,
+  cpf,
+  email,
+  flag,
+  money,
+  optionalText,
+  percent,
+  phone,
+  requiredText,
+  uf,
+} from './fields';
 import { defineSection, type ProposalFacts, type SectionContext, type Values } from './section';
 
 /**
@@ -248,8 +262,11 @@ export const sellerPropertyQuestionsSection = defineSection({
     unregistered_works: choice(YES_NO),
     is_condominium: choice(YES_NO),
     condo_debts: choice(YES_NO),
+    // Only the seller knows it, and it gates the buyer's FGTS (docs/fgts-rules.md).
+    bought_with_fgts: choice(YES_NO),
+    fgts_purchase_date: brDate({ past: true }),
   },
-  when: { condo_debts: isYes('is_condominium') },
+  when: { condo_debts: isYes('is_condominium'), fgts_purchase_date: isYes('bought_with_fgts') },
 });
 
 /** Questions of the previous section whose "Sim" must be explained on the info screen. */

@@ -2,6 +2,7 @@ import { privacyMigration } from '../modules/privacy/privacy.migration';
 import { Kysely, Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
 import { backofficeMigration } from '../modules/backoffice/backoffice.migration';
 import { insuranceMigration } from '../modules/insurance/insurance.migration';
+import { financingMigration } from '../modules/financing/financing.migration';
 
 /**
  * Migrations are code, in order, run on SQLite and PostgreSQL alike: only types both understand
@@ -240,6 +241,8 @@ const migrations: Record<string, Migration> = {
       await db.schema.createIndex('rate_limit_hits_key_at').on('rate_limit_hits').columns(['key', 'at']).execute();
     },
   },
+  // Property and appraisal values, interest rate, SFH ceiling and LTV settings (docs/decisions/020).
+  '0140_financing_values': financingMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

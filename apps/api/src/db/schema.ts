@@ -79,6 +79,11 @@ export interface ProposalsTable {
   seller_completed_at: number | null;
   /** financing.insuranceCompanyName, kept as a column for the back office's filter (migration 0005_backoffice). */
   insurer: string | null;
+  /** Purchase price and appraisal value (centavos) and effective annual rate (basis points), entered
+   * by the back office (migration 0140_financing_values); null until entered. */
+  property_value: number | null;
+  appraisal_value: number | null;
+  interest_rate_bp: number | null;
 }
 
 export interface ProposalMembersTable {

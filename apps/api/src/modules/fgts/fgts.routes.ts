@@ -2,8 +2,10 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@portal/domain/api-error';
 import { FGTS_STEPS } from '@portal/domain/fgts-sections';
+import { fgtsPropertyRuleResultSchema } from '@portal/domain/financing-view';
 import { SECTION_STATUSES } from '@portal/domain/sections-registry';
 import { requireUser } from '../../plugins/session';
+import { createFinancingService } from '../financing/financing.service';
 import { createFgtsService } from './fgts.service';
 
 const tags = ['fgts'];
@@ -38,6 +40,7 @@ const state = z.object({
   ),
   next: z.enum(stepKeys).nullable(),
   confirmed: z.boolean(),
+  propertyRules: z.array(fgtsPropertyRuleResultSchema),
 });
 
 /**
@@ -49,6 +52,7 @@ export const fgtsRoutes: FastifyPluginAsyncZod = async (app) => {
     db: app.db.kysely,
     sections: app.services.sections,
     proposals: app.repos.proposals,
+    propertyRules: createFinancingService({ db: app.db.kysely, proposals: app.repos.proposals }).fgtsPropertyRules,
   });
 
   app.get(

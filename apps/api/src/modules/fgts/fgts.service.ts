@@ -17,6 +17,7 @@ import {
   type FgtsSectionKey,
   type FgtsStepState,
 } from '@portal/domain/fgts-sections';
+import { withPropertyRules, type FgtsPropertyRuleResult } from '@portal/domain/fgts-property-rules';
 import { formatMoney } from '@portal/domain/money';
 import { formatPis } from '@portal/domain/pis';
 import type { Database } from '../../db/schema';
@@ -35,6 +36,8 @@ export interface FgtsState {
   /** Where the buyer resumes: the first unfinished step after the questions (null: all confirmed). */
   next: FgtsSectionKey | null;
   confirmed: boolean;
+  /** The FGTS rules on the property, each with its outcome (docs/fgts-rules.md). */
+  propertyRules: FgtsPropertyRuleResult[];
 }
 
 type V = Record<string, unknown>;
@@ -50,6 +53,8 @@ export function createFgtsService(deps: {
   db: Kysely<Database>;
   sections: SectionsService;
   proposals: ProposalsRepository;
+  /** The property's FGTS rules of a proposal (financing module); the caller is already authorized. */
+  propertyRules: (proposalId: string) => Promise<FgtsPropertyRuleResult[]>;
 }) {
   async function loadSteps(user: SessionUser, proposalId: string, buyer: number) {
     const views = {} as Record<FgtsSectionKey, SectionView>;
@@ -60,11 +65,17 @@ export function createFgtsService(deps: {
     return views;
   }
 
-  function stateOf(buyer: number, type: 'financing' | 'cgi', views: Record<FgtsSectionKey, SectionView>): FgtsState {
+  function stateOf(
+    buyer: number,
+    type: 'financing' | 'cgi',
+    views: Record<FgtsSectionKey, SectionView>,
+    propertyRules: FgtsPropertyRuleResult[],
+  ): FgtsState {
     const states = Object.fromEntries(
       FGTS_STEPS.map((s) => [s.key, { status: views[s.key].status, submittedAt: views[s.key].submittedAt }]),
     ) as Record<FgtsSectionKey, FgtsStepState>;
-    const eligibility = fgtsEligibility(views.fgts_questions.values);
+    // A property that fails an FGTS rule closes the FGTS forms as a failed answer does.
+    const eligibility = withPropertyRules(fgtsEligibility(views.fgts_questions.values), propertyRules);
     const usable = type === 'financing' && eligibility.status === 'eligible';
     return {
       buyer,
@@ -78,6 +89,7 @@ export function createFgtsService(deps: {
       })),
       next: usable ? nextFgtsStep(states) : null,
       confirmed: usable && isFgtsConfirmed(states),
+      propertyRules,
     };
   }
 
@@ -86,7 +98,7 @@ export function createFgtsService(deps: {
       const views = await loadSteps(user, proposalId, buyer);
       const proposal = await deps.proposals.findProposal(user, proposalId);
       if (!proposal) throw notFound();
-      return stateOf(buyer, proposal.type, views);
+      return stateOf(buyer, proposal.type, views, await deps.propertyRules(proposalId));
     },
 
     /** The buyer's filled-in FGTS form, once every step is done and confirmed. */
@@ -100,7 +112,7 @@ export function createFgtsService(deps: {
       const data = await deps.sections.getSection(user, proposalId, 'data', buyer);
       const proposal = await deps.proposals.findProposal(user, proposalId);
       if (!proposal) throw notFound();
-      const state = stateOf(buyer, proposal.type, views);
+      const state = stateOf(buyer, proposal.type, views, await deps.propertyRules(proposalId));
       if (!state.applicable)
         throw new HttpError(409, 'fgts_not_applicable', 'O FGTS só pode ser usado em financiamento imobiliário.');
       if (state.eligibility.status !== 'eligible')

@@ -128,6 +128,17 @@ export const SELLER_FIELD_UI: Record<SellerSectionKey, Record<string, FieldUi>> 
     },
     is_condominium: { label: 'O imóvel fica em condomínio?', widget: 'radio', options: YES_NO },
     condo_debts: { label: 'Há taxas de condomínio em atraso?', widget: 'radio', options: YES_NO },
+    bought_with_fgts: {
+      label: 'Você comprou este imóvel usando o FGTS?',
+      widget: 'radio',
+      options: YES_NO,
+      help: 'Um imóvel comprado com FGTS só pode ser comprado de novo com FGTS depois de 3 anos.',
+    },
+    fgts_purchase_date: {
+      label: 'Data da compra com FGTS (escritura ou registro)',
+      widget: 'date',
+      placeholder: 'DD/MM/AAAA',
+    },
   },
   'seller-property-info': {
     iptu_annual: {

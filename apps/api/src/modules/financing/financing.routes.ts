@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiErrorSchema } from '@portal/domain/api-error';
+import { financingSettingsSchema, financingValuesSchema } from '@portal/domain/financing-settings';
+import { financingViewSchema } from '@portal/domain/financing-view';
+import { requireUser } from '../../plugins/session';
+import { createFinancingService } from './financing.service';
+
+const tags = ['financing'];
+const params = z.object({ id: z.string().max(64) });
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+const ok = z.object({ data: z.object({ ok: z.literal(true) }) });
+
+/**
+ * The financing's numbers (docs/decisions/020): the buyer's view of the installments, the back
+ * office's property values and interest rate, and the settings (SFH ceiling, LTV limits).
+ */
+export const financingRoutes: FastifyPluginAsyncZod = async (app) => {
+  const financing = createFinancingService({ db: app.db.kysely, proposals: app.repos.proposals });
+
+  app.get(
+    '/proposals/:id/financing',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        summary: 'Valores do imóvel, parcelas (primeira, última, total) e regras do FGTS sobre o imóvel',
+        params,
+        response: { 200: z.object({ data: financingViewSchema }), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      reply.header('cache-control', 'no-store');
+      return { data: await financing.view(user, request.params.id) };
+    },
+  );
+
+  app.put(
+    '/backoffice/proposals/:id/financing',
+    {
+      config: { access: ['operator'] },
+      schema: {
+        tags,
+        summary:
+          'Valor de compra, valor de avaliação e taxa de juros (a.a., efetiva); confere o limite de financiamento',
+        params,
+        body: financingValuesSchema,
+        response: { 200: ok, ...errors },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request, 'operator');
+      await financing.saveValues(user, request.params.id, request.body, request.ip);
+      return { data: { ok: true as const } };
+    },
+  );
+
+  app.get(
+    '/backoffice/settings/financing',
+    {
+      config: { access: ['operator'] },
+      schema: {
+        tags,
+        summary: 'Teto do SFH (com data de vigência) e limites de financiamento por sistema',
+        response: { 200: z.object({ data: financingSettingsSchema }), ...errors },
+      },
+    },
+    async (request) => {
+      await requireUser(request, 'operator');
+      return { data: await financing.settings() };
+    },
+  );
+
+  app.put(
+    '/backoffice/settings/financing',
+    {
+      config: { access: ['operator'] },
+      schema: {
+        tags,
+        summary: 'Altera o teto do SFH e os limites de financiamento (vale a partir da data informada)',
+        body: financingSettingsSchema,
+        response: { 200: ok, ...errors },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request, 'operator');
+      await financing.saveSettings(user, request.body, request.ip);
+      return { data: { ok: true as const } };
+    },
+  );
+};
