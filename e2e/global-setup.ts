@@ -70,6 +70,8 @@ export default async function setup(project: TestProject) {
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
       LOGIN_IP_LIMIT_PER_MINUTE: '10000',
+      // Production mode seeds the demo accounts only when asked; the specs log in with them.
+      SEED_DEMO: '1',
       // Front-end monitoring on (read by the browser at run time): e2e/monitoring.spec.ts checks what
       // arrives; other specs just run with the agent loaded, as production would.
       PUBLIC_LOGGER_ENABLED: '1',

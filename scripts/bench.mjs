@@ -4,6 +4,7 @@
 // front end's first-load sizes per route; Lighthouse (mobile) on four pages. Prints one table and
 // writes bench/results.json. Every loop is bounded in count and time and talks to 127.0.0.1 only.
 import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -82,10 +83,13 @@ function build() {
   if (r.status !== 0) throw new Error('build failed');
 }
 
+// The bench logs in as demo accounts (production mode seeds them only when asked) and may run on PostgreSQL (a key is required).
+const BENCH_HEALTH_KEY = randomBytes(32).toString('base64');
+
 async function startApi({ databaseUrl, dataDir, port }) {
   const child = spawn(process.execPath, [join(root, 'apps/api/dist/main.js')], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'error', PUBLIC_URL: `http://localhost:${port}`, LOGIN_IP_LIMIT_PER_MINUTE: '100000' },
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'error', PUBLIC_URL: `http://localhost:${port}`, LOGIN_IP_LIMIT_PER_MINUTE: '100000', SEED_DEMO: '1', HEALTH_DATA_KEY: BENCH_HEALTH_KEY },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   await waitUp(`http://127.0.0.1:${port}/api/health`, child);

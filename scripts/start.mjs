@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm start`: builds what is missing or older than its sources, then serves API + SPA in one
 // process (migrations and demo seed run at start). PORT and DATA_DIR as DESIGN.md §4.
+// Arguments go to the server: `npm run migrate` is `start.mjs migrate` (docs/deploy.md).
 import { spawnSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -40,7 +41,7 @@ for (const t of targets) {
 
 // A small young generation keeps the process's memory flat while large uploads stream through
 // (measured: 177 MB peak without, 137 MB with, for 200 MB of uploads; scripts/upload-memory.mjs).
-const server = spawn(process.execPath, ['--enable-source-maps', '--max-semi-space-size=2', join(root, 'apps/api/dist/main.js')], {
+const server = spawn(process.execPath, ['--enable-source-maps', '--max-semi-space-size=2', join(root, 'apps/api/dist/main.js'), ...process.argv.slice(2)], {
   cwd: root,
   stdio: 'inherit',
 });

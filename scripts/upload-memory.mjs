@@ -143,6 +143,7 @@ async function main() {
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
       LOGIN_IP_LIMIT_PER_MINUTE: '1000',
+      SEED_DEMO: '1',
       UPLOAD_MAX_MB: String(MB),
     };
     if (USE_S3) {

@@ -35,8 +35,9 @@ import { createDocumentsServiceFromConfig, type DocumentsService } from './modul
 import { documentsRoutes } from './modules/documents/documents.routes';
 import { createInsuranceService, type InsuranceService } from './modules/insurance/insurance.service';
 import { insuranceRoutes } from './modules/insurance/insurance.routes';
-import { createHealthCipher, loadHealthKey } from './modules/insurance/health-crypto';
+import { createHealthCipher, loadHealthKey, parseHealthKey } from './modules/insurance/health-crypto';
 import { fgtsRoutes } from './modules/fgts/fgts.routes';
+import { healthRoutes } from './modules/health/health.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -83,7 +84,8 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Fa
               res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
             },
           },
-    trustProxy: config.trustProxy,
+    // A hop count or the proxies' addresses (TRUST_PROXY), never every hop of X-Forwarded-For.
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1_048_576,
     // Ids and codes never need more; longer URLs are refused early.
     routerOptions: { maxParamLength: 200 },
@@ -131,7 +133,10 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Fa
     // Health answers (DPS) are encrypted with HEALTH_DATA_KEY or DATA_DIR/keys/health.key; a bad key stops the start.
     insurance: createInsuranceService({
       db: db.kysely,
-      cipher: createHealthCipher(loadHealthKey({ envKey: config.healthDataKey, dataDir: config.dataDir })),
+      cipher: createHealthCipher(
+        loadHealthKey({ envKey: config.healthDataKey, dataDir: config.dataDir }),
+        config.healthDataKeyPrevious ? parseHealthKey(config.healthDataKeyPrevious) : undefined,
+      ),
       onUnreadable: (info) =>
         app.log.error(
           { proposalId: info.proposalId, buyer: info.buyer, question: info.question },
@@ -205,13 +210,16 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Fa
     { schema: { hide: true }, config: config.isProduction ? { access: ['operator'] } : {} },
     async () => app.swagger(),
   );
-  app.get('/api/health', { schema: { hide: true } }, async () => {
-    await db.kysely.selectFrom('users').select('id').limit(1).execute();
-    return { ok: true };
-  });
+  // Liveness and readiness probes (database, storage, Redis when set).
+  await app.register(healthRoutes, { db, storage: config.documents.storage, redis });
 
   registerSpa(app, config.webDist);
   return app;
+}
+
+/** n hops: the n nearest addresses are proxies, so the client is the (n+1)th from the end (proxy-addr's rule). */
+function trustProxyOption(setting: Config['trustProxy']) {
+  return typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
 }
 
 /**

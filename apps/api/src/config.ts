@@ -1,14 +1,28 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
 import { decideAnalytics, RUM_SERVICE_NAME, type PublicSettings } from '@portal/domain/monitoring';
 import { loadDocumentsConfig, type DocumentsConfig } from './modules/documents/documents.config';
 
+/**
+ * The configuration, read once from the environment at start (docs/decisions/011-production-config.md).
+ * Every variable is checked; a bad or contradictory value stops the start with the list of every
+ * problem (ConfigError) instead of silently falling back to a default.
+ */
 export interface Config {
   port: number;
   host: string;
   dataDir: string;
   databaseUrl: string;
+  /** 'postgres' when DATABASE_URL is postgres://…, otherwise the SQLite file. */
+  databaseDialect: 'sqlite' | 'postgres';
+  /** NODE_ENV=production: no demo data by default, /api/docs is the operators' only. */
+  isProduction: boolean;
+  /** Whether an empty database gets the demo accounts (see decideDemoSeed). */
   seedDemo: boolean;
+  /** SEED_DEMO=1 where demo data would not be seeded by default: the start warns loudly. */
+  isSeedForced: boolean;
   /** Base URL of the portal as users reach it; e-mailed links start with it. */
   publicUrl: string;
   /** Origins allowed to send state-changing requests besides the request's own host. */
@@ -19,7 +33,8 @@ export interface Config {
   redisUrl: string | null;
   sessionIdleMs: number;
   sessionAbsoluteMs: number;
-  trustProxy: boolean;
+  /** false: the socket's address is the client; n: trust n proxy hops; list: trust these proxies only. */
+  trustProxy: false | number | string[];
   webDist: string;
   logLevel: string;
   /** Login attempts allowed per client IP per minute (the per-account limit is fixed at 10 failures). */
@@ -34,63 +49,277 @@ export interface Config {
   rumIntakeLimit: number;
   /** CSP sources added to script-src, connect-src and img-src, only when the analytics script loads. */
   analyticsCspSources: string[];
-  /** Uploads: storage driver, size limit, virus scan, validity of aging documents (issue #5). */
+  /** Uploads: storage driver, size limit, virus scan, validity of aging documents. */
   documents: DocumentsConfig;
-  /** HEALTH_DATA_KEY: base64 of the 32-byte key of health answers; null uses DATA_DIR/keys/health.key (issue #4). */
+  /** HEALTH_DATA_KEY: base64 of the 32-byte key of health answers; null uses DATA_DIR/keys/health.key (SQLite only). */
   healthDataKey: string | null;
-  /** NODE_ENV=production: the OpenAPI document at /api/docs is then the operators' only. */
+  /** HEALTH_DATA_KEY_PREVIOUS: the key before a rotation, still accepted for reading. */
+  healthDataKeyPrevious: string | null;
+  /** How long a stop (SIGTERM) waits for requests in flight before exiting anyway. */
+  shutdownTimeoutMs: number;
+}
+
+/** Every problem of the environment at once, one per line, for the operator. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+const FLAG = /^(1|0|true|false)$/;
+
+const whole = (min: number, max = Number.MAX_SAFE_INTEGER) =>
+  z
+    .string()
+    .regex(/^\d+$/, { error: 'must be a whole number' })
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, { error: `must be between ${min} and ${max}` });
+const positive = z
+  .string()
+  .regex(/^\d+(\.\d+)?$/, { error: 'must be a positive number' })
+  .transform(Number)
+  .refine((n) => n > 0, { error: 'must be a positive number' });
+const flag = z.string().regex(FLAG, { error: 'must be 1 or 0' });
+const url = (schemes: string[]) =>
+  z.string().refine(
+    (v) => {
+      try {
+        return schemes.includes(new URL(v).protocol.replace(/:$/, ''));
+      } catch {
+        return false;
+      }
+    },
+    { error: `must be a URL starting with ${schemes.map((s) => `${s}://`).join(' or ')}` },
+  );
+const base64Key = z
+  .string()
+  .refine((v) => /^[A-Za-z0-9+/]+={0,2}$/.test(v.trim()) && Buffer.from(v.trim(), 'base64').length === 32, {
+    error: 'must be the base64 of 32 random bytes (e.g. `openssl rand -base64 32`)',
+  });
+const isProxyAddress = (entry: string) => {
+  const [address, bits, ...rest] = entry.split('/');
+  if (rest.length > 0 || !address || !isIP(address)) return false;
+  if (bits === undefined) return true;
+  return /^\d+$/.test(bits) && Number(bits) <= (isIP(address) === 4 ? 32 : 128);
+};
+/** A hop count (0 = no proxy) or the proxies' addresses/CIDR ranges; "trust every hop" is not offered. */
+const trustProxy = z.string().transform((v, ctx): false | number | string[] => {
+  if (/^\d+$/.test(v)) return Number(v) === 0 ? false : Number(v);
+  const list = v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const bad = list.filter((s) => !isProxyAddress(s));
+  if (list.length === 0 || bad.length > 0) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `must be a number of proxy hops (e.g. 1) or a comma-separated list of proxy addresses (e.g. 10.0.0.1,10.0.1.0/24); not ${bad.map((s) => JSON.stringify(s)).join(', ') || 'empty'}`,
+    });
+    return z.NEVER;
+  }
+  return list;
+});
+
+const envSchema = z.object({
+  NODE_ENV: z.string().optional(),
+  PORT: whole(0, 65_535).optional(),
+  HOST: z.string().optional(),
+  DATA_DIR: z.string().optional(),
+  DATABASE_URL: z
+    .string()
+    .refine((v) => /^postgres(ql)?:\/\//.test(v) || !/^[a-z][a-z0-9+.-]*:\/\//i.test(v), {
+      error: 'must be postgres://… or the path of a SQLite file',
+    })
+    .optional(),
+  SEED_DEMO: flag.optional(),
+  PUBLIC_URL: url(['http', 'https']).optional(),
+  ALLOWED_ORIGINS: z
+    .string()
+    .refine(
+      (v) =>
+        v
+          .split(',')
+          .filter(Boolean)
+          .every((o) => /^https?:\/\/[^/]+$/.test(o.trim())),
+      {
+        error: 'must be comma-separated origins like https://example.com (no path)',
+      },
+    )
+    .optional(),
+  SMTP_URL: url(['smtp', 'smtps']).optional(),
+  MAIL_FROM: z.string().optional(),
+  REDIS_URL: url(['redis', 'rediss']).optional(),
+  SESSION_IDLE_MINUTES: whole(1).optional(),
+  SESSION_ABSOLUTE_MINUTES: whole(1).optional(),
+  TRUST_PROXY: trustProxy.optional(),
+  WEB_DIST: z.string().optional(),
+  LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).optional(),
+  LOGIN_IP_LIMIT_PER_MINUTE: whole(1).optional(),
+  CEP_SERVICE_URL: url(['http', 'https'])
+    .refine((v) => v.includes('{cep}'), { error: 'must contain {cep}' })
+    .optional(),
+  PUBLIC_LOGGER_ENABLED: flag.optional(),
+  PUBLIC_APM_ENVIRONMENT: z.string().optional(),
+  // Not checked here on purpose: the browser agent reports a bad service name itself (monitoring rules).
+  PUBLIC_APM_SERVICE_NAME: z.string().optional(),
+  PUBLIC_ANALYTICS_ENABLED: flag.optional(),
+  PUBLIC_ANALYTICS_ID: z.string().optional(),
+  PUBLIC_ANALYTICS_SRC: z.string().optional(),
+  ANALYTICS_CSP_SOURCES: z.string().optional(),
+  APM_SERVER_URL: url(['http', 'https']).optional(),
+  RUM_INTAKE_LIMIT_PER_MINUTE: whole(1).optional(),
+  UPLOAD_MAX_MB: positive.optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_ENDPOINT: url(['http', 'https']).optional(),
+  S3_REGION: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: flag.optional(),
+  CLAMAV_HOST: z.string().optional(),
+  CLAMAV_PORT: whole(1, 65_535).optional(),
+  CLAMAV_TIMEOUT_MS: whole(1).optional(),
+  DOC_VALIDITY_PROOF_OF_ADDRESS_DAYS: whole(1).optional(),
+  DOC_VALIDITY_PROPERTY_REGISTRATION_DAYS: whole(1).optional(),
+  DOC_VALIDITY_FGTS_STATEMENT_DAYS: whole(1).optional(),
+  HEALTH_DATA_KEY: base64Key.optional(),
+  HEALTH_DATA_KEY_PREVIOUS: base64Key.optional(),
+  SHUTDOWN_TIMEOUT_MS: whole(1).optional(),
+});
+type Env = z.infer<typeof envSchema>;
+/** Every variable the server reads (.env.example documents each one; a test keeps them in step). */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
+
+const isPostgresUrl = (url: string | undefined) => !!url && /^postgres(ql)?:\/\//.test(url);
+const isOn = (value: string | undefined) => value === '1' || value === 'true';
+
+/** Values that are each fine but do not fit together. */
+function contradictions(env: Env): string[] {
+  const out: string[] = [];
+  if (isPostgresUrl(env.DATABASE_URL) && !env.HEALTH_DATA_KEY)
+    out.push(
+      'HEALTH_DATA_KEY: required with PostgreSQL (every instance must share the key of the health answers; `openssl rand -base64 32`)',
+    );
+  if (env.HEALTH_DATA_KEY_PREVIOUS && !env.HEALTH_DATA_KEY)
+    out.push('HEALTH_DATA_KEY_PREVIOUS: only makes sense next to HEALTH_DATA_KEY (the new key)');
+  if ((env.S3_ACCESS_KEY_ID === undefined) !== (env.S3_SECRET_ACCESS_KEY === undefined))
+    out.push('S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY: give both or neither');
+  for (const name of ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_FORCE_PATH_STYLE'] as const)
+    if (env[name] !== undefined && !env.S3_BUCKET)
+      out.push(`${name}: set without S3_BUCKET (uploads would stay in the local folder)`);
+  for (const name of ['CLAMAV_PORT', 'CLAMAV_TIMEOUT_MS'] as const)
+    if (env[name] !== undefined && !env.CLAMAV_HOST)
+      out.push(`${name}: set without CLAMAV_HOST (no upload would be scanned)`);
+  if (Number(env.SESSION_IDLE_MINUTES) > Number(env.SESSION_ABSOLUTE_MINUTES))
+    out.push('SESSION_IDLE_MINUTES: longer than SESSION_ABSOLUTE_MINUTES');
+  return out;
+}
+
+/**
+ * Demo accounts have a public password: seeded by default only on the plain local start (SQLite,
+ * not production, not served over https). SEED_DEMO=0 never seeds; SEED_DEMO=1 always does, and
+ * where it would not by default the start warns (isSeedForced).
+ */
+export function decideDemoSeed(options: {
+  seedDemo?: string;
   isProduction: boolean;
+  isHttps: boolean;
+  isPostgres: boolean;
+}) {
+  const isSafe = !options.isProduction && !options.isHttps && !options.isPostgres;
+  if (options.seedDemo === undefined) return { seedDemo: isSafe, isSeedForced: false };
+  const seedDemo = isOn(options.seedDemo);
+  return { seedDemo, isSeedForced: seedDemo && !isSafe };
 }
 
-const minutes = (n: number) => n * 60_000;
+/** Reads and checks the environment; throws ConfigError listing every problem. Empty values count as unset. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const raw = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(raw);
+  if (!parsed.success)
+    throw new ConfigError([
+      ...parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}${valueOf(raw, i.path)}`),
+      ...contradictions(raw as Env),
+    ]);
+  const env = parsed.data;
+  const problems = contradictions(env);
+  if (problems.length > 0) throw new ConfigError(problems);
 
-const flag = (value: string | undefined) => value === '1' || value === 'true';
-
-function int(value: string | undefined, fallback: number): number {
-  const n = Number(value);
-  return value !== undefined && value !== '' && Number.isFinite(n) ? n : fallback;
-}
-
-/** Reads the configuration from the environment (DESIGN §4); every value has a working default. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const port = int(env.PORT, 3000);
+  const port = env.PORT ?? 3000;
   const dataDir = resolve(env.DATA_DIR ?? 'data');
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
+  const isProduction = env.NODE_ENV === 'production';
+  const isPostgres = isPostgresUrl(env.DATABASE_URL);
   const publicSettings: PublicSettings = {
-    loggerEnabled: flag(env.PUBLIC_LOGGER_ENABLED),
+    loggerEnabled: isOn(env.PUBLIC_LOGGER_ENABLED),
     apmEnvironment: env.PUBLIC_APM_ENVIRONMENT ?? 'production',
     serviceName: env.PUBLIC_APM_SERVICE_NAME || RUM_SERVICE_NAME,
-    analyticsEnabled: flag(env.PUBLIC_ANALYTICS_ENABLED),
+    analyticsEnabled: isOn(env.PUBLIC_ANALYTICS_ENABLED),
     analyticsId: env.PUBLIC_ANALYTICS_ID ?? '',
     analyticsSrc: env.PUBLIC_ANALYTICS_SRC ?? 'https://www.clarity.ms/tag/{id}',
   };
-  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
     dataDir,
     databaseUrl: env.DATABASE_URL || resolve(dataDir, 'portal.db'),
-    seedDemo: env.SEED_DEMO !== '0',
+    databaseDialect: isPostgres ? 'postgres' : 'sqlite',
+    isProduction,
+    ...decideDemoSeed({ seedDemo: env.SEED_DEMO, isProduction, isHttps: publicUrl.startsWith('https://'), isPostgres }),
     publicUrl,
-    allowedOrigins: [new URL(publicUrl).origin, ...(env.ALLOWED_ORIGINS ?? '').split(',').filter(Boolean)],
+    allowedOrigins: [
+      new URL(publicUrl).origin,
+      ...(env.ALLOWED_ORIGINS ?? '')
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean),
+    ],
     cookieSecure: publicUrl.startsWith('https://'),
-    smtpUrl: env.SMTP_URL || null,
+    smtpUrl: env.SMTP_URL ?? null,
     mailFrom: env.MAIL_FROM ?? 'Portal de Propostas <nao-responda@portaldepropostas.com.br>',
-    redisUrl: env.REDIS_URL || null,
-    sessionIdleMs: minutes(int(env.SESSION_IDLE_MINUTES, 60)),
-    sessionAbsoluteMs: minutes(int(env.SESSION_ABSOLUTE_MINUTES, 12 * 60)),
-    trustProxy: env.TRUST_PROXY === '1',
+    redisUrl: env.REDIS_URL ?? null,
+    sessionIdleMs: (env.SESSION_IDLE_MINUTES ?? 60) * 60_000,
+    sessionAbsoluteMs: (env.SESSION_ABSOLUTE_MINUTES ?? 12 * 60) * 60_000,
+    trustProxy: env.TRUST_PROXY ?? false,
     webDist: resolve(env.WEB_DIST ?? fileURLToPath(new URL('../../web/dist', import.meta.url))),
     logLevel: env.LOG_LEVEL ?? 'info',
-    loginIpLimit: int(env.LOGIN_IP_LIMIT_PER_MINUTE, 30),
-    cepServiceUrl: env.CEP_SERVICE_URL || null,
+    loginIpLimit: env.LOGIN_IP_LIMIT_PER_MINUTE ?? 30,
+    cepServiceUrl: env.CEP_SERVICE_URL ?? null,
     publicSettings,
     apmServerUrl: env.APM_SERVER_URL ? env.APM_SERVER_URL.replace(/\/+$/, '') : null,
-    rumIntakeLimit: int(env.RUM_INTAKE_LIMIT_PER_MINUTE, 120),
+    rumIntakeLimit: env.RUM_INTAKE_LIMIT_PER_MINUTE ?? 120,
     analyticsCspSources: analyticsCspSources(publicSettings, env.ANALYTICS_CSP_SOURCES),
-    documents: loadDocumentsConfig(env, dataDir),
-    healthDataKey: env.HEALTH_DATA_KEY || null,
-    isProduction: env.NODE_ENV === 'production',
+    // The variables were checked above, so the documents module's own defaults only fill in unset ones.
+    documents: loadDocumentsConfig(raw, dataDir),
+    healthDataKey: env.HEALTH_DATA_KEY?.trim() ?? null,
+    healthDataKeyPrevious: env.HEALTH_DATA_KEY_PREVIOUS?.trim() ?? null,
+    shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS ?? 10_000,
   };
+}
+
+/** The offending value, quoted, unless the variable holds a secret. */
+function valueOf(raw: Record<string, string | undefined>, path: PropertyKey[]): string {
+  const name = String(path[0]);
+  if (/KEY|SECRET|DATABASE_URL|SMTP_URL|REDIS_URL/.test(name)) return '';
+  return ` (got ${JSON.stringify(raw[name])})`;
+}
+
+/** What the operator should know at start: settings that work but are risky. */
+export function startupWarnings(config: Config): string[] {
+  const out: string[] = [];
+  if (config.isProduction && !config.publicUrl.startsWith('https://'))
+    out.push(
+      `PUBLIC_URL is ${config.publicUrl}: production over plain http sends passwords and session cookies unencrypted (use https://)`,
+    );
+  if (config.isSeedForced)
+    out.push(
+      '!!! SEED_DEMO=1: demo accounts with the PUBLIC password from the README are seeded into an empty database. Never do this on a real deployment. !!!',
+    );
+  if (config.databaseDialect === 'postgres' && config.documents.storage.driver === 'local')
+    out.push(
+      `uploads are stored in ${config.documents.storage.dir} on this machine only: other instances will not see them (set S3_BUCKET for several machines)`,
+    );
+  return out;
 }
 
 /** The analytics script's origin (or the listed sources) when, and only when, the script loads. */

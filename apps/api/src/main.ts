@@ -1,16 +1,46 @@
-import { loadConfig } from './config';
+import { ConfigError, loadConfig, startupWarnings, type Config } from './config';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrations';
 import { buildApp } from './app';
 import { seedDemoData } from './seed/demo';
 import { pruneRateLimits } from './modules/auth/rate-limit';
+import { drainAndClose } from './shutdown';
 
-const config = loadConfig();
+/**
+ * `node main.js [command]`: `serve` (default: migrate, seed where allowed, serve) or `migrate`
+ * (run the migrations and exit: the deploy step before new instances start). See docs/deploy.md.
+ */
+const COMMANDS = ['serve', 'migrate'] as const;
+const command = process.argv[2] ?? 'serve';
+if (!(COMMANDS as readonly string[]).includes(command)) {
+  console.error(`Unknown command "${command}". Commands: ${COMMANDS.join(', ')}.`);
+  process.exit(2);
+}
+
+let config: Config;
+try {
+  config = loadConfig();
+} catch (err) {
+  if (!(err instanceof ConfigError)) throw err;
+  // One readable list of every problem, and a non-zero exit: nothing starts on a guessed value.
+  console.error(err.message);
+  process.exit(1);
+}
+
 const db = openDatabase(config.databaseUrl);
+if (command === 'migrate') {
+  await migrateToLatest(db.kysely);
+  await db.close();
+  console.log(`Migrations up to date (${config.databaseDialect}).`);
+  process.exit(0);
+}
+
+// The quick start needs no separate step: boot migrates too (a no-op after `migrate`).
 await migrateToLatest(db.kysely);
 const app = await buildApp({ config, db });
+for (const warning of startupWarnings(config)) app.log.warn(warning);
 if (config.seedDemo && (await seedDemoData(db.kysely)))
-  app.log.info('demo data seeded (password of every demo account: Demo@2026!)');
+  app.log.warn('demo data seeded (password of every demo account: Demo@2026!)');
 
 app.mailer.start();
 const housekeeping = setInterval(() => {
@@ -22,10 +52,17 @@ housekeeping.unref();
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     clearInterval(housekeeping);
-    void app
-      .close()
-      .then(() => db.close())
-      .finally(() => process.exit(0));
+    app.log.info(`${signal}: draining requests in flight (at most ${config.shutdownTimeoutMs} ms)`);
+    void drainAndClose(app, { timeoutMs: config.shutdownTimeoutMs })
+      .then(async (result) => {
+        if (result === 'timeout') app.log.warn('requests still in flight at the time limit were cut');
+        await db.close();
+        process.exit(result === 'drained' ? 0 : 1);
+      })
+      .catch((err) => {
+        app.log.error({ err }, 'shutdown failed');
+        process.exit(1);
+      });
   });
 }
 

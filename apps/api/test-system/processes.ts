@@ -1,4 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
@@ -13,6 +14,9 @@ export function buildApi(): { entry: string; remove(): void } {
   if (r.status !== 0) throw new Error('API build failed');
   return { entry, remove: () => rmSync(dirname(entry), { recursive: true, force: true }) };
 }
+
+/** One health data key for every instance a test starts (PostgreSQL requires one). */
+export const SYSTEM_HEALTH_KEY = randomBytes(32).toString('base64');
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -34,7 +38,8 @@ export interface ApiProcess {
 export async function startApi(entry: string, env: Record<string, string>): Promise<ApiProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, [entry], {
-    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'error', PUBLIC_URL: `http://localhost:${port}`, LOGIN_IP_LIMIT_PER_MINUTE: '100000', ...env },
+    // Production mode seeds no demo data by default: these tests log in as demo accounts, so they ask for it.
+    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'error', PUBLIC_URL: `http://localhost:${port}`, LOGIN_IP_LIMIT_PER_MINUTE: '100000', SEED_DEMO: '1', HEALTH_DATA_KEY: SYSTEM_HEALTH_KEY, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;

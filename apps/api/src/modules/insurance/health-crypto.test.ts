@@ -73,3 +73,21 @@ describe('the key', () => {
     expect(() => loadHealthKey({ envKey: null, dataDir })).toThrow(HealthKeyError);
   });
 });
+
+describe('health data key rotation', () => {
+  it('reads values made with the previous key, and writes with the new one only', () => {
+    const oldKey = randomBytes(32);
+    const newKey = randomBytes(32);
+    const before = createHealthCipher(oldKey).encrypt(ANSWER, AAD);
+    const rotating = createHealthCipher(newKey, oldKey);
+    expect(rotating.decrypt(before, AAD)).toBe(ANSWER);
+    const after = rotating.encrypt(ANSWER, AAD);
+    expect(createHealthCipher(newKey).decrypt(after, AAD)).toBe(ANSWER);
+    expect(() => createHealthCipher(oldKey).decrypt(after, AAD)).toThrow(HealthDecryptError);
+    // The previous key does not weaken the row binding or let a third key in.
+    expect(() => rotating.decrypt(before, 'proposal-2|0|diabetes')).toThrow(HealthDecryptError);
+    expect(() => rotating.decrypt(createHealthCipher(randomBytes(32)).encrypt(ANSWER, AAD), AAD)).toThrow(
+      HealthDecryptError,
+    );
+  });
+});

@@ -23,11 +23,32 @@ export interface HealthCipher {
   decrypt(stored: string, aad: string): string;
 }
 
-export function createHealthCipher(key: Buffer): HealthCipher {
-  if (key.length !== 32) throw new HealthKeyError('The health data key must be 32 bytes (AES-256).');
-  const keyId = createHash('sha256').update(key).digest('hex').slice(0, 12);
+const keyIdOf = (key: Buffer) => createHash('sha256').update(key).digest('hex').slice(0, 12);
+
+function decryptWith(key: Buffer, stored: string, aad: string): string {
+  const [version, payload] = stored.split(':', 2);
+  if (version !== VERSION || !payload) throw new HealthDecryptError('Unknown health data format.');
+  const raw = Buffer.from(payload, 'base64');
+  if (raw.length < IV_BYTES + TAG_BYTES) throw new HealthDecryptError('Health data too short.');
+  try {
+    const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, IV_BYTES));
+    decipher.setAAD(Buffer.from(aad, 'utf8'));
+    decipher.setAuthTag(raw.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
+    return Buffer.concat([decipher.update(raw.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8');
+  } catch {
+    throw new HealthDecryptError('Health data failed authentication.');
+  }
+}
+
+/**
+ * Encrypts with `key`; decrypts with `key` or, during a key rotation, with `previous`
+ * (HEALTH_DATA_KEY_PREVIOUS) until every answer has been re-encrypted (docs/decisions/012-health-key-rotation.md).
+ */
+export function createHealthCipher(key: Buffer, previous?: Buffer): HealthCipher {
+  if (key.length !== 32 || (previous && previous.length !== 32))
+    throw new HealthKeyError('The health data key must be 32 bytes (AES-256).');
   return {
-    keyId,
+    keyId: keyIdOf(key),
     encrypt(plaintext, aad) {
       const iv = randomBytes(IV_BYTES);
       const cipher = createCipheriv('aes-256-gcm', key, iv);
@@ -36,17 +57,11 @@ export function createHealthCipher(key: Buffer): HealthCipher {
       return `${VERSION}:${Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64')}`;
     },
     decrypt(stored, aad) {
-      const [version, payload] = stored.split(':', 2);
-      if (version !== VERSION || !payload) throw new HealthDecryptError('Unknown health data format.');
-      const raw = Buffer.from(payload, 'base64');
-      if (raw.length < IV_BYTES + TAG_BYTES) throw new HealthDecryptError('Health data too short.');
       try {
-        const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(0, IV_BYTES));
-        decipher.setAAD(Buffer.from(aad, 'utf8'));
-        decipher.setAuthTag(raw.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
-        return Buffer.concat([decipher.update(raw.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8');
-      } catch {
-        throw new HealthDecryptError('Health data failed authentication.');
+        return decryptWith(key, stored, aad);
+      } catch (err) {
+        if (!previous) throw err;
+        return decryptWith(previous, stored, aad);
       }
     },
   };
