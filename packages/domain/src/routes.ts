@@ -68,6 +68,8 @@ export const ROUTES = [
   buyer('/buyer/fgts/questions', 'FGTS — Perguntas'),
   buyer('/buyer/fgts/review', 'FGTS — Revisão'),
   buyer('/buyer/fgts/tax', 'FGTS — Imposto de renda'),
+  // The FGTS utility routes: no screen, they open the one where the buyer's FGTS stands.
+  { ...buyer('/buyer/fgts/utils/*', 'FGTS'), id: 'buyer.fgts.utils' },
   buyer('/buyer/insurance', 'Seguro'),
   buyer('/buyer/insurance-itau', 'Seguro Itaú'),
   buyer('/buyer/insurance-tokio', 'Seguro Tokio Marine'),

@@ -51,6 +51,7 @@ export const SCREENS: Partial<Record<RouteId, ComponentType>> = {
   'buyer.fgts.authorization': lazy(() => import('../features/fgts/authorization-page')),
   'buyer.fgts.review': lazy(() => import('../features/fgts/review-page')),
   'buyer.documents.fgts': lazy(() => import('../features/fgts/documents-fgts-page')),
+  'buyer.fgts.utils': lazy(() => import('../features/fgts/utils-page')),
   'buyer.insurance': lazy(() => import('../features/insurance/insurance-page')),
   'buyer.insurance-itau': lazy(() => import('../features/insurance/insurance-itau-page')),
   'buyer.insurance-tokio': lazy(() => import('../features/insurance/insurance-tokio-page')),

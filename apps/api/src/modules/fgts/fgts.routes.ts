@@ -41,6 +41,8 @@ const state = z.object({
   next: z.enum(stepKeys).nullable(),
   confirmed: z.boolean(),
   propertyRules: z.array(fgtsPropertyRuleResultSchema),
+  /** The screen where this buyer's FGTS stands (what /buyer/fgts/utils opens). */
+  resumePath: z.string(),
 });
 
 /**

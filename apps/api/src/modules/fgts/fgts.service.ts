@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { fgtsResumePath } from '@portal/domain/fgts-utils';
 import type { SessionUser } from '@portal/domain/auth';
 import { CIVIL_STATUS_LABELS, MARRIAGE_REGIME_LABELS } from '@portal/domain/buyer-sections';
 import { formatCep } from '@portal/domain/cep';
@@ -38,6 +39,8 @@ export interface FgtsState {
   confirmed: boolean;
   /** The FGTS rules on the property, each with its outcome (docs/fgts-rules.md). */
   propertyRules: FgtsPropertyRuleResult[];
+  /** The screen where this buyer's FGTS stands (packages/domain/src/fgts-utils.ts). */
+  resumePath: string;
 }
 
 type V = Record<string, unknown>;
@@ -77,9 +80,12 @@ export function createFgtsService(deps: {
     // A property that fails an FGTS rule closes the FGTS forms as a failed answer does.
     const eligibility = withPropertyRules(fgtsEligibility(views.fgts_questions.values), propertyRules);
     const usable = type === 'financing' && eligibility.status === 'eligible';
+    const applicable = type === 'financing';
+    const next = usable ? nextFgtsStep(states) : null;
+    const confirmed = usable && isFgtsConfirmed(states);
     return {
       buyer,
-      applicable: type === 'financing',
+      applicable,
       eligibility,
       steps: FGTS_STEPS.map((s) => ({
         key: s.key,
@@ -87,9 +93,10 @@ export function createFgtsService(deps: {
         submittedAt: states[s.key].submittedAt,
         canEdit: views[s.key].canEdit,
       })),
-      next: usable ? nextFgtsStep(states) : null,
-      confirmed: usable && isFgtsConfirmed(states),
+      next,
+      confirmed,
       propertyRules,
+      resumePath: fgtsResumePath({ buyer, applicable, eligibility, next, confirmed }),
     };
   }
 

@@ -10,6 +10,8 @@ export interface FgtsState {
   steps: { key: FgtsSectionKey; status: SectionStatus; submittedAt: string | null; canEdit: boolean }[];
   next: FgtsSectionKey | null;
   confirmed: boolean;
+  /** The screen where this buyer's FGTS stands (what /buyer/fgts/utils opens). */
+  resumePath: string;
 }
 
 /** Under ['proposals', …]: a section submit (which invalidates 'proposals') refreshes it. */
