@@ -35,7 +35,7 @@ import { createDocumentsServiceFromConfig, type DocumentsService } from './modul
 import { documentsRoutes } from './modules/documents/documents.routes';
 import { createInsuranceService, type InsuranceService } from './modules/insurance/insurance.service';
 import { insuranceRoutes } from './modules/insurance/insurance.routes';
-import { createHealthCipher, loadHealthKey, parseHealthKey } from './modules/insurance/health-crypto';
+import { createHealthCipherFromConfig } from './modules/insurance/health-crypto';
 import { fgtsRoutes } from './modules/fgts/fgts.routes';
 import { healthRoutes } from './modules/health/health.routes';
 
@@ -133,10 +133,7 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Fa
     // Health answers (DPS) are encrypted with HEALTH_DATA_KEY or DATA_DIR/keys/health.key; a bad key stops the start.
     insurance: createInsuranceService({
       db: db.kysely,
-      cipher: createHealthCipher(
-        loadHealthKey({ envKey: config.healthDataKey, dataDir: config.dataDir }),
-        config.healthDataKeyPrevious ? parseHealthKey(config.healthDataKeyPrevious) : undefined,
-      ),
+      cipher: createHealthCipherFromConfig(config),
       onUnreadable: (info) =>
         app.log.error(
           { proposalId: info.proposalId, buyer: info.buyer, question: info.question },

@@ -5,12 +5,16 @@ import { buildApp } from './app';
 import { seedDemoData } from './seed/demo';
 import { pruneRateLimits } from './modules/auth/rate-limit';
 import { drainAndClose } from './shutdown';
+import { createHealthCipherFromConfig } from './modules/insurance/health-crypto';
+import { reencryptHealthAnswers } from './modules/insurance/health-rotation';
 
 /**
- * `node main.js [command]`: `serve` (default: migrate, seed where allowed, serve) or `migrate`
- * (run the migrations and exit: the deploy step before new instances start). See docs/deploy.md.
+ * `node main.js [command]`: `serve` (default: migrate, seed where allowed, serve), `migrate` (run
+ * the migrations and exit: the deploy step before new instances start) or `rotate-health-key`
+ * (re-encrypt every health answer with HEALTH_DATA_KEY, reading old ones with
+ * HEALTH_DATA_KEY_PREVIOUS). See docs/deploy.md.
  */
-const COMMANDS = ['serve', 'migrate'] as const;
+const COMMANDS = ['serve', 'migrate', 'rotate-health-key'] as const;
 const command = process.argv[2] ?? 'serve';
 if (!(COMMANDS as readonly string[]).includes(command)) {
   console.error(`Unknown command "${command}". Commands: ${COMMANDS.join(', ')}.`);
@@ -32,6 +36,27 @@ if (command === 'migrate') {
   await migrateToLatest(db.kysely);
   await db.close();
   console.log(`Migrations up to date (${config.databaseDialect}).`);
+  process.exit(0);
+}
+
+if (command === 'rotate-health-key') {
+  if (!config.healthDataKey) {
+    console.error(
+      'HEALTH_DATA_KEY: required (the new key); HEALTH_DATA_KEY_PREVIOUS: the key the answers were written with.',
+    );
+    process.exit(1);
+  }
+  await migrateToLatest(db.kysely);
+  const result = await reencryptHealthAnswers(db.kysely, createHealthCipherFromConfig(config));
+  await db.close();
+  console.log(`Health answers re-encrypted with the current key: ${result.reencrypted}.`);
+  if (result.unreadable.length > 0) {
+    // Ids only: never any health data in a log.
+    console.error(
+      `${result.unreadable.length} answer(s) open with neither HEALTH_DATA_KEY nor HEALTH_DATA_KEY_PREVIOUS, left as they were: ${result.unreadable.join(', ')}`,
+    );
+    process.exit(1);
+  }
   process.exit(0);
 }
 

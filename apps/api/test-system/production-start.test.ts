@@ -65,6 +65,12 @@ describe('a start with a bad configuration', { timeout: 60_000 }, () => {
     expect(r.stderr).toContain('TRUST_PROXY: must be a number of proxy hops');
   });
 
+  it('`rotate-health-key` without the new key exits non-zero naming it', async () => {
+    const r = await runToExit(['rotate-health-key'], {});
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('HEALTH_DATA_KEY: required (the new key)');
+  });
+
   it('an unknown command exits non-zero', async () => {
     const r = await runToExit(['migrat'], {});
     expect(r.code).toBe(2);
@@ -114,6 +120,17 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('production on an empty PostgreS
     await c.end();
     expect(tables.rows[0].n).toBe(2);
     expect(users.rows[0].n).toBe(0);
+  });
+
+  it('`rotate-health-key` runs as a command and exits 0 when every answer opens', async () => {
+    const r = await runToExit(['rotate-health-key'], {
+      DATABASE_URL: databaseUrl,
+      HEALTH_DATA_KEY: randomBytes(32).toString('base64'),
+      HEALTH_DATA_KEY_PREVIOUS: randomBytes(32).toString('base64'),
+    });
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toContain('Health answers re-encrypted with the current key: 0.');
+    expect(r.code).toBe(0);
   });
 
   it('seeds no demo account: the demo operator login answers 401; ready, and SIGTERM exits 0', async () => {

@@ -95,3 +95,15 @@ export function loadHealthKey(options: { envKey: string | null; dataDir: string 
   chmodSync(file, 0o600);
   return parseHealthKey(readFileSync(file, 'utf8'));
 }
+
+/** The cipher the configuration names: HEALTH_DATA_KEY (or the key file), and HEALTH_DATA_KEY_PREVIOUS for reading. */
+export function createHealthCipherFromConfig(config: {
+  healthDataKey: string | null;
+  healthDataKeyPrevious: string | null;
+  dataDir: string;
+}): HealthCipher {
+  return createHealthCipher(
+    loadHealthKey({ envKey: config.healthDataKey, dataDir: config.dataDir }),
+    config.healthDataKeyPrevious ? parseHealthKey(config.healthDataKeyPrevious) : undefined,
+  );
+}

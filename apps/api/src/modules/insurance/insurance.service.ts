@@ -47,7 +47,7 @@ export type { DeclarationStatus, InsuranceOverview };
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 /** The row identity authenticated with each ciphertext: a value cannot be moved to another row. */
-const aadOf = (proposalId: string, buyer: number, key: string) => `${proposalId}|${buyer}|${key}`;
+export const aadOf = (proposalId: string, buyer: number, key: string) => `${proposalId}|${buyer}|${key}`;
 
 /**
  * The insurer's health declaration (DPS) of each buyer (docs/decisions/006). Only the buyer
