@@ -29,11 +29,22 @@ interface RumRow {
   received_at: number;
 }
 
-/** The events the server stored since a time (read-only: the server owns the file). */
+/**
+ * The transactions the server stored since a time, and the error groups seen since then as rows of
+ * kind 'error' (errors are counted per group, not stored each); read-only: the server owns the file.
+ */
 function rumEvents(since: number): RumRow[] {
   const db = new Database(join(inject('dataDir'), 'portal.db'), { readonly: true, fileMustExist: true });
   try {
-    return db.prepare('select * from rum_events where received_at >= ? order by received_at').all(since) as RumRow[];
+    const events = db.prepare('select * from rum_events where received_at >= ? order by received_at').all(since) as RumRow[];
+    const groups = db
+      .prepare(
+        `select 'error' as kind, message as name, type, last_route as route, service, environment,
+                null as duration_ms, last_seen_at as received_at, browsers
+           from rum_error_groups where last_seen_at >= ? order by last_seen_at`,
+      )
+      .all(since) as (RumRow & { browsers: string })[];
+    return [...events, ...groups.map(({ browsers, ...g }) => ({ ...g, browser: Object.keys(JSON.parse(browsers) as object)[0] ?? null }))];
   } finally {
     db.close();
   }
@@ -283,6 +294,8 @@ describe('front-end monitoring', () => {
     await boomRow.waitFor();
     await boomRow.getByText('/buyer/change-password').waitFor();
     await boomRow.getByText(/^Chrome( Headless)? \d+$/).waitFor();
+    // One row per group of identical errors, with how many times and when first and last seen.
+    for (const header of ['Vezes', 'Primeira vez', 'Última vez']) await errors.getByRole('columnheader', { name: header }).waitFor();
     const routes = page.locator('section', { has: page.getByRole('heading', { name: 'Rotas mais lentas' }) });
     // The table lists the 20 slowest route patterns of the last 7 days; which ones depends on every
     // spec that ran before in this server, so check its shape, not a given route (the transactions

@@ -10,9 +10,12 @@ import { z } from 'zod';
 export const sampleRateSchema = z.number().min(0).max(1);
 export const sampleRateBodySchema = z.object({ rate: sampleRateSchema }).strict();
 
+/** One group of identical errors (same type, message and source), counted instead of stored each. */
 export const monitoringErrorGroupSchema = z.object({
+  id: z.string(),
   message: z.string(),
   count: z.number().int(),
+  firstSeenAt: z.number().int(),
   lastSeenAt: z.number().int(),
   /** The routes and browsers it happened on, most frequent first. */
   routes: z.array(z.string()),

@@ -1,4 +1,5 @@
 import { privacyMigration } from '../modules/privacy/privacy.migration';
+import { rumErrorGroupsMigration } from '../modules/monitoring/monitoring.migration';
 import { Kysely, Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
 import { backofficeMigration } from '../modules/backoffice/backoffice.migration';
 import { insuranceMigration } from '../modules/insurance/insurance.migration';
@@ -243,6 +244,7 @@ const migrations: Record<string, Migration> = {
   },
   // Property and appraisal values, interest rate, SFH ceiling and LTV settings (docs/decisions/020).
   '0140_financing_values': financingMigration,
+  '0120_rum_error_groups': rumErrorGroupsMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

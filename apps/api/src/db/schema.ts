@@ -298,7 +298,39 @@ export interface PrivacyRequestsTable {
   completed_by: string | null;
 }
 
+/** One row per distinct front-end error (service + type + message + source); see monitoring.migration.ts. */
+export interface RumErrorGroupsTable {
+  id: string;
+  /** sha256 of service, type, message and source; 'overflow:<service>' for the catch-all group. */
+  fingerprint: string;
+  service: string;
+  environment: string | null;
+  message: string;
+  type: string | null;
+  /** Where it was thrown: the agent's culprit or the first stack frame's file. */
+  source: string | null;
+  count: number;
+  first_seen_at: number;
+  last_seen_at: number;
+  /** JSON {route: count} and {browser: count}, a bounded number of keys each. */
+  routes: string;
+  browsers: string;
+  last_route: string | null;
+  /** JSON text of the first event of the group, truncated. */
+  sample: string;
+}
+
+/** Per-client counters of the monitoring intake's quotas, one fixed window each. */
+export interface RumIntakeClientsTable {
+  client: string;
+  window_start: number;
+  events: number;
+  groups: number;
+}
+
 export interface Database {
+  rum_error_groups: RumErrorGroupsTable;
+  rum_intake_clients: RumIntakeClientsTable;
   privacy_requests: PrivacyRequestsTable;
   insurance_declarations: InsuranceDeclarationsTable;
   health_answers: HealthAnswersTable;

@@ -1,16 +1,9 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { newId } from '../../crypto';
 import type { RumEventRow } from './rum-intake';
 
 const SAMPLE_RATE_KEY = 'rum.transaction_sample_rate';
-
-export interface ErrorGroupRow {
-  name: string;
-  count: number;
-  lastSeenAt: number;
-  variants: { route: string | null; browser: string | null; count: number }[];
-}
 
 export function createMonitoringRepository(db: Kysely<Database>) {
   return {
@@ -26,38 +19,44 @@ export function createMonitoringRepository(db: Kysely<Database>) {
       await db.deleteFrom('rum_events').where('received_at', '<', time).execute();
     },
 
-    /** Errors since a time, grouped by message, most recently seen first, with route/browser counts. */
-    async findErrorGroups(since: number, limit = 50): Promise<ErrorGroupRow[]> {
-      const groups = await db
+    /** Keeps the newest maxEvents events: the oldest go first. */
+    async trimEvents(maxEvents: number): Promise<void> {
+      const cutoff = await db
         .selectFrom('rum_events')
-        .select((eb) => ['name', eb.fn.countAll<number>().as('count'), eb.fn.max('received_at').as('last_seen')])
-        .where('kind', '=', 'error')
-        .where('received_at', '>=', since)
-        .groupBy('name')
-        .orderBy('last_seen', 'desc')
-        .limit(limit)
-        .execute();
-      if (groups.length === 0) return [];
-      const variants = await db
-        .selectFrom('rum_events')
-        .select((eb) => ['name', 'route', 'browser', eb.fn.countAll<number>().as('count')])
-        .where('kind', '=', 'error')
-        .where('received_at', '>=', since)
-        .where(
-          'name',
-          'in',
-          groups.map((g) => g.name),
+        .select('received_at')
+        .orderBy('received_at', 'desc')
+        .offset(maxEvents)
+        .limit(1)
+        .executeTakeFirst();
+      if (cutoff) await db.deleteFrom('rum_events').where('received_at', '<=', Number(cutoff.received_at)).execute();
+    },
+
+    /**
+     * Adds to a client's counters in the current fixed window, atomically (every instance shares
+     * them), and returns the totals after the addition.
+     */
+    async addClientUsage(
+      client: string,
+      add: { events: number; groups: number },
+      window: { start: number },
+    ): Promise<{ events: number; groups: number }> {
+      const row = await db
+        .insertInto('rum_intake_clients')
+        .values({ client, window_start: window.start, events: add.events, groups: add.groups })
+        .onConflict((oc) =>
+          oc.column('client').doUpdateSet({
+            events: sql<number>`case when rum_intake_clients.window_start = excluded.window_start then rum_intake_clients.events + excluded.events else excluded.events end`,
+            groups: sql<number>`case when rum_intake_clients.window_start = excluded.window_start then rum_intake_clients.groups + excluded.groups else excluded.groups end`,
+            window_start: sql<number>`excluded.window_start`,
+          }),
         )
-        .groupBy(['name', 'route', 'browser'])
-        .execute();
-      return groups.map((g) => ({
-        name: g.name,
-        count: Number(g.count),
-        lastSeenAt: Number(g.last_seen),
-        variants: variants
-          .filter((v) => v.name === g.name)
-          .map((v) => ({ route: v.route, browser: v.browser, count: Number(v.count) })),
-      }));
+        .returning(['events', 'groups'])
+        .executeTakeFirstOrThrow();
+      return { events: Number(row.events), groups: Number(row.groups) };
+    },
+
+    async deleteClientUsageBefore(time: number): Promise<void> {
+      await db.deleteFrom('rum_intake_clients').where('window_start', '<', time).execute();
     },
 
     /** Durations of page loads and route changes since a time (the most recent first, capped). */

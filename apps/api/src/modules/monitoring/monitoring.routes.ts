@@ -33,6 +33,13 @@ export async function monitoringRoutes(app: FastifyInstance) {
     db: app.db.kysely,
     apmServerUrl: app.config.apmServerUrl,
     log: app.log,
+    // Per-client quotas follow the batch rate limit (RUM_INTAKE_LIMIT_PER_MINUTE, 120 by default):
+    // five events and a quarter of a new error group per allowed batch.
+    limits: {
+      eventsPerClientWindow: app.config.rumIntakeLimit * 5,
+      newGroupsPerClientWindow: Math.max(1, Math.floor(app.config.rumIntakeLimit / 4)),
+      clientWindowMs: RATE_WINDOW_MS,
+    },
   });
   await app.register(publicRoutes, { service });
   await app.register(intakeRoutes, { service });

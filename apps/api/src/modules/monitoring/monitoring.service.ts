@@ -8,7 +8,8 @@ import type { Database } from '../../db/schema';
 import { HttpError } from '../../errors';
 import { recordAudit } from '../audit/audit';
 import { createMonitoringRepository } from './monitoring.repository';
-import { parseRumBatch, rumEventRow, type RejectedLine, type RumEventRow } from './rum-intake';
+import { parseRumBatch, rumEventRow, type RejectedLine, type RumError, type RumEventRow } from './rum-intake';
+import { createErrorGroupsRepository, errorOccurrence, type GroupLimits } from './error-groups';
 import { browserFromUserAgent } from './user-agent';
 import { sha256 } from '../../crypto';
 
@@ -22,8 +23,36 @@ const STATS_WINDOW_MS = 7 * DAY_MS;
 /** Events older than this are deleted, at most once an hour, by the instance that receives a batch. */
 export const RUM_RETENTION_MS = 30 * DAY_MS;
 const PRUNE_EVERY_MS = 60 * 60_000;
+/** Groups the operator's page lists (most recently seen first). */
+const ERROR_GROUPS_SHOWN = 200;
 
 export const PAYLOAD_TOO_LARGE_MESSAGE = 'O conteúdo enviado é grande demais.';
+
+/**
+ * What one batch and one client may add to the tables (docs/decisions/015-abuse-limits.md). The
+ * agent sends a few events per batch; these only bite on floods.
+ */
+export interface IntakeLimits extends GroupLimits {
+  /** Transactions and errors kept from one batch; the rest is only validated. */
+  eventsPerBatch: number;
+  /** Transactions and errors kept per client IP per window. */
+  eventsPerClientWindow: number;
+  /** New error groups one client IP may open per window. */
+  newGroupsPerClientWindow: number;
+  clientWindowMs: number;
+  /** Rows of rum_events (transactions) kept; the oldest are pruned first. */
+  maxEvents: number;
+}
+export const INTAKE_LIMITS: IntakeLimits = {
+  eventsPerBatch: 100,
+  eventsPerClientWindow: 600,
+  newGroupsPerBatch: 10,
+  newGroupsPerClientWindow: 30,
+  clientWindowMs: 60_000,
+  maxGroups: 1000,
+  staleGroupMs: DAY_MS,
+  maxEvents: 200_000,
+};
 
 export interface IntakeSummary {
   /** Event lines validated (metadata not counted). */
@@ -45,14 +74,48 @@ export function createMonitoringService(deps: {
   db: Kysely<Database>;
   apmServerUrl: string | null;
   log: FastifyBaseLogger;
+  limits?: Partial<IntakeLimits>;
+  /** Injected clock (tests). */
+  now?: () => number;
 }) {
   const repo = createMonitoringRepository(deps.db);
+  const groups = createErrorGroupsRepository(deps.db);
+  const limits: IntakeLimits = { ...INTAKE_LIMITS, ...deps.limits };
+  const clock = deps.now ?? Date.now;
   let lastPrune = 0;
+  let storedSincePrune = 0;
 
-  function pruneSometimes(now: number) {
-    if (now - lastPrune < PRUNE_EVERY_MS) return;
+  /** Retention and quotas, at most once an hour, or sooner when this instance stored a tenth of the quota. */
+  function pruneSometimes(now: number, stored: number) {
+    storedSincePrune += stored;
+    if (now - lastPrune < PRUNE_EVERY_MS && storedSincePrune < limits.maxEvents / 10) return;
     lastPrune = now;
-    repo.deleteEventsBefore(now - RUM_RETENTION_MS).catch((err: unknown) => deps.log.warn({ err }, 'RUM prune failed'));
+    storedSincePrune = 0;
+    (async () => {
+      await repo.deleteEventsBefore(now - RUM_RETENTION_MS);
+      await repo.trimEvents(limits.maxEvents);
+      await groups.pruneGroups(now - RUM_RETENTION_MS, limits.maxGroups);
+      await repo.deleteClientUsageBefore(now - limits.clientWindowMs);
+    })().catch((err: unknown) => deps.log.warn({ err }, 'RUM prune failed'));
+  }
+
+  /** Takes up to `wanted` from a client's window quota; returns how many it got. */
+  async function grant(
+    client: string,
+    now: number,
+    kind: 'events' | 'groups',
+    wanted: number,
+    counters = repo,
+  ): Promise<number> {
+    const cap = kind === 'events' ? limits.eventsPerClientWindow : limits.newGroupsPerClientWindow;
+    const start = Math.floor(now / limits.clientWindowMs) * limits.clientWindowMs;
+    const totals = await counters.addClientUsage(
+      `ip:${client}`,
+      { events: kind === 'events' ? wanted : 0, groups: kind === 'groups' ? wanted : 0 },
+      { start },
+    );
+    const before = totals[kind] - wanted;
+    return Math.max(0, Math.min(wanted, cap - before));
   }
 
   /** Decompresses when the agent gzipped the batch, never past RUM_BODY_LIMIT. */
@@ -108,13 +171,26 @@ export function createMonitoringService(deps: {
         );
       }
       forward(request);
+      const now = clock();
       const client = { userAgent: request.userAgent, browser: browserFromUserAgent(request.userAgent) };
-      const rows = batch.events
-        .map((event) => rumEventRow(event, batch.metadata!, client))
-        .filter((row): row is RumEventRow => row !== null);
-      await repo.insertEvents(rows);
-      pruneSometimes(Date.now());
-      return { accepted: batch.events.length, stored: rows.length, rejected: batch.rejected };
+      const kept: { row: RumEventRow; error: RumError | null }[] = [];
+      for (const event of batch.events) {
+        if (kept.length >= limits.eventsPerBatch) break;
+        const row = rumEventRow(event, batch.metadata, client);
+        if (row) kept.push({ row, error: event.kind === 'error' ? event.data : null });
+      }
+      const granted = kept.length ? await grant(request.ip, now, 'events', kept.length) : 0;
+      const taken = kept.slice(0, granted);
+      const transactions = taken.filter((k) => !k.error).map((k) => k.row);
+      const errors = taken.flatMap((k) => (k.error ? [errorOccurrence(k.row, k.error)] : []));
+      await repo.insertEvents(transactions, now);
+      const counted = await groups.recordErrors(errors, {
+        now,
+        limits,
+        grantNewGroups: (wanted, tx) => grant(request.ip, now, 'groups', wanted, createMonitoringRepository(tx)),
+      });
+      pruneSometimes(now, transactions.length);
+      return { accepted: batch.events.length, stored: transactions.length + counted, rejected: batch.rejected };
     },
 
     /** The operator's rate, or the spec default; the etag changes exactly when the value does. */
@@ -142,29 +218,25 @@ export function createMonitoringService(deps: {
       return { rate, updatedAt };
     },
 
-    async listErrorGroups(now = Date.now()): Promise<MonitoringErrorGroup[]> {
-      const groups = await repo.findErrorGroups(now - STATS_WINDOW_MS);
-      const top = (
-        pick: (v: { route: string | null; browser: string | null }) => string | null,
-        variants: (typeof groups)[number]['variants'],
-      ) => {
-        const counts = new Map<string, number>();
-        for (const v of variants) {
-          const key = pick(v);
-          if (key) counts.set(key, (counts.get(key) ?? 0) + v.count);
-        }
-        return [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([k]) => k);
-      };
-      return groups.map((g) => ({
-        message: g.name,
+    async listErrorGroups(now = clock()): Promise<MonitoringErrorGroup[]> {
+      const top = (counts: Record<string, number>) =>
+        Object.entries(counts)
+          .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+          .slice(0, 5)
+          .map(([k]) => k);
+      const rows = await groups.findErrorGroups(now - STATS_WINDOW_MS, ERROR_GROUPS_SHOWN);
+      return rows.map((g) => ({
+        id: g.id,
+        message: g.message,
         count: g.count,
+        firstSeenAt: g.firstSeenAt,
         lastSeenAt: g.lastSeenAt,
-        routes: top((v) => v.route, g.variants).slice(0, 5),
-        browsers: top((v) => v.browser, g.variants).slice(0, 5),
+        routes: top(g.routes),
+        browsers: top(g.browsers),
       }));
     },
 
-    async listRouteStats(now = Date.now()) {
+    async listRouteStats(now = clock()) {
       return summarizeRouteDurations(await repo.findRouteDurations(now - STATS_WINDOW_MS));
     },
   };

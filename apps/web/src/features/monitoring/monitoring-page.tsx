@@ -43,6 +43,12 @@ const ERROR_COLUMNS: TableColumnsType<MonitoringErrorGroup> = [
       )),
   },
   {
+    title: 'Primeira vez',
+    dataIndex: 'firstSeenAt',
+    width: 140,
+    render: (at: number) => <time dateTime={new Date(at).toISOString()}>{dateTime.format(at)}</time>,
+  },
+  {
     title: 'Última vez',
     dataIndex: 'lastSeenAt',
     width: 140,
@@ -58,7 +64,8 @@ const ROUTE_COLUMNS: TableColumnsType<MonitoringRouteStat> = [
 ];
 
 /**
- * /backoffice/monitoring (operator): the front end's latest errors grouped by message, the slowest
+ * /backoffice/monitoring (operator): the front end's latest errors, one row per group of identical
+ * errors with its count and first/last seen, the slowest
  * routes by median duration (last 7 days), and the share of transactions the agent samples.
  */
 export default function MonitoringPage() {
@@ -84,7 +91,7 @@ export default function MonitoringPage() {
         <div className="monitoring__scroll" tabIndex={0} role="region" aria-label="Tabela de erros no navegador">
           <Table<MonitoringErrorGroup>
             size="small"
-            rowKey="message"
+            rowKey="id"
             columns={ERROR_COLUMNS}
             dataSource={errors.data}
             loading={errors.isPending}
