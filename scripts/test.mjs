@@ -43,7 +43,7 @@ function vitest(label, projects, report) {
 run('typecheck', 'node', ['scripts/typecheck.mjs']);
 run('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
 vitest('unit + api', ['unit', 'api'], 'unit-api');
-vitest('system (durability, scale-out: real processes)', ['system'], 'system');
+vitest('system (durability, scale-out, production start and dependencies: real processes)', ['system'], 'system');
 vitest('e2e (Chromium)', ['e2e'], 'e2e');
 
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
