@@ -34,12 +34,16 @@ describe('every error at the first submit', () => {
     await signIn(page, 'comprador@demo.com.br');
     await page.getByRole('button', { name: 'Continuar a proposta PF-2026-005102' }).click();
     await page.waitForURL('**/buyer/home');
-    await page.getByRole('button', { name: 'Dados gerais' }).click();
-    await page.waitForURL('**/buyer/data?buyer=1');
+    // Opened by its address: other specs may have filled this proposal, whatever the home suggests next.
+    await page.goto('/buyer/data?buyer=1');
     await page.getByText('Etapa 1 de 5').waitFor();
 
     await page.getByLabel('Nome completo', { exact: true }).fill('');
-    await page.getByRole('switch', { name: 'Será representado(a) por procurador?' }).click();
+    const represented = page.getByRole('switch', { name: 'Será representado(a) por procurador?' });
+    if ((await represented.getAttribute('aria-checked')) !== 'true') await represented.click();
+    await page.getByText('Pessoa física', { exact: true }).click();
+    await page.getByLabel('Nome do procurador', { exact: true }).fill('');
+    await page.getByLabel('E-mail do procurador', { exact: true }).fill('');
     await page.getByLabel('CPF ou CNPJ do procurador', { exact: true }).fill('11111111112');
     await page.getByRole('button', { name: 'Salvar e continuar' }).click();
 
