@@ -49,7 +49,13 @@ describe("the buyer follows the seller's documents", () => {
       await section.getByText(/O vendedor envia estes documentos do imóvel/).waitFor();
       // Read-only: nothing to pick, drop or delete there.
       expect(await section.locator('input[type="file"], button').count()).toBe(0);
+      // The summary at the top says how many are in and leads to the list.
+      const accepted = followed.filter((i) => i.state === 'accepted').length;
+      await page.getByText(`Documentos do vendedor: ${accepted} de 3 aceitos`).waitFor();
       await screenshot(page, `buyer-upload-seller-items-${label}`);
+      await page.getByRole('link', { name: 'Documentos do vendedor' }).click();
+      await page.waitForURL('**/buyer/documents/upload#documentos-do-vendedor');
+      await screenshot(page, `buyer-upload-seller-items-${label}-section`, { fullPage: false });
       await context.close();
     });
   }

@@ -51,6 +51,13 @@ export function DocumentsUploadScreen({
               {accepted} de {items.length} {items.length === 1 ? 'documento aceito' : 'documentos aceitos'}
               {waiting ? ` · ${waiting} em análise` : ''}
             </p>
+            {docs.data.sellerItems.length ? (
+              <p className="doc-summary__text">
+                <a href="#documentos-do-vendedor">Documentos do vendedor</a>:{' '}
+                {docs.data.sellerItems.filter((i) => i.state === 'accepted').length} de {docs.data.sellerItems.length}{' '}
+                aceitos
+              </p>
+            ) : null}
           </div>
           {!docs.data.canUpload ? (
             <Alert
