@@ -30,6 +30,7 @@ import {
   type SectionView,
 } from './api';
 import { BackofficeMenu, SectionTag, StatusTag, dateTime, when } from './format';
+import { FinancingPanel } from './financing-panel';
 import './backoffice.css';
 
 const buyerLabel = (position: number) => (position === 0 ? 'Comprador principal' : 'Segundo comprador');
@@ -184,6 +185,7 @@ export default function ProposalPage() {
 
         <aside className="bo-columns__side">
           <StatusPanel view={v} />
+          <FinancingPanel proposalId={p.id} />
           <HistoryPanel view={v} />
         </aside>
       </div>

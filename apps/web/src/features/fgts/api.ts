@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import type { FgtsPropertyRuleResult } from '@portal/domain/fgts-property-rules';
 import type { FgtsEligibility, FgtsSectionKey } from '@portal/domain/fgts-sections';
 import type { SectionStatus } from '@portal/domain/sections-registry';
 import { apiRequest } from '../../lib/api-client';
@@ -12,6 +13,8 @@ export interface FgtsState {
   confirmed: boolean;
   /** The screen where this buyer's FGTS stands (what /buyer/fgts/utils opens). */
   resumePath: string;
+  /** The FGTS rules on the property; a failed one closes the forms like a failed answer. */
+  propertyRules: FgtsPropertyRuleResult[];
 }
 
 /** Under ['proposals', …]: a section submit (which invalidates 'proposals') refreshes it. */

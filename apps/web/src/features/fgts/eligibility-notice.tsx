@@ -2,7 +2,14 @@ import { Alert } from 'antd';
 import { FGTS_INELIGIBLE_NOTE, FGTS_INELIGIBLE_TITLE, type FgtsEligibility } from '@portal/domain/fgts-sections';
 
 /** What the eligibility answers mean, in words: why FGTS cannot be used, or that it is not used. */
-export function EligibilityNotice({ eligibility }: { eligibility: FgtsEligibility }) {
+export function EligibilityNotice({
+  eligibility,
+  title = FGTS_INELIGIBLE_TITLE,
+}: {
+  eligibility: FgtsEligibility;
+  /** The property's rules failed too (or alone): a title that does not blame the answers. */
+  title?: string;
+}) {
   if (eligibility.status === 'ineligible') {
     return (
       <div aria-live="polite">
@@ -10,7 +17,7 @@ export function EligibilityNotice({ eligibility }: { eligibility: FgtsEligibilit
           type="warning"
           showIcon
           className="form-alert fgts-ineligible"
-          title={FGTS_INELIGIBLE_TITLE}
+          title={title}
           description={
             <>
               <ul className="fgts-ineligible__reasons">

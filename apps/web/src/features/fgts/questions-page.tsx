@@ -1,5 +1,6 @@
 import { Alert, Button, Skeleton } from 'antd';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { FGTS_PROPERTY_INELIGIBLE_TITLE } from '@portal/domain/fgts-property-rules';
 import { fgtsEligibility, FGTS_STEPS } from '@portal/domain/fgts-sections';
 import { findSection } from '@portal/domain/sections-registry';
 import { Page } from '../../components/page';
@@ -55,9 +56,13 @@ export default function FgtsQuestionsPage() {
       return <Navigate to={fgtsStepUrl(s.next ?? 'fgts_review', buyer)} replace />;
     }
     if (!editing && submitted) {
+      const propertyFails = s.propertyRules.some((r) => r.status === 'fail');
       return (
         <>
-          <EligibilityNotice eligibility={s.eligibility} />
+          <EligibilityNotice
+            eligibility={s.eligibility}
+            title={propertyFails ? FGTS_PROPERTY_INELIGIBLE_TITLE : undefined}
+          />
           <div className="page__actions">
             <Button
               size="large"

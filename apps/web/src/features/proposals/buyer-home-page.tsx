@@ -12,6 +12,8 @@ import { SectionStatusTag } from '../../components/section-form/section-status';
 import { FillingProgress, ProposalFacts } from '../../components/proposal-summary';
 import { ProposalHistory } from '../../components/proposal-history';
 import { SellerPartStatus } from '../../components/seller-part-status';
+import { FinancingSummary } from '../../components/financing-summary';
+import { useFinancing } from '../../lib/financing-api';
 
 /** /buyer/home: where the buyer stands on the chosen proposal. */
 export default function BuyerHomePage() {
@@ -20,6 +22,7 @@ export default function BuyerHomePage() {
   const session = useSession();
   const proposal = useProposal(selected);
   const sections = useSections(selected);
+  const financing = useFinancing(selected);
 
   if (!selected) return <Navigate to="/buyer/select-proposal" replace />;
   // The stored choice may point at a proposal this user no longer sees: choose again.
@@ -80,6 +83,12 @@ export default function BuyerHomePage() {
         <Card className="proposal-card">
           <ProposalFacts proposal={proposal.data} />
           <FillingProgress value={proposal.data.fillingStatus} />
+          {financing.data ? (
+            <FinancingSummary
+              financing={financing.data}
+              title={proposal.data.type === 'cgi' ? 'Valores do crédito' : 'Valores do financiamento'}
+            />
+          ) : null}
           <div className="customers">
             <h2 className="section-title">Compradores</h2>
             <ol>
