@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildApi, startApi, stopApi, type ApiProcess } from './processes';
+import { buildApi, login, startApi, stopApi, type ApiProcess } from './processes';
 
 /**
  * The built server started as an operator would (docs/deploy.md): a bad setting stops the start
@@ -75,6 +75,22 @@ describe('a start with a bad configuration', { timeout: 60_000 }, () => {
     const r = await runToExit(['migrat'], {});
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('Unknown command "migrat"');
+  });
+});
+
+describe('the plain local start (the README quick start)', () => {
+  it('seeds the demo accounts into an empty SQLite database', async () => {
+    const local = await startApi(api.entry, {
+      NODE_ENV: '',
+      SEED_DEMO: '',
+      HEALTH_DATA_KEY: '',
+      DATA_DIR: join(dataDir, 'local'),
+    });
+    try {
+      expect(await login(local.base, 'comprador@demo.com.br')).toContain('access_token=');
+    } finally {
+      await stopApi(local);
+    }
   });
 });
 
