@@ -25,6 +25,7 @@ import { createObjectStorage, type ObjectStorage } from '../documents/storage';
 import { createActivityRepository } from './activity.repository';
 import { createBackofficeService } from './backoffice.service';
 import { buildDossierZip, type DossierDocument } from './dossier';
+import { createFinancingService } from '../financing/financing.service';
 import { createOperatorsService } from './operators.service';
 
 const errors = {
@@ -258,6 +259,10 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
         documents,
         generatedBy: user.name,
         generatedAt: new Date(),
+        financing: await createFinancingService({ db: app.db.kysely, proposals: app.repos.proposals }).view(
+          user,
+          request.params.id,
+        ),
       });
       await recordAudit(app.db.kysely, {
         actorId: user.id,

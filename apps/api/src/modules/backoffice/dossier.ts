@@ -15,6 +15,8 @@ import {
   type Proposal,
 } from '@portal/domain/proposal';
 import { SECTION_STATUS_LABELS, type SectionStatus } from '@portal/domain/sections-registry';
+import type { FinancingView } from '@portal/domain/financing-view';
+import { financingRows } from './dossier-financing';
 
 /**
  * The dossier for the bank (issue "Back office"): one ZIP, streamed as it is built, with a PDF
@@ -41,6 +43,8 @@ export interface DossierInput {
   documents: DossierDocument[];
   generatedBy: string;
   generatedAt: Date;
+  /** The property's values and the installments (financing module); absent in older callers. */
+  financing?: FinancingView;
 }
 
 const EXTENSIONS: Record<string, string> = {
@@ -228,6 +232,7 @@ export async function buildSummaryPdf(input: DossierInput, documentEntries: stri
   w.row('Taxa', FEE_TYPE_LABELS[f.feeType]);
   w.row('Seguradora', INSURER_LABELS[f.insuranceCompanyName]);
   w.row('Produto', f.product);
+  if (input.financing) for (const [label, value] of financingRows(input.financing)) w.row(label, value);
 
   w.heading('Partes');
   for (const m of input.members) {
