@@ -170,6 +170,8 @@ const envSchema = z.object({
   APM_SERVER_URL: url(['http', 'https']).optional(),
   RUM_INTAKE_LIMIT_PER_MINUTE: whole(1).optional(),
   UPLOAD_MAX_MB: positive.optional(),
+  UPLOAD_QUOTA_USER_MB: positive.optional(),
+  UPLOAD_QUOTA_PROPOSAL_MB: positive.optional(),
   S3_BUCKET: z.string().optional(),
   S3_ENDPOINT: url(['http', 'https']).optional(),
   S3_REGION: z.string().optional(),

@@ -1,5 +1,6 @@
 import { privacyMigration } from '../modules/privacy/privacy.migration';
 import { rumErrorGroupsMigration } from '../modules/monitoring/monitoring.migration';
+import { pendingStorageMigration } from '../modules/documents/pending-storage.migration';
 import { Kysely, Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
 import { backofficeMigration } from '../modules/backoffice/backoffice.migration';
 import { insuranceMigration } from '../modules/insurance/insurance.migration';
@@ -245,6 +246,7 @@ const migrations: Record<string, Migration> = {
   // Property and appraisal values, interest rate, SFH ceiling and LTV settings (docs/decisions/020).
   '0140_financing_values': financingMigration,
   '0120_rum_error_groups': rumErrorGroupsMigration,
+  '0120_pending_storage': pendingStorageMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

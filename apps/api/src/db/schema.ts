@@ -328,7 +328,14 @@ export interface RumIntakeClientsTable {
   groups: number;
 }
 
+/** Storage keys whose object may have to be removed (see pending-storage.migration.ts). */
+export interface PendingStorageTable {
+  storage_key: string;
+  created_at: number;
+}
+
 export interface Database {
+  pending_storage: PendingStorageTable;
   rum_error_groups: RumErrorGroupsTable;
   rum_intake_clients: RumIntakeClientsTable;
   privacy_requests: PrivacyRequestsTable;

@@ -15,6 +15,12 @@ export interface DocumentsConfig {
   storage: { driver: 'local'; dir: string } | ({ driver: 's3' } & S3Config);
   /** Per-file limit in MB (UPLOAD_MAX_MB, default 20). */
   maxMb: number;
+  /**
+   * Bytes of documents (not refused by the back office) one person may have sent, over all their
+   * proposals (UPLOAD_QUOTA_USER_MB, default 300), and one proposal may hold (UPLOAD_QUOTA_PROPOSAL_MB,
+   * default 500).
+   */
+  quotaMb: { user: number; proposal: number };
   /** ClamAV daemon (clamd) to scan every upload with; null: no scan. */
   clamav: { host: string; port: number; timeoutMs: number } | null;
   /** Days a copy of an aging document stays valid (DOC_VALIDITY_<KIND>_DAYS). */
@@ -42,6 +48,10 @@ export function loadDocumentsConfig(env: NodeJS.ProcessEnv, dataDir: string): Do
   return {
     storage,
     maxMb: positive(env.UPLOAD_MAX_MB, DEFAULT_UPLOAD_MAX_MB),
+    quotaMb: {
+      user: positive(env.UPLOAD_QUOTA_USER_MB, 300),
+      proposal: positive(env.UPLOAD_QUOTA_PROPOSAL_MB, 500),
+    },
     clamav: env.CLAMAV_HOST
       ? {
           host: env.CLAMAV_HOST,

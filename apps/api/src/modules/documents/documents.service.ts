@@ -30,6 +30,7 @@ import type { DocumentsConfig } from './documents.config';
 import { createClamavScanner, ScannerUnavailableError, type ClamavScanner, type StreamScan } from './clamav';
 import { createUploadInspector } from './inspect';
 import { createObjectStorage, newFileKey, StorageNotFoundError, type ObjectStorage } from './storage';
+import { assertQuota, clearPending, markPending, sweepPending } from './upload-housekeeping';
 
 /** Uploads are taken while the proposal is open, including during review (rejected items reopen). */
 const UPLOAD_STATUSES = new Set(['filling', 'under_review', 'pending_correction']);
@@ -67,6 +68,8 @@ export function createDocumentsService(deps: {
   config: DocumentsConfig;
   publicUrl: string;
   log: FastifyBaseLogger;
+  /** Test seam: runs after the object is under its final key, before its row is written (a crash there). */
+  faults?: { afterStorageWrite?: () => Promise<void> };
 }) {
   const { db, storage, config } = deps;
 
@@ -344,6 +347,8 @@ export function createDocumentsService(deps: {
       if (!loaded.me) throw notFound();
       if (!isOpen(loaded)) throw new HttpError(409, 'proposal_closed', CLOSED_MESSAGE);
       await assertRoom(db, proposalId, item.key);
+      // Already at the quota: refused before any byte is read (the exact check is at the insert).
+      await assertQuota(db, { userId: user.id, proposalId, adding: 1, quotaMb: config.quotaMb });
       return { loaded, item, user };
     },
 
@@ -409,16 +414,34 @@ export function createDocumentsService(deps: {
 
       const key = newFileKey();
       const id = newId();
+      // Written before the object exists under its key: if the process dies before the row below,
+      // the sweep finds the key unclaimed and removes the object.
+      await markPending(db, key);
+      const removeObject = async () => {
+        await storage.remove(key);
+        await clearPending(db, key);
+      };
       try {
         await storage.commit(staged.tempKey, key, { contentType: inspection.mime });
       } catch (err) {
         await discard();
+        await removeObject().catch((e) =>
+          deps.log.warn({ err: e }, 'could not remove a failed upload; the sweep will'),
+        );
         throw err;
       }
+      await deps.faults?.afterStorageWrite?.();
       const now = Date.now();
       try {
         await db.transaction().execute(async (tx) => {
           await assertRoom(tx, loaded.proposal.id, item.key);
+          await assertQuota(tx, {
+            userId: user.id,
+            proposalId: loaded.proposal.id,
+            adding: staged.size,
+            quotaMb: config.quotaMb,
+          });
+          await clearPending(tx, key);
           await tx
             .insertInto('document_files')
             .values({
@@ -448,7 +471,9 @@ export function createDocumentsService(deps: {
           });
         });
       } catch (err) {
-        await storage.remove(key).catch(() => {});
+        await removeObject().catch((e) =>
+          deps.log.warn({ err: e }, 'could not remove a refused upload; the sweep will'),
+        );
         throw err;
       }
       const row = await db.selectFrom('document_files').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
@@ -465,10 +490,15 @@ export function createDocumentsService(deps: {
         if (file.status !== 'sent')
           throw new HttpError(409, 'already_reviewed', 'Este arquivo já foi analisado e não pode ser excluído.');
         await tx.deleteFrom('document_files').where('id', '=', file.id).execute();
+        // A deleted document must not survive in storage: if the removal below fails, the sweep retries.
+        await markPending(tx, file.storage_key);
         await event(tx, { proposalId, item: item.key, fileId: file.id, action: 'deleted', actorId: user.id });
         return file.storage_key;
       });
-      await storage.remove(key).catch((err) => deps.log.warn({ err }, 'could not remove a deleted file from storage'));
+      await storage
+        .remove(key)
+        .then(() => clearPending(db, key))
+        .catch((err) => deps.log.warn({ err }, 'could not remove a deleted file from storage; the sweep will'));
     },
 
     /** The file's bytes, for someone who may see its item. */
@@ -590,8 +620,12 @@ export function createDocumentsService(deps: {
       }));
     },
 
-    /** Staged objects older than an hour are uploads a crash cut off. */
-    sweep: () => storage.sweepStaging(3_600_000),
+    /**
+     * Staged objects older than an hour are uploads a crash cut off; pending keys older than that
+     * no document claims are objects a crash or a storage error left behind.
+     */
+    sweep: async (olderThanMs = 3_600_000) =>
+      (await storage.sweepStaging(olderThanMs)) + (await sweepPending({ db, storage, olderThanMs, log: deps.log })),
   };
 }
 export type DocumentsService = ReturnType<typeof createDocumentsServiceFromConfig>;

@@ -1,3 +1,4 @@
+import { clearPending, markPending } from '../documents/upload-housekeeping';
 import { readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Kysely, Transaction } from 'kysely';
@@ -143,6 +144,8 @@ export function createPrivacyService(deps: Deps) {
           );
           if (files.length) {
             storageKeys.push(...files.map((f) => f.storage_key));
+            // Kept until the objects are gone: a crash or storage error below leaves them to the documents sweep.
+            for (const f of files) await markPending(tx, f.storage_key);
             await tx.deleteFrom('document_events').where('file_id', 'in', files.map((f) => f.id)).execute();
             await tx.deleteFrom('document_files').where('id', 'in', files.map((f) => f.id)).execute();
           }
@@ -163,7 +166,10 @@ export function createPrivacyService(deps: Deps) {
           text: 'Concluímos o seu pedido: os seus dados pessoais foram apagados do Portal de Propostas, como prevê a LGPD (art. 18, VI).',
         });
       });
-      for (const key of storageKeys) await deps.storage.remove(key);
+      for (const key of storageKeys) {
+        await deps.storage.remove(key);
+        await clearPending(deps.db, key);
+      }
       await removeOutboxFiles(deps.outboxDir, user.email);
       deps.mailer.kick();
       return { message: PRIVACY_MESSAGES.deletionCompleted };
