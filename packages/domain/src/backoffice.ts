@@ -105,14 +105,29 @@ export const newProposalSchema = z
       product: requiredText(120),
     }),
   })
-  .superRefine((v, ctx) => {
-    const [a, b] = v.buyers;
-    if (a && b && a.cpf === b.cpf)
-      ctx.addIssue({ code: 'custom', path: ['buyers', 1, 'cpf'], message: DUPLICATE_BUYER_CPF });
-    if (a && b && a.email === b.email)
-      ctx.addIssue({ code: 'custom', path: ['buyers', 1, 'email'], message: DUPLICATE_BUYER_EMAIL });
+  // Checked even while other fields fail (`when`), so every error shows at the first submit
+  // (docs/decisions/018-all-errors-at-first-submit.md); a field's own error comes first.
+  .refine((v) => !sameBuyerValue(v, 'cpf'), {
+    path: ['buyers', 1, 'cpf'],
+    error: DUPLICATE_BUYER_CPF,
+    when: () => true,
+  })
+  .refine((v) => !sameBuyerValue(v, 'email'), {
+    path: ['buyers', 1, 'email'],
+    error: DUPLICATE_BUYER_EMAIL,
+    when: () => true,
   });
 export type NewProposalInput = z.input<typeof newProposalSchema>;
+
+/** Both buyers give the same value (as parsed: CPF digits, e-mail in lower case) for a key. */
+function sameBuyerValue(v: unknown, key: 'cpf' | 'email'): boolean {
+  const buyers = (v as { buyers?: unknown } | null)?.buyers;
+  if (!Array.isArray(buyers) || buyers.length < 2) return false;
+  const [a, b] = buyers as ({ [k: string]: unknown } | null)[];
+  const x = a?.[key];
+  const y = b?.[key];
+  return typeof x === 'string' && x !== '' && x === y;
+}
 export type NewProposal = z.output<typeof newProposalSchema>;
 
 // ---------------------------------------------------------------------------------------------

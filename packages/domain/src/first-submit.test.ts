@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fieldErrors } from './api-error';
+import { DUPLICATE_BUYER_CPF, DUPLICATE_BUYER_EMAIL, newProposalSchema } from './backoffice';
 import { buyerDataSection, documentSection, investmentSection } from './buyer-sections';
 import { fgtsAddressSection, fgtsAuthorizationSection } from './fgts-sections';
 import { submitSchema, type SectionContext, type SectionDef } from './section';
@@ -109,6 +110,32 @@ describe('all errors at the first submit', () => {
     expect(errors).toEqual({
       pis_pasep: 'Insira um PIS/PASEP válido',
       'accounts.0.amount': 'Informe o valor a usar desta conta, ou marque o uso do saldo total',
+    });
+  });
+});
+
+describe('all errors at the first submit: the back office new proposal', () => {
+  it('the same CPF and e-mail for both buyers show with the empty fields', () => {
+    const buyer = { name: 'Ana Souza', cpf: '529.982.247-25', email: 'ana@exemplo.com.br' };
+    const r = newProposalSchema.safeParse({
+      type: 'financing',
+      buyers: [buyer, { ...buyer, name: 'Bia Souza', email: 'ANA@exemplo.com.br' }],
+      property: { type: 'residential', kind: 'apartment', zipCode: '', uf: 'SP', city: '' },
+      financingOrCgiData: {
+        amortizationSystem: 'SAC',
+        amount: '',
+        feeType: 'tr',
+        installments: '360',
+        insuranceCompanyName: 'itau',
+        product: 'SFH',
+      },
+    });
+    expect(r.success).toBe(false);
+    expect(fieldErrors(r.error!.issues)).toMatchObject({
+      'property.zipCode': 'Obrigatório',
+      'financingOrCgiData.amount': 'Obrigatório',
+      'buyers.1.cpf': DUPLICATE_BUYER_CPF,
+      'buyers.1.email': DUPLICATE_BUYER_EMAIL,
     });
   });
 });
