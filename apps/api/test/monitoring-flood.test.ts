@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMonitoringService, INTAKE_LIMITS } from '../src/modules/monitoring/monitoring.service';
 import { OVERFLOW_MESSAGE } from '../src/modules/monitoring/error-groups';
+import { rumErrorGroupsMigration } from '../src/modules/monitoring/monitoring.migration';
 import { createTestApp, DATABASES, login, type TestApp } from './helpers';
 
 /** Floods of the monitoring intake (docs/decisions/015-abuse-limits.md). */
@@ -173,5 +174,81 @@ describe.each(DATABASES)('monitoring intake quotas with a fixed clock on %s', (d
     expect(left.filter((m) => m.startsWith('enxurrada'))).toHaveLength(3);
     expect(left).toContain(OVERFLOW_MESSAGE);
     expect(left).toHaveLength(6);
+  });
+});
+
+describe.each(DATABASES)('the error-groups migration on %s', (dialect) => {
+  it('folds the error rows stored one by one so far into groups and keeps the transactions', async () => {
+    const t = await createTestApp(dialect, { seed: false });
+    try {
+      const db = t.db.kysely;
+      // Back to the state before the migration, with errors stored the old way.
+      await db.schema.dropTable('rum_error_groups').execute();
+      await db.schema.dropTable('rum_intake_clients').execute();
+      const row = { service: 'portal-web', environment: 'test', user_agent: null, duration_ms: null, payload: '{}' };
+      await db
+        .insertInto('rum_events')
+        .values([
+          {
+            ...row,
+            id: 'e1',
+            received_at: 1000,
+            kind: 'error',
+            name: 'Falha',
+            type: 'Error',
+            route: '/a',
+            browser: 'Chrome 140',
+          },
+          {
+            ...row,
+            id: 'e2',
+            received_at: 2000,
+            kind: 'error',
+            name: 'Falha',
+            type: 'Error',
+            route: '/b',
+            browser: 'Chrome 140',
+          },
+          {
+            ...row,
+            id: 'e3',
+            received_at: 3000,
+            kind: 'error',
+            name: 'Outra',
+            type: 'Error',
+            route: '/a',
+            browser: null,
+          },
+          {
+            ...row,
+            id: 't1',
+            received_at: 3000,
+            kind: 'transaction',
+            name: 'Início',
+            type: 'route-change',
+            route: '/a',
+            browser: null,
+            duration_ms: 10,
+          },
+        ])
+        .execute();
+      await rumErrorGroupsMigration.up(db);
+      const groups = await db.selectFrom('rum_error_groups').selectAll().orderBy('message').execute();
+      expect(
+        groups.map((g) => [
+          g.message,
+          Number(g.count),
+          Number(g.first_seen_at),
+          Number(g.last_seen_at),
+          JSON.parse(g.routes),
+        ]),
+      ).toEqual([
+        ['Falha', 2, 1000, 2000, { '/a': 1, '/b': 1 }],
+        ['Outra', 1, 3000, 3000, { '/a': 1 }],
+      ]);
+      expect((await db.selectFrom('rum_events').select('id').execute()).map((r) => r.id)).toEqual(['t1']);
+    } finally {
+      await t.close();
+    }
   });
 });
