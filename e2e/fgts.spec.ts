@@ -37,6 +37,7 @@ const Q = {
   city: 'Você trabalha ou mora há mais de 1 ano no município do imóvel, em município vizinho ou na mesma região metropolitana?',
   home: 'Você é dono(a), ou está comprando, outro imóvel residencial no município onde mora, onde trabalha ou onde fica este imóvel?',
   sfh: 'Você tem algum financiamento ativo pelo Sistema Financeiro da Habitação (SFH) em qualquer lugar do Brasil?',
+  recent: 'Você usou o FGTS na compra de outro imóvel nos últimos 3 anos?',
 };
 
 describe('FGTS', () => {
@@ -61,6 +62,7 @@ describe('FGTS', () => {
     await page.getByText('Pelas suas respostas, o FGTS não pode ser usado nesta compra').waitFor();
     await page.getByText(/Quem já é dono\(a\) ou está comprando outro imóvel residencial/).waitFor();
     await answer(page, Q.sfh, 'Não');
+    await answer(page, Q.recent, 'Não');
     await saveAndContinue(page, '/buyer/fgts/questions?buyer=1');
     await page.getByRole('button', { name: 'Alterar respostas' }).waitFor();
     await page.getByText('Suas respostas ficam guardadas.', { exact: false }).waitFor();

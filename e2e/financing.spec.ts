@@ -10,6 +10,7 @@ const ELIGIBLE = {
   works_or_lives_in_city: 'yes',
   owns_home_in_city: 'no',
   active_sfh_financing: 'no',
+  used_fgts_last_3_years: 'no',
 };
 const PROPERTY_TITLE = 'O FGTS não pode ser usado na compra deste imóvel';
 

@@ -204,6 +204,7 @@ describe.each(DATABASES)('documents on %s', (dialect) => {
       works_or_lives_in_city: 'yes',
       owns_home_in_city: 'no',
       active_sfh_financing: 'no',
+      used_fgts_last_3_years: 'no',
     };
     const id = crypto.randomUUID();
     await t.db.kysely

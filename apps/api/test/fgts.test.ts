@@ -8,6 +8,7 @@ const ELIGIBLE = {
   works_or_lives_in_city: 'yes',
   owns_home_in_city: 'no',
   active_sfh_financing: 'no',
+  used_fgts_last_3_years: 'no',
 };
 const ADDRESS = {
   cep: '04538-132',

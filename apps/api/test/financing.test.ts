@@ -10,6 +10,7 @@ const ELIGIBLE = {
   works_or_lives_in_city: 'yes',
   owns_home_in_city: 'no',
   active_sfh_financing: 'no',
+  used_fgts_last_3_years: 'no',
 };
 const SELLER_QUESTIONS = {
   has_liens: 'no',
@@ -258,6 +259,20 @@ describe.each(DATABASES)('financing values, installments and the property FGTS r
       });
       expect(bad.statusCode).toBe(400);
       expect((await inject(operator, 'PUT', '/api/v3/backoffice/settings/financing', before)).statusCode).toBe(200);
+    });
+
+    it('a buyer who used FGTS for another purchase in the last 3 years is told so', async () => {
+      const id = await newProposal({});
+      await inject(main, 'PUT', `/api/v3/proposals/${id}/sections/fgts_questions?buyer=0`, {
+        ...ELIGIBLE,
+        used_fgts_last_3_years: 'yes',
+      });
+      expect((await fgts(id)).eligibility).toEqual({
+        status: 'ineligible',
+        reasons: [
+          'Quem usou o FGTS na compra de outro imóvel nos últimos 3 anos não pode usá-lo de novo nesta compra.',
+        ],
+      });
     });
 
     it('a commercial property closes the FGTS forms, with the reason', async () => {

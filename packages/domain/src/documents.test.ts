@@ -72,6 +72,7 @@ describe('checklist derivation', () => {
       works_or_lives_in_city: 'yes',
       owns_home_in_city: 'no',
       active_sfh_financing: 'no',
+      used_fgts_last_3_years: 'no',
     };
     const k = keys(facts(2, { 'fgts_questions:0': eligible, 'fgts_questions:1': { uses_fgts: 'no' } }));
     expect(k).toContain('fgts_form_0');

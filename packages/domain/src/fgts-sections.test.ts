@@ -24,6 +24,7 @@ const ELIGIBLE = {
   works_or_lives_in_city: 'yes',
   owns_home_in_city: 'no',
   active_sfh_financing: 'no',
+  used_fgts_last_3_years: 'no',
 };
 const ctx = { buyers: 1, buyer: 0 };
 
@@ -46,7 +47,7 @@ describe('FGTS eligibility', () => {
     expect(fgtsEligibility({ uses_fgts: 'no', owns_home_in_city: 'yes' })).toEqual({ status: 'not_using' });
   });
 
-  it('is eligible only when the four rules are met', () => {
+  it('is eligible only when the five rules are met', () => {
     expect(fgtsEligibility(ELIGIBLE)).toEqual({ status: 'eligible' });
     expect(fgtsEligibility({ uses_fgts: 'yes', contribution_years: 'yes' })).toEqual({ status: 'incomplete' });
   });
@@ -71,8 +72,9 @@ describe('FGTS eligibility', () => {
       works_or_lives_in_city: 'no',
       owns_home_in_city: 'yes',
       active_sfh_financing: 'yes',
+      used_fgts_last_3_years: 'yes',
     });
-    expect(all.status === 'ineligible' && all.reasons.length).toBe(4);
+    expect(all.status === 'ineligible' && all.reasons.length).toBe(5);
   });
 
   it('submitting the questions stores the ineligible answers (the path stops, the answers stay)', () => {

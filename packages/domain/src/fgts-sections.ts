@@ -31,42 +31,62 @@ export const fgtsQuestionsSection = defineSection({
     works_or_lives_in_city: yesNo(),
     owns_home_in_city: yesNo(),
     active_sfh_financing: yesNo(),
+    used_fgts_last_3_years: yesNo(),
   },
   when: {
     contribution_years: usesFgtsAnswer,
     works_or_lives_in_city: usesFgtsAnswer,
     owns_home_in_city: usesFgtsAnswer,
     active_sfh_financing: usesFgtsAnswer,
+    used_fgts_last_3_years: usesFgtsAnswer,
   },
 });
 
-/** The four FGTS rules (Lei 8.036/1990 and the Conselho Curador's rules), the answer that meets each and why. */
+/**
+ * The buyer's FGTS rules (docs/fgts-rules.md): the answer that meets each, why, and the legal source.
+ * The property's rules are in fgts-property-rules.ts.
+ */
 export const FGTS_RULES = [
   {
     field: 'contribution_years',
     eligible: 'yes',
     reason:
       'É preciso somar pelo menos 3 anos de trabalho com depósitos no FGTS, contando todos os empregos, seguidos ou não.',
+    source: 'Lei 8.036/1990, art. 20, VII, "a"',
   },
   {
     field: 'works_or_lives_in_city',
     eligible: 'yes',
     reason:
       'É preciso trabalhar ou morar há mais de 1 ano no município do imóvel, em município vizinho ou na mesma região metropolitana.',
+    source: 'Lei 8.036/1990, art. 20, VII; Manual do FGTS — Moradia Própria',
   },
   {
     field: 'owns_home_in_city',
     eligible: 'no',
     reason:
       'Quem já é dono(a) ou está comprando outro imóvel residencial no município onde mora, onde trabalha ou onde fica este imóvel não pode usar o FGTS nesta compra.',
+    source: 'Manual do FGTS — Moradia Própria, conforme as resoluções do Conselho Curador do FGTS',
   },
   {
     field: 'active_sfh_financing',
     eligible: 'no',
     reason:
       'Quem tem um financiamento ativo pelo Sistema Financeiro da Habitação (SFH), em qualquer lugar do Brasil, não pode usar o FGTS em outro financiamento.',
+    source: 'Lei 8.036/1990, art. 20, VII; Manual do FGTS — Moradia Própria',
   },
-] as const satisfies readonly { field: keyof typeof fgtsQuestionsSection.shape; eligible: YesNo; reason: string }[];
+  {
+    field: 'used_fgts_last_3_years',
+    eligible: 'no',
+    reason: 'Quem usou o FGTS na compra de outro imóvel nos últimos 3 anos não pode usá-lo de novo nesta compra.',
+    source: 'Manual do FGTS — Moradia Própria, conforme as resoluções do Conselho Curador do FGTS',
+  },
+] as const satisfies readonly {
+  field: keyof typeof fgtsQuestionsSection.shape;
+  eligible: YesNo;
+  reason: string;
+  source: string;
+}[];
 
 export type FgtsEligibility =
   | { status: 'unanswered' }

@@ -136,6 +136,7 @@ export const FIELD_LABELS: Record<string, string> = {
   works_or_lives_in_city: 'Trabalha ou mora na cidade do imóvel',
   owns_home_in_city: 'Tem imóvel na cidade',
   active_sfh_financing: 'Tem financiamento ativo no SFH',
+  used_fgts_last_3_years: 'Usou o FGTS em outra compra nos últimos 3 anos',
   eligible: 'Elegível',
   name_occupation: 'Empresa onde trabalha',
   state_occupation: 'UF do trabalho',

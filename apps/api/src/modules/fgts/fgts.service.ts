@@ -321,5 +321,7 @@ function declarationOf(field: (typeof FGTS_RULES)[number]['field']): string {
       return 'Não sou dono(a) nem estou comprando outro imóvel residencial no município onde moro, trabalho ou onde fica este imóvel.';
     case 'active_sfh_financing':
       return 'Não tenho financiamento ativo no Sistema Financeiro da Habitação (SFH) em nenhum lugar do Brasil.';
+    case 'used_fgts_last_3_years':
+      return 'Não usei o FGTS na compra de outro imóvel nos últimos 3 anos.';
   }
 }

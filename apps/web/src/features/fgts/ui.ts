@@ -32,6 +32,11 @@ export const FGTS_FIELD_UI: Record<FgtsSectionKey, Record<string, FieldUi>> = {
       widget: 'radio',
       options: YES_NO,
     },
+    used_fgts_last_3_years: {
+      label: 'Você usou o FGTS na compra de outro imóvel nos últimos 3 anos?',
+      widget: 'radio',
+      options: YES_NO,
+    },
   },
   fgts_address: {
     cep: {
