@@ -94,6 +94,8 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Fa
   app.setSerializerCompiler(serializerCompiler);
 
   const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;
+  // Without a listener ioredis prints every failed reconnect as an unhandled error; readiness reports the outage.
+  redis?.on('error', (err: Error) => app.log.warn({ err: err.message }, 'redis unavailable'));
   const limiter = redis ? createRedisRateLimiter(redis) : createDbRateLimiter(db.kysely);
   const sessions = createSessionsRepository(db.kysely, {
     idleMs: config.sessionIdleMs,

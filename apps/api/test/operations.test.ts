@@ -48,6 +48,19 @@ describe.each(DATABASES)('operations (%s)', (dialect) => {
     await app.close();
   });
 
+  it('ready checks Redis when REDIS_URL is set, and names it when it does not answer', async () => {
+    t = await createTestApp(dialect, { seed: false, env: { REDIS_URL: 'redis://127.0.0.1:1' } });
+    const down = await t.app.inject({ method: 'GET', url: '/api/health/ready' });
+    expect(down.statusCode).toBe(503);
+    expect(down.json().checks).toEqual({ database: 'ok', storage: 'ok', redis: 'failing' });
+    expect(down.json().error.message).toBe('Serviço indisponível: Redis.');
+    if (!process.env.TEST_REDIS_URL) return;
+    await t.close();
+    t = await createTestApp(dialect, { seed: false, env: { REDIS_URL: process.env.TEST_REDIS_URL } });
+    const up = await t.app.inject({ method: 'GET', url: '/api/health/ready' });
+    expect(up.json()).toEqual({ ok: true, checks: { database: 'ok', storage: 'ok', redis: 'ok' } });
+  });
+
   it.each([
     ['a hop count', '1'],
     ['the proxy address', '127.0.0.1'],
