@@ -10,14 +10,13 @@ import { pathOf, screenshot, signIn, useBrowser } from './fixtures';
  */
 const browser = useBrowser();
 
+/** Messages of the error groups the server saw since a time (errors are stored as groups). */
 function errorNamesSince(since: number): string[] {
   const db = new Database(join(inject('dataDir'), 'portal.db'), { readonly: true, fileMustExist: true });
   try {
     return (
-      db.prepare("select name from rum_events where kind = 'error' and received_at >= ?").all(since) as {
-        name: string;
-      }[]
-    ).map((r) => r.name);
+      db.prepare('select message from rum_error_groups where last_seen_at >= ?').all(since) as { message: string }[]
+    ).map((r) => r.message);
   } finally {
     db.close();
   }
