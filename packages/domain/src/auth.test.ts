@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { installZodMessages } from './zod-messages';
 import {
+  changeOwnPasswordSchema,
   changePasswordSchema,
   loginSchema,
   normalizeUsername,
@@ -129,6 +130,26 @@ describe('changePasswordSchema', () => {
     const r = changePasswordSchema.safeParse({ pass: 'NovaSenha1', repeat: 'NovaSenha1', userId: 'u1' });
     expect(r.success).toBe(false);
     expect(r.error!.issues.some((i) => i.code === 'unrecognized_keys')).toBe(true);
+  });
+});
+
+describe('changeOwnPasswordSchema (the signed-in form)', () => {
+  it('requires the current password, which the token form does without', () => {
+    expect(
+      fieldsOf(changeOwnPasswordSchema.safeParse({ current: '', pass: 'NovaSenha1', repeat: 'NovaSenha1' })),
+    ).toEqual({
+      current: 'Obrigatório',
+    });
+    expect(
+      changePasswordSchema.safeParse({ pass: 'NovaSenha1', repeat: 'NovaSenha1', token: 'x'.repeat(43) }).success,
+    ).toBe(true);
+    expect(
+      changeOwnPasswordSchema.safeParse({ current: 'Antiga2025', pass: 'NovaSenha1', repeat: 'NovaSenha1' }).success,
+    ).toBe(true);
+  });
+  it('refuses a current password longer than any password can be', () => {
+    const r = changeOwnPasswordSchema.safeParse({ current: 'x'.repeat(129), pass: 'NovaSenha1', repeat: 'NovaSenha1' });
+    expect(fieldsOf(r)).toHaveProperty('current');
   });
 });
 
