@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { APIRequestContext, Page } from 'playwright-core';
 import { completeCpf } from '@portal/domain/cpf';
 import { todayIso } from '@portal/domain/dates';
-import { DESKTOP, PHONE, loginAs, screenshot, signIn, useBrowser } from './fixtures';
+import { DESKTOP, PHONE, activateInvited, loginAs, screenshot, signIn, useBrowser } from './fixtures';
 
 const ELIGIBLE = {
   uses_fgts: 'yes',
@@ -15,17 +15,23 @@ const ELIGIBLE = {
 const PROPERTY_TITLE = 'O FGTS não pode ser usado na compra deste imóvel';
 
 let seq = 0;
-/** A new financing proposal of the demo buyer, with a fresh second buyer (no data shared with other specs). */
-async function createProposal(op: APIRequestContext, options: { type?: string; amount?: string } = {}) {
+const PASSWORD = 'Financia2026';
+type Person = { name: string; cpf: string; email: string };
+
+/** A person no other spec knows (unique CPF and e-mail), so the demo accounts' proposal lists stay as seeded. */
+function freshPerson(name: string): Person {
   seq++;
   const cpf = completeCpf(String(520_000_000 + seq * 6_997 + Math.floor(Math.random() * 1000)));
+  return { name, cpf, email: `e2e-financiamento-${seq}-${cpf}@exemplo.com` };
+}
+
+/** A new financing proposal of `buyer`, with a fresh second buyer. */
+async function createProposal(op: APIRequestContext, buyer: Person, options: { type?: string; amount?: string } = {}) {
+  const second = freshPerson('Helena Teste Financiamento');
   const res = await op.post('/api/v3/backoffice/proposals', {
     data: {
       type: 'financing',
-      buyers: [
-        { name: 'Carlos Eduardo Souza', cpf: '529.982.247-25', email: 'comprador@demo.com.br' },
-        { name: 'Helena Teste Financiamento', cpf, email: `e2e-financiamento-${seq}-${cpf}@exemplo.com` },
-      ],
+      buyers: [buyer, second],
       property: {
         type: options.type ?? 'residential',
         kind: 'apartment',
@@ -84,11 +90,13 @@ describe('financing: property values, installments and the FGTS property rules',
     await loginAs(op.page, 'operador@demo.com.br', 'operator');
     await op.page.waitForURL('**/backoffice');
     const opApi = op.page.request;
-    const [aboveCeiling, commercial, resold, compliant] = [
-      await createProposal(opApi, { amount: '1.000.000,00' }),
-      await createProposal(opApi, { type: 'commercial' }),
-      await createProposal(opApi),
-      await createProposal(opApi),
+    const owner = freshPerson('Carlos Teste Financiamento');
+    const aboveCeiling = await createProposal(opApi, owner, { amount: '1.000.000,00' });
+    await activateInvited(owner.email, PASSWORD);
+    const [commercial, resold, compliant] = [
+      await createProposal(opApi, owner, { type: 'commercial' }),
+      await createProposal(opApi, owner),
+      await createProposal(opApi, owner),
     ];
     await saveValues(opApi, aboveCeiling.id, { propertyValue: '2.400.000,00', interestRate: '10,49' });
     await saveValues(opApi, resold.id, { propertyValue: '900.000,00', interestRate: '10,49' });
@@ -99,23 +107,25 @@ describe('financing: property values, installments and the FGTS property rules',
     });
 
     const buyer = await browser.newPage(PHONE);
-    await signIn(buyer.page, 'comprador@demo.com.br');
+    await signIn(buyer.page, owner.email, 'buyer', PASSWORD);
     const buyerApi = buyer.page.request;
     for (const p of [aboveCeiling, commercial, resold, compliant]) {
       const res = await buyerApi.put(`/api/v3/proposals/${p.id}/sections/fgts_questions?buyer=0`, { data: ELIGIBLE });
       expect(res.status()).toBe(200);
     }
-    // The buyer invites the demo seller, who says the property was bought with FGTS two years ago.
+    // The buyer invites a new seller, who says the property was bought with FGTS two years ago.
+    const sellerEmail = freshPerson('Roberto Teste Vendedor').email;
     const invite = await buyerApi.put(`/api/v3/proposals/${resold.id}/sections/seller`, {
       data: {
         sellerName: 'Roberto Lima Ferreira',
-        sellerEmail: 'vendedor@demo.com.br',
+        sellerEmail: sellerEmail,
         sellerPhone: '+55 11 99123-4567',
       },
     });
     expect(invite.status()).toBe(200);
     const seller = await browser.newPage(PHONE);
-    await signIn(seller.page, 'vendedor@demo.com.br', 'seller');
+    await activateInvited(sellerEmail, PASSWORD);
+    await signIn(seller.page, sellerEmail, 'seller', PASSWORD);
     const [y, m, d] = todayIso().split('-');
     const twoYearsAgo = `${d === '29' && m === '02' ? '28' : d}/${m}/${Number(y) - 2}`;
     const sellerAnswer = await seller.page.request.put(
@@ -176,7 +186,9 @@ describe('financing: property values, installments and the FGTS property rules',
     const op = await browser.newPage(DESKTOP);
     await loginAs(op.page, 'operador@demo.com.br', 'operator');
     await op.page.waitForURL('**/backoffice');
-    const proposal = await createProposal(op.page.request, { amount: '520.000,00' });
+    const owner = freshPerson('Carlos Teste Financiamento');
+    const proposal = await createProposal(op.page.request, owner, { amount: '520.000,00' });
+    await activateInvited(owner.email, PASSWORD);
     await op.page.goto(`/backoffice/proposals/${proposal.id}`);
     const form = op.page.getByRole('form', { name: 'Valores do imóvel e taxa' });
     await form.getByLabel('Valor de compra (R$)').fill('60000000');
@@ -198,7 +210,7 @@ describe('financing: property values, installments and the FGTS property rules',
     await op.context.close();
 
     const buyer = await browser.newPage(PHONE);
-    await signIn(buyer.page, 'comprador@demo.com.br');
+    await signIn(buyer.page, owner.email, 'buyer', PASSWORD);
     await buyer.page.getByRole('button', { name: `Continuar a proposta ${proposal.code}` }).click();
     await buyer.page.waitForURL('**/buyer/home');
     const numbers = buyer.page.getByRole('region', { name: 'Valores do financiamento' });

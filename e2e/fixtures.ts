@@ -1,7 +1,7 @@
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, request, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject, onTestFailed } from 'vitest';
 
 export const DEMO_PASSWORD = 'Demo@2026!';
@@ -97,6 +97,24 @@ export async function waitForMailLink(to: string, pathPrefix: string, timeoutMs 
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`no e-mail to ${to} with ${pathPrefix}`);
+}
+
+/**
+ * Gives a person the portal has just invited (a new buyer or seller account) a password, through the
+ * e-mailed link's token, as the change-password screen does. Specs that create proposals use such
+ * fresh people so the demo accounts keep the proposals other specs count.
+ */
+export async function activateInvited(email: string, password: string) {
+  const link = await waitForMailLink(email, '/buyer/change-password?token=');
+  const token = new URL(link).searchParams.get('token');
+  // A context of its own: the token form ends the caller's session, which must not be a spec's page.
+  const api = await request.newContext({ baseURL: baseURL() });
+  try {
+    const res = await api.post('/api/v3/auth/change-password', { data: { token, pass: password, repeat: password } });
+    if (!res.ok()) throw new Error(`password for ${email}: ${res.status()} ${await res.text()}`);
+  } finally {
+    await api.dispose();
+  }
 }
 
 /**
