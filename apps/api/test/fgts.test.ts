@@ -137,6 +137,12 @@ describe.each(DATABASES)('FGTS on %s', (dialect) => {
   });
 
   it('saves drafts of the account list and the company block as typed, refusing unknown keys', async () => {
+    // The buyer is ineligible here (previous test): the forms are closed, even to a draft.
+    const closed = await put(main, `${section('fgts_authorization').replace('?', '/draft?')}`, { pis_pasep: '1' });
+    expect(closed.statusCode).toBe(409);
+    expect(closed.json().error.code).toBe('fgts_not_eligible');
+    expect((await get(main, section('fgts_authorization'))).json().data.draft).toBeNull();
+    expect((await put(main, section('fgts_questions'), ELIGIBLE)).statusCode).toBe(200);
     const ok = await put(main, `${section('fgts_authorization').replace('?', '/draft?')}`, {
       pis_pasep: '120.564',
       accounts: [{ employee: 'Constru', amount: '25' }],
@@ -153,6 +159,9 @@ describe.each(DATABASES)('FGTS on %s', (dialect) => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.fields).toHaveProperty(['accounts.0.owner']);
+    // Back to the ineligible answers the next test starts from.
+    const back = await put(main, section('fgts_questions'), { ...ELIGIBLE, owns_home_in_city: 'yes' });
+    expect(back.statusCode).toBe(200);
   });
 
   it('an eligible buyer gets the forms as required steps and resumes at the first unfinished one', async () => {

@@ -18,6 +18,7 @@ const facts = (buyers: number, sections: Record<string, Values>): ProposalFacts 
   buyers,
   type: 'financing',
   sectionValues: (key, buyer) => sections[`${key}:${buyer ?? '-'}`] ?? null,
+  fgtsPropertyRules: [],
 });
 const keys = (f: ProposalFacts) => deriveDocumentItems(f).map((i) => i.key);
 

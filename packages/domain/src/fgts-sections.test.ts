@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { checkFgtsProperty } from './fgts-property-rules';
 import {
+  buyerFgtsEligibility,
   FGTS_RULES,
   fgtsAddressSection,
   fgtsAuthorizationSection,
@@ -28,11 +30,16 @@ const ELIGIBLE = {
 };
 const ctx = { buyers: 1, buyer: 0 };
 
-function facts(type: 'financing' | 'cgi', questions: Record<string, unknown> | null): ProposalFacts {
+function facts(
+  type: 'financing' | 'cgi',
+  questions: Record<string, unknown> | null,
+  fgtsPropertyRules: ProposalFacts['fgtsPropertyRules'] = [],
+): ProposalFacts {
   return {
     buyers: 1,
     type,
     sectionValues: (key, buyer) => (key === 'fgts_questions' && buyer === 0 ? questions : null),
+    fgtsPropertyRules,
   };
 }
 const fgtsKeys = (f: ProposalFacts) =>
@@ -109,6 +116,22 @@ describe('which FGTS sections a proposal requires', () => {
     expect(fgtsKeys(facts('financing', { uses_fgts: 'no' }))).toEqual(['fgts_questions']);
     expect(fgtsKeys(facts('financing', { ...ELIGIBLE, owns_home_in_city: 'yes' }))).toEqual(['fgts_questions']);
     expect(usesFgts(facts('financing', ELIGIBLE), null)).toBe(false);
+  });
+
+  it('does not require the forms when the property fails an FGTS rule, whatever the answers', () => {
+    const failed = checkFgtsProperty({
+      propertyType: 'commercial',
+      propertyValue: null,
+      appraisalValue: null,
+      sellerAnswers: null,
+      sfhCeiling: null,
+      today: '2026-01-10',
+    });
+    expect(fgtsKeys(facts('financing', ELIGIBLE, failed))).toEqual(['fgts_questions']);
+    expect(buyerFgtsEligibility(facts('financing', ELIGIBLE, failed), 0)).toMatchObject({ status: 'ineligible' });
+    // Unknown outcomes (values not entered yet) do not close the forms.
+    const unknown = failed.map((r) => ({ ...r, status: 'unknown' as const, reason: null }));
+    expect(fgtsKeys(facts('financing', ELIGIBLE, unknown))).toHaveLength(6);
   });
 });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CIVIL_STATUSES, MARRIAGE_REGIMES } from './buyer-sections';
 import { brDate, cep, choice, cnpj, cpf, flag, money, optionalText, requiredText, uf } from './fields';
+import { withPropertyRules } from './fgts-property-rules';
 import { pis } from './pis';
 import { defineSection, MAX_LIST_ROWS, type ProposalFacts, type Values } from './section';
 
@@ -113,13 +114,17 @@ export function fgtsEligibility(values: Values | null | undefined): FgtsEligibil
   return FGTS_RULES.every((r) => values[r.field] === r.eligible) ? { status: 'eligible' } : { status: 'incomplete' };
 }
 
-/** The buyer's submitted answers say they use FGTS and may: the FGTS forms become required. */
+/**
+ * A buyer's FGTS verdict from the submitted answers and the property's rules: what gates the FGTS
+ * forms on the server (saving them, their being required) and on the FGTS screen.
+ */
+export function buyerFgtsEligibility(facts: ProposalFacts, buyer: number): FgtsEligibility {
+  return withPropertyRules(fgtsEligibility(facts.sectionValues('fgts_questions', buyer)), facts.fgtsPropertyRules);
+}
+
+/** The buyer uses FGTS and may (answers and property): the FGTS forms become required. */
 export function usesFgts(facts: ProposalFacts, buyer: number | null): boolean {
-  return (
-    facts.type === 'financing' &&
-    buyer !== null &&
-    fgtsEligibility(facts.sectionValues('fgts_questions', buyer)).status === 'eligible'
-  );
+  return facts.type === 'financing' && buyer !== null && buyerFgtsEligibility(facts, buyer).status === 'eligible';
 }
 
 export const OCCUPATION_TYPES = [
@@ -365,6 +370,9 @@ export const FGTS_STEPS = [
   { key: 'fgts_authorization', path: '/buyer/fgts/authorization', title: 'Autorização' },
   { key: 'fgts_review', path: '/buyer/fgts/review', title: 'Revisão' },
 ] as const satisfies readonly { key: FgtsSectionKey; path: string; title: string }[];
+
+/** The FGTS forms after the eligibility questions: closed to a buyer who may not use FGTS. */
+export const FGTS_FORM_KEYS: ReadonlySet<string> = new Set(FGTS_STEPS.slice(1).map((s) => s.key));
 
 /** A step's state as the sections API reports it (status and when it was last submitted). */
 export interface FgtsStepState {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { FgtsPropertyRuleResult } from './fgts-property-rules';
 import { MESSAGES } from './zod-messages';
 
 /**
@@ -28,6 +29,12 @@ export interface ProposalFacts {
   type: 'financing' | 'cgi';
   /** Submitted values of a section (buyer position, or null for proposal-wide/seller sections). */
   sectionValues(key: string, buyer: number | null): Values | null;
+  /**
+   * The outcome of the property's FGTS rules (empty for a CGI): a failed rule makes a buyer who
+   * uses FGTS ineligible, so the FGTS forms stop being required. The API builds every ProposalFacts
+   * with one function (apps/api/src/modules/financing/proposal-facts.ts).
+   */
+  fgtsPropertyRules: readonly FgtsPropertyRuleResult[];
 }
 
 export interface SectionDef<Shape extends z.ZodRawShape, Key extends string = string> {

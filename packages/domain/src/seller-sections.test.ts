@@ -33,6 +33,7 @@ function factsWith(sections: Record<string, Values>): ProposalFacts {
     buyers: 1,
     type: 'financing',
     sectionValues: (key, buyer) => (buyer === null ? (sections[key] ?? null) : null),
+    fgtsPropertyRules: [],
   };
 }
 const browser: SectionContext = { buyers: 1, buyer: null };

@@ -4,6 +4,7 @@ import { hashPassword } from '../modules/auth/password';
 import { newId } from '../crypto';
 import { completeCpf } from '@portal/domain/cpf';
 import { computeFillingStatus, findSection } from '@portal/domain/sections-registry';
+import { loadProposalFacts } from '../modules/financing/proposal-facts';
 import { submitSchema } from '@portal/domain/section';
 import { syncProposalIndex } from '../modules/backoffice/search-index';
 
@@ -230,14 +231,9 @@ export async function seedDemoData(db: Kysely<Database>): Promise<boolean> {
           .values({ id: newId(), proposal_id: id, section: sec.key, buyer: sec.buyer ?? -1, draft: null, draft_updated_at: null, data: JSON.stringify(values), submitted_at: at, status: 'done', review_note: null, updated_by: ids[p.buyers[0]!], updated_at: at, version: 1 })
           .execute();
       }
-      const facts = {
-        buyers: p.buyers.length,
-        type: p.type,
-        sectionValues: (key: string, buyer: number | null) => {
-          const sec = p.sections.find((x) => x.key === key && x.buyer === buyer);
-          return sec ? submitSchema(findSection(key)!, { buyers: p.buyers.length, buyer }).parse(sec.values) : null;
-        },
-      };
+      const proposalRow = await tx.selectFrom('proposals').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      const rows = await tx.selectFrom('proposal_sections').select(['section', 'buyer', 'data']).where('proposal_id', '=', id).execute();
+      const facts = await loadProposalFacts(tx, { proposal: proposalRow, buyers: p.buyers.length, rows });
       const filling = computeFillingStatus(facts, p.sections.map((sec) => ({ key: sec.key, buyer: sec.buyer })));
       await tx.updateTable('proposals').set({ filling_status: filling }).where('id', '=', id).execute();
       // Back-office list: insurer filter and search terms (docs/decisions/007).

@@ -22,6 +22,7 @@ import type { Database, ProposalMembersTable, ProposalSectionsTable, ProposalsTa
 import { HttpError, notFound } from '../../errors';
 import { newId } from '../../crypto';
 import { recordAudit } from '../audit/audit';
+import { loadProposalFacts } from '../financing/proposal-facts';
 import { inviteMember } from '../invitations/invite';
 import { enqueueMail, type Mailer } from '../mail/outbox';
 import { toProposal } from '../proposals/proposals.repository';
@@ -78,15 +79,8 @@ export function createBackofficeService(deps: {
     };
   }
 
-  function facts(loaded: Loaded, rows = loaded.sections): ProposalFacts {
-    return {
-      buyers: loaded.buyers.length,
-      type: loaded.proposal.type,
-      sectionValues(key, buyer) {
-        const row = rows.find((r) => r.section === key && r.buyer === (buyer ?? PROPOSAL_SCOPE));
-        return row?.data ? (JSON.parse(row.data) as Record<string, unknown>) : null;
-      },
-    };
+  function facts(loaded: Loaded, tx: Kysely<Database> | Transaction<Database> = deps.db): Promise<ProposalFacts> {
+    return loadProposalFacts(tx, { proposal: loaded.proposal, buyers: loaded.buyers.length, rows: loaded.sections });
   }
 
   function sectionTitle(key: string, buyer: number | null, buyers: number) {
@@ -294,7 +288,7 @@ export function createBackofficeService(deps: {
     /** Everything every party filled, section by section, for the operator (a recorded read). */
     async getProposal(operator: SessionUser, proposalId: string, ip: string | null) {
       const loaded = await load(proposalId);
-      const f = facts(loaded);
+      const f = await facts(loaded);
       const sections: {
         key: string;
         title: string;
@@ -478,7 +472,7 @@ export function createBackofficeService(deps: {
           .map((r) => ({ key: r.section, buyer: r.buyer === PROPOSAL_SCOPE ? null : r.buyer }));
         await tx
           .updateTable('proposals')
-          .set({ filling_status: computeFillingStatus(facts(loaded), done), updated_at: now })
+          .set({ filling_status: computeFillingStatus(await facts(loaded, tx), done), updated_at: now })
           .where('id', '=', proposalId)
           .execute();
         const section = def.scope === 'buyer' ? `${key}:${position}` : key;

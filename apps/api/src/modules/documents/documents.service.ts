@@ -3,7 +3,6 @@ import type { DocumentFile, DocumentItem } from '@portal/domain/documents-views'
 import type { Kysely, Transaction } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SessionUser } from '@portal/domain/auth';
-import type { ProposalFacts } from '@portal/domain/section';
 import {
   checklistFrom,
   CHECKLIST_KEYS,
@@ -24,6 +23,7 @@ import type { Database, DocumentFilesTable, ProposalMembersTable, ProposalsTable
 import { HttpError, notFound } from '../../errors';
 import { newId } from '../../crypto';
 import { recordAudit } from '../audit/audit';
+import { loadProposalFacts } from '../financing/proposal-facts';
 import { enqueueMail } from '../mail/outbox';
 import type { Mailer } from '../mail/outbox';
 import type { DocumentsConfig } from './documents.config';
@@ -35,7 +35,6 @@ import { assertQuota, clearPending, markPending, sweepPending } from './upload-h
 /** Uploads are taken while the proposal is open, including during review (rejected items reopen). */
 const UPLOAD_STATUSES = new Set(['filling', 'under_review', 'pending_correction']);
 export const CLOSED_MESSAGE = 'Esta proposta não recebe mais documentos.';
-const PROPOSAL_SCOPE = -1;
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -92,14 +91,7 @@ export function createDocumentsService(deps: {
       .select(['section', 'buyer', 'data'])
       .where('proposal_id', '=', proposalId)
       .execute();
-    const facts: ProposalFacts = {
-      buyers: buyers.length,
-      type: proposal.type,
-      sectionValues(key, buyer) {
-        const row = rows.find((r) => r.section === key && r.buyer === (buyer ?? PROPOSAL_SCOPE));
-        return row?.data ? (JSON.parse(row.data) as Record<string, unknown>) : null;
-      },
-    };
+    const facts = await loadProposalFacts(tx, { proposal, buyers: buyers.length, rows });
     return { proposal, members, buyers, me, items: deriveDocumentItems(facts) };
   }
 

@@ -1,21 +1,18 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { SessionUser } from '@portal/domain/auth';
 import { todayIso } from '@portal/domain/dates';
-import { checkFgtsProperty, type FgtsPropertyRuleResult } from '@portal/domain/fgts-property-rules';
+import type { FgtsPropertyRuleResult } from '@portal/domain/fgts-property-rules';
 import { summarizeFinancing, type AmortizationSystem } from '@portal/domain/financing';
-import {
-  loanToValueError,
-  valueInForce,
-  type FinancingSettings,
-  type FinancingValues,
-} from '@portal/domain/financing-settings';
+import { loanToValueError, type FinancingSettings, type FinancingValues } from '@portal/domain/financing-settings';
 import type { FinancingView } from '@portal/domain/financing-view';
 import { financingOrCgiDataSchema } from '@portal/domain/proposal';
+import { computeFillingStatus } from '@portal/domain/sections-registry';
 import type { Database, ProposalsTable } from '../../db/schema';
 import { HttpError, notFound } from '../../errors';
 import { recordAudit } from '../audit/audit';
 import type { ProposalsRepository } from '../proposals/proposals.repository';
 import { createFinancingRepository } from './financing.repository';
+import { fgtsPropertyRulesOf, loadProposalFacts } from './proposal-facts';
 
 const SELLER_SCOPE = -1;
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
@@ -44,15 +41,27 @@ export function createFinancingService(deps: {
 
   async function propertyRules(row: ProposalsTable, settings: FinancingSettings): Promise<FgtsPropertyRuleResult[]> {
     if (row.type !== 'financing') return [];
-    const property = JSON.parse(row.property) as { type?: string };
-    return checkFgtsProperty({
-      propertyType: String(property.type ?? ''),
-      propertyValue: num(row.property_value),
-      appraisalValue: num(row.appraisal_value),
-      sellerAnswers: await repo.findSectionValues(row.id, 'seller-property-questions', SELLER_SCOPE),
-      sfhCeiling: valueInForce(settings.sfhCeilings, today()),
-      today: today(),
-    });
+    const sellerAnswers = await repo.findSectionValues(row.id, 'seller-property-questions', SELLER_SCOPE);
+    return fgtsPropertyRulesOf({ proposal: row, sellerAnswers, settings, today: today() });
+  }
+
+  async function refreshFillingStatus(tx: Transaction<Database>, proposalId: string) {
+    const proposal = (await repo.findProposalRow(proposalId, tx))!;
+    const buyers = (await repo.findBuyerPositions(proposalId, tx)).length;
+    const rows = await tx
+      .selectFrom('proposal_sections')
+      .select(['section', 'buyer', 'data', 'status'])
+      .where('proposal_id', '=', proposalId)
+      .execute();
+    const facts = await loadProposalFacts(tx, { proposal, buyers, rows }, today());
+    const done = rows
+      .filter((r) => r.status === 'done')
+      .map((r) => ({ key: r.section, buyer: r.buyer === SELLER_SCOPE ? null : r.buyer }));
+    await tx
+      .updateTable('proposals')
+      .set({ filling_status: computeFillingStatus(facts, done) })
+      .where('id', '=', proposalId)
+      .execute();
   }
 
   async function monthlyIncome(proposalId: string): Promise<number | null> {
@@ -113,6 +122,8 @@ export function createFinancingService(deps: {
           throw new HttpError(400, 'loan_to_value', error, { [field]: error });
         }
         await repo.saveValues(tx, proposalId, { ...values, interestRateBp: values.interestRate });
+        // The property's FGTS rules may have changed which FGTS forms are required: refresh the progress.
+        await refreshFillingStatus(tx, proposalId);
         await recordAudit(tx, {
           actorId: user.id,
           action: 'financing.values_saved',

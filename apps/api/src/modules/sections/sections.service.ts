@@ -4,9 +4,11 @@ import { ALL_SECTIONS, computeFillingStatus, findSection, type AnySection, type 
 import { draftSchema, submitSchema, type ProposalFacts, type SectionContext } from '@portal/domain/section';
 import { fieldErrors } from '@portal/domain/api-error';
 import { onlyDigits } from '@portal/domain/digits';
+import { buyerFgtsEligibility, FGTS_FORM_KEYS } from '@portal/domain/fgts-sections';
 import type { Database, ProposalMembersTable, ProposalSectionsTable, ProposalsTable } from '../../db/schema';
 import { HttpError, forbidden, notFound } from '../../errors';
 import { recordAudit } from '../audit/audit';
+import { loadProposalFacts } from '../financing/proposal-facts';
 import { inviteMember } from '../invitations/invite';
 import type { Mailer } from '../mail/outbox';
 import { createSectionsRepository } from './sections.repository';
@@ -120,20 +122,23 @@ export function createSectionsService(deps: { db: Kysely<Database>; mailer: Mail
   async function refreshFillingStatus(tx: Transaction<Database>, loaded: Loaded) {
     const rows = await repo.findSections(loaded.proposal.id, tx);
     const done = rows.filter((r) => r.status === 'done').map((r) => ({ key: r.section, buyer: r.buyer === PROPOSAL_SCOPE ? null : r.buyer }));
-    const filling = computeFillingStatus(proposalFacts(loaded, rows), done);
+    const filling = computeFillingStatus(await proposalFacts(loaded, rows, tx), done);
     await tx.updateTable('proposals').set({ filling_status: filling, updated_at: Date.now() }).where('id', '=', loaded.proposal.id).execute();
     return filling;
   }
 
-  function proposalFacts(loaded: Loaded, rows: ProposalSectionsTable[]): ProposalFacts {
-    return {
-      buyers: loaded.buyers.length,
-      type: loaded.proposal.type,
-      sectionValues(key, buyer) {
-        const row = rows.find((r) => r.section === key && r.buyer === (buyer ?? PROPOSAL_SCOPE));
-        return row?.data ? (JSON.parse(row.data) as Record<string, unknown>) : null;
-      },
-    };
+  function proposalFacts(loaded: Loaded, rows: ProposalSectionsTable[], tx: Kysely<Database> | Transaction<Database> = deps.db): Promise<ProposalFacts> {
+    return loadProposalFacts(tx, { proposal: loaded.proposal, buyers: loaded.buyers.length, rows });
+  }
+
+  /**
+   * The FGTS forms stay closed to a buyer who may not use FGTS (answers or property rules), as on
+   * the FGTS screen: saving one is refused with the reasons and changes nothing.
+   */
+  function guardFgtsForm(def: AnySection, position: number, facts: ProposalFacts) {
+    if (!FGTS_FORM_KEYS.has(def.key)) return;
+    const eligibility = buyerFgtsEligibility(facts, position);
+    if (eligibility.status === 'ineligible') throw new HttpError(409, 'fgts_not_eligible', eligibility.reasons.join(' '));
   }
 
   function guardEdit(loaded: Loaded, scope: AnySection['scope'], position: number) {
@@ -146,7 +151,7 @@ export function createSectionsService(deps: { db: Kysely<Database>; mailer: Mail
     async listSections(user: SessionUser, proposalId: string) {
       const loaded = await load(user, proposalId);
       const rows = await repo.findSections(proposalId);
-      const facts = proposalFacts(loaded, rows);
+      const facts = await proposalFacts(loaded, rows);
       const views: (Omit<SectionView, 'draft' | 'values' | 'prefill'> & { required: boolean })[] = [];
       for (const def of ALL_SECTIONS as readonly AnySection[]) {
         const positions = def.scope === 'buyer' ? loaded.buyers.map((b) => b.position) : [PROPOSAL_SCOPE];
@@ -176,6 +181,7 @@ export function createSectionsService(deps: { db: Kysely<Database>; mailer: Mail
       const { def, position } = resolve(loaded, key, buyer);
       if (hidden(loaded, def)) throw notFound();
       guardEdit(loaded, def.scope, position);
+      guardFgtsForm(def, position, await proposalFacts(loaded, await repo.findSections(proposalId)));
       const parsed = draftSchema(def).safeParse(body);
       if (!parsed.success) throw new HttpError(400, 'validation', 'Rascunho inválido.', fieldErrors(parsed.error.issues));
       const existing = await repo.findSection({ proposalId, section: def.key, buyer: position });
@@ -204,7 +210,8 @@ export function createSectionsService(deps: { db: Kysely<Database>; mailer: Mail
         if (hidden(loaded, def)) throw notFound();
         guardEdit(loaded, def.scope, position);
         // Rules may read the proposal's other submitted sections (e.g. the seller's account holder).
-        const facts = proposalFacts(loaded, await repo.findSections(proposalId, tx));
+        const facts = await proposalFacts(loaded, await repo.findSections(proposalId, tx), tx);
+        guardFgtsForm(def, position, facts);
         const ctx: SectionContext = { buyers: loaded.buyers.length, buyer: def.scope === 'buyer' ? position : null, facts };
         const parsed = submitSchema(def, ctx).safeParse(body ?? {});
         const errors = parsed.success ? {} : fieldErrors(parsed.error.issues);

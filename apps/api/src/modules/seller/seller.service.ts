@@ -1,11 +1,12 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { SessionUser } from '@portal/domain/auth';
-import { submitSchema, type ProposalFacts } from '@portal/domain/section';
+import { submitSchema } from '@portal/domain/section';
 import { SELLER_SECTIONS } from '@portal/domain/seller-sections';
 import type { AnySection, SectionStatus } from '@portal/domain/sections-registry';
-import type { Database, ProposalSectionsTable } from '../../db/schema';
+import type { Database } from '../../db/schema';
 import { HttpError, forbidden, notFound } from '../../errors';
 import { recordAudit } from '../audit/audit';
+import { loadProposalFacts } from '../financing/proposal-facts';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -43,25 +44,14 @@ export function createSellerService(deps: { db: Kysely<Database> }) {
     return { proposal, members, me, rows };
   }
 
-  function factsOf(type: 'financing' | 'cgi', buyers: number, rows: ProposalSectionsTable[]): ProposalFacts {
-    return {
-      buyers,
-      type,
-      sectionValues(key, buyer) {
-        const row = rows.find((r) => r.section === key && r.buyer === (buyer ?? NO_BUYER));
-        return row?.data ? (JSON.parse(row.data) as Record<string, unknown>) : null;
-      },
-    };
-  }
-
   /**
    * Each seller section's state, and whether its submitted values still hold against what the other
    * sections say now (e.g. the account holder after the general data changed): a done section whose
    * values no longer pass its rules has a problem and keeps the part from being complete.
    */
-  function partOf(loaded: Awaited<ReturnType<typeof load>>): SellerPart {
+  async function partOf(loaded: Awaited<ReturnType<typeof load>>, tx: Executor): Promise<SellerPart> {
     const buyers = loaded.members.filter((m) => m.role === 'buyer').length;
-    const facts = factsOf(loaded.proposal.type, buyers, loaded.rows);
+    const facts = await loadProposalFacts(tx, { proposal: loaded.proposal, buyers, rows: loaded.rows });
     const sections = (SELLER_SECTIONS as readonly AnySection[]).map((def) => {
       const row = loaded.rows.find((r) => r.section === def.key && r.buyer === NO_BUYER);
       const required = def.required?.(facts, null) ?? true;
@@ -88,7 +78,7 @@ export function createSellerService(deps: { db: Kysely<Database> }) {
   return {
     /** For the seller, the proposal's buyers and operators. */
     async getPart(user: SessionUser, proposalId: string): Promise<SellerPart> {
-      return partOf(await load(user, proposalId, deps.db));
+      return partOf(await load(user, proposalId, deps.db), deps.db);
     },
 
     /** The seller says their part is complete: refused (409, section by section) while a step is missing. */
@@ -98,7 +88,7 @@ export function createSellerService(deps: { db: Kysely<Database> }) {
         if (loaded.me?.role !== 'seller') throw forbidden();
         if (CLOSED_STATUSES.has(loaded.proposal.status))
           throw new HttpError(409, 'proposal_closed', PROPOSAL_CLOSED_MESSAGE);
-        const part = partOf(loaded);
+        const part = await partOf(loaded, tx);
         if (!part.ready) {
           const fields = Object.fromEntries(part.sections.filter((s) => s.problem).map((s) => [s.key, s.problem!]));
           throw new HttpError(409, 'seller_incomplete', SELLER_INCOMPLETE_MESSAGE, fields);

@@ -1,0 +1,225 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { completeCpf } from '@portal/domain/cpf';
+import { createTestApp, DATABASES, login, type TestApp } from './helpers';
+
+/**
+ * A buyer who may not use FGTS (a failed answer or a failed property rule, docs/fgts-rules.md):
+ * the server refuses the FGTS forms and does not count them as required.
+ */
+const ELIGIBLE = {
+  uses_fgts: 'yes',
+  contribution_years: 'yes',
+  works_or_lives_in_city: 'yes',
+  owns_home_in_city: 'no',
+  active_sfh_financing: 'no',
+  used_fgts_last_3_years: 'no',
+};
+const ADDRESS = {
+  cep: '04538-132',
+  street: 'Rua Tabapuã',
+  number: '',
+  nonumber: true,
+  complement: 'Apto 31',
+  nocomplement: false,
+  district: 'Itaim Bibi',
+  city: 'São Paulo',
+  state: 'SP',
+  occupation: 'employee',
+  name_occupation: 'Construtora Horizonte Ltda.',
+  state_occupation: 'SP',
+  city_occupation: 'São Paulo',
+  same_city_work: true,
+  state_live: 'SP',
+  city_live: 'São Paulo',
+  same_city_living: true,
+  same_city_living_year: true,
+  intent_housing: true,
+};
+const SELLER_QUESTIONS = {
+  has_liens: 'no',
+  has_lawsuits: 'no',
+  iptu_debts: 'no',
+  unregistered_works: 'no',
+  is_condominium: 'no',
+};
+const FORMS = ['fgts_address', 'fgts_civil_status', 'fgts_tax', 'fgts_authorization', 'fgts_review'];
+const COMMERCIAL_REASON =
+  'O FGTS só pode ser usado na compra de imóvel residencial urbano para a sua moradia; este imóvel está cadastrado como comercial.';
+const CEILING_REASON =
+  'O preço de compra do imóvel (R$ 2.400.000,00) passa do teto do Sistema Financeiro da Habitação, R$ 2.250.000,00 (em vigor desde 01/10/2025). Acima do teto, o FGTS não pode ser usado na compra.';
+const ANSWER_REASON =
+  'Quem tem um financiamento ativo pelo Sistema Financeiro da Habitação (SFH), em qualquer lugar do Brasil, não pode usar o FGTS em outro financiamento.';
+
+describe.each(DATABASES)('FGTS forms of an ineligible buyer on %s', (dialect) => {
+  let t: TestApp;
+  let main: string;
+  let outro: string;
+  let seller: string;
+  let operator: string;
+  let twoBuyers: string;
+  let seq = 0;
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    [main, outro, seller, operator] = await Promise.all([
+      login(t.app, 'comprador@demo.com.br', 'buyer'),
+      login(t.app, 'outro@demo.com.br', 'buyer'),
+      login(t.app, 'vendedor@demo.com.br', 'seller'),
+      login(t.app, 'operador@demo.com.br', 'operator'),
+    ]);
+    // The demo proposal the demo seller is on (the seller answers its property questions).
+    const all = (await t.app.inject({ url: '/api/v3/proposals', headers: { cookie: operator } })).json().data as {
+      id: string;
+      code: string;
+    }[];
+    twoBuyers = all.find((p) => p.code === 'PF-2026-004817')!.id;
+  });
+  afterAll(async () => t?.close());
+
+  const inject = (cookie: string, method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) =>
+    t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+  const sectionUrl = (id: string, key: string, buyer: number | null = 0) =>
+    `/api/v3/proposals/${id}/sections/${key}${buyer === null ? '' : `?buyer=${buyer}`}`;
+  const answer = (id: string, values: object = ELIGIBLE) =>
+    inject(main, 'PUT', sectionUrl(id, 'fgts_questions'), values);
+  const saveValues = (id: string, propertyValue: string) =>
+    inject(operator, 'PUT', `/api/v3/backoffice/proposals/${id}/financing`, { propertyValue, interestRate: '10,49' });
+  const sections = async (id: string) => {
+    const res = await inject(main, 'GET', `/api/v3/proposals/${id}/sections`);
+    expect(res.statusCode).toBe(200);
+    return res.json().data as {
+      fillingStatus: number;
+      sections: { key: string; buyer: number | null; required: boolean }[];
+    };
+  };
+  const requiredForms = async (id: string) =>
+    (await sections(id)).sections.filter((s) => s.buyer === 0 && s.required && FORMS.includes(s.key)).map((s) => s.key);
+  const documentKeys = async (id: string) =>
+    ((await inject(main, 'GET', `/api/v3/proposals/${id}/documents`)).json().data.items as { key: string }[]).map(
+      (i) => i.key,
+    );
+
+  /** A new financing proposal of the demo buyer (with a fresh second buyer). */
+  async function newProposal(options: { type?: string; amount?: string } = {}) {
+    seq++;
+    const cpf = completeCpf(String(430_000_000 + seq * 7_919 + Math.floor(Math.random() * 1000)));
+    const res = await inject(operator, 'POST', '/api/v3/backoffice/proposals', {
+      type: 'financing',
+      buyers: [
+        { name: 'Carlos Eduardo Souza', cpf: '529.982.247-25', email: 'comprador@demo.com.br' },
+        { name: 'Paula Inelegível', cpf, email: `inelegivel${seq}-${cpf}@exemplo.com` },
+      ],
+      property: {
+        type: options.type ?? 'residential',
+        kind: 'apartment',
+        zipCode: '01310-100',
+        uf: 'SP',
+        city: 'São Paulo',
+      },
+      financingOrCgiData: {
+        amortizationSystem: 'SAC',
+        amount: options.amount ?? '1.000.000,00',
+        feeType: 'tr',
+        installments: '360',
+        insuranceCompanyName: 'itau',
+        product: 'SFH — Imóvel residencial com FGTS',
+      },
+    });
+    expect(res.statusCode).toBe(201);
+    return res.json().data.id as string;
+  }
+
+  /** Saving (draft and submit) any FGTS form is refused with the reasons, and nothing is stored. */
+  async function expectFormsClosed(id: string, reasons: string[]) {
+    for (const key of FORMS) {
+      for (const url of [sectionUrl(id, key), `${sectionUrl(id, key).replace('?', '/draft?')}`]) {
+        const res = await inject(main, 'PUT', url, key === 'fgts_address' ? ADDRESS : {});
+        expect(res.statusCode, `${key} ${url}`).toBe(409);
+        expect(res.json().error).toMatchObject({ code: 'fgts_not_eligible', message: reasons.join(' ') });
+      }
+      const stored = (await inject(main, 'GET', sectionUrl(id, key))).json().data;
+      expect(stored).toMatchObject({ status: 'todo', values: null, draft: null });
+    }
+  }
+
+  it('refuses the FGTS forms of a buyer whose answer fails a rule, and keeps the questions editable', async () => {
+    const id = await newProposal();
+    expect((await answer(id, { ...ELIGIBLE, active_sfh_financing: 'yes' })).statusCode).toBe(200);
+    await expectFormsClosed(id, [ANSWER_REASON]);
+    // Correcting the answer opens the forms again.
+    expect((await answer(id)).statusCode).toBe(200);
+    expect((await inject(main, 'PUT', sectionUrl(id, 'fgts_address'), ADDRESS)).statusCode).toBe(200);
+  });
+
+  it('refuses the FGTS forms on a commercial property', async () => {
+    const id = await newProposal({ type: 'commercial' });
+    expect((await answer(id)).statusCode).toBe(200);
+    await expectFormsClosed(id, [COMMERCIAL_REASON]);
+  });
+
+  it('refuses the FGTS forms above the SFH ceiling, and accepts them once the appraisal is within it', async () => {
+    const id = await newProposal();
+    expect((await answer(id)).statusCode).toBe(200);
+    expect((await saveValues(id, 'R$ 2.400.000,00')).statusCode).toBe(200);
+    await expectFormsClosed(id, [CEILING_REASON]);
+    expect((await saveValues(id, 'R$ 2.000.000,00')).statusCode).toBe(200);
+    expect((await inject(main, 'PUT', sectionUrl(id, 'fgts_address'), ADDRESS)).statusCode).toBe(200);
+  });
+
+  it('refuses the FGTS forms when the seller says the property was bought with FGTS a year ago', async () => {
+    const id = twoBuyers;
+    expect((await answer(id)).statusCode).toBe(200);
+    const today = new Date();
+    const date = `10/01/${today.getFullYear() - 1}`;
+    const res = await inject(seller, 'PUT', sectionUrl(id, 'seller-property-questions', null), {
+      ...SELLER_QUESTIONS,
+      bought_with_fgts: 'yes',
+      fgts_purchase_date: date,
+    });
+    expect(res.statusCode).toBe(200);
+    await expectFormsClosed(id, [
+      `O vendedor informou que comprou o imóvel com FGTS em ${date}, há menos de 3 anos. Um imóvel comprado com FGTS só pode ser comprado de novo com FGTS depois de 3 anos.`,
+    ]);
+  });
+
+  it("another buyer's proposal stays 404 and a seller cannot reach the forms", async () => {
+    const id = await newProposal({ type: 'commercial' });
+    await answer(id);
+    expect((await inject(outro, 'PUT', sectionUrl(id, 'fgts_address'), ADDRESS)).statusCode).toBe(404);
+    expect((await inject(seller, 'PUT', sectionUrl(id, 'fgts_address'), ADDRESS)).statusCode).toBe(404);
+    expect((await inject(operator, 'PUT', sectionUrl(id, 'fgts_address'), ADDRESS)).statusCode).toBe(403);
+  });
+
+  it('does not count the FGTS forms of an ineligible buyer as required: progress, what is left, documents', async () => {
+    const id = await newProposal();
+    expect((await answer(id)).statusCode).toBe(200);
+    expect(await requiredForms(id)).toEqual(FORMS);
+    expect(await documentKeys(id)).toContain('fgts_form_0');
+    const eligibleProgress = (await sections(id)).fillingStatus;
+
+    // The property passes the ceiling: the progress is refreshed when the back office saves the value.
+    expect((await saveValues(id, 'R$ 2.400.000,00')).statusCode).toBe(200);
+    expect(await requiredForms(id)).toEqual([]);
+    expect(await documentKeys(id)).not.toContain('fgts_form_0');
+    const ineligibleProgress = (await sections(id)).fillingStatus;
+    expect(ineligibleProgress).toBeGreaterThan(eligibleProgress);
+    const listed = (await inject(operator, 'GET', `/api/v3/backoffice/proposals/${id}`)).json().data.sections as {
+      key: string;
+      buyer: number | null;
+      required: boolean;
+    }[];
+    expect(listed.filter((s) => s.buyer === 0 && FORMS.includes(s.key)).every((s) => !s.required)).toBe(true);
+
+    // Back within the ceiling: the forms are required again.
+    expect((await saveValues(id, 'R$ 2.000.000,00')).statusCode).toBe(200);
+    expect(await requiredForms(id)).toEqual(FORMS);
+    expect((await sections(id)).fillingStatus).toBe(eligibleProgress);
+  });
+
+  it('a commercial property: the FGTS forms are not required from the first answer', async () => {
+    const id = await newProposal({ type: 'commercial' });
+    expect((await answer(id)).statusCode).toBe(200);
+    expect(await requiredForms(id)).toEqual([]);
+    expect(await documentKeys(id)).not.toContain('fgts_form_0');
+  });
+});
