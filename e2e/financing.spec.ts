@@ -82,6 +82,15 @@ async function expectFgtsOpen(page: Page, proposalId: string) {
   await page.getByText('Etapa 2 de 6').waitFor();
 }
 
+/** The titles under "Seções que faltam" on the buyer's home for a proposal. */
+async function pendingSections(page: Page, proposalId: string) {
+  await page.evaluate((id) => localStorage.setItem('portal:proposal', id), proposalId);
+  await page.goto('/buyer/home');
+  await page.getByRole('heading', { name: 'Seções que faltam' }).waitFor();
+  return page.locator('.section-rows__title').allInnerTexts();
+}
+const FGTS_ADDRESS_TITLE = 'FGTS — Endereço do imóvel e ocupação';
+
 describe('financing: property values, installments and the FGTS property rules', () => {
   const browser = useBrowser();
 
@@ -157,6 +166,13 @@ describe('financing: property values, installments and the FGTS property rules',
       new RegExp(`comprou o imóvel com FGTS em ${twoYearsAgo}, há menos de 3 anos`),
     );
     await expectFgtsOpen(buyer.page, compliant.id);
+
+    // A closed FGTS form is not a section left to fill; an open one is.
+    const closedPending = await pendingSections(buyer.page, commercial.id);
+    expect(closedPending.some((t) => t.startsWith('Dados gerais'))).toBe(true);
+    expect(closedPending.some((t) => t.startsWith(FGTS_ADDRESS_TITLE))).toBe(false);
+    await screenshot(buyer.page, 'fgts-closed-home-pending-phone');
+    expect((await pendingSections(buyer.page, compliant.id)).some((t) => t.startsWith(FGTS_ADDRESS_TITLE))).toBe(true);
 
     // The back office sees the failed rule, with its source.
     await op.page.goto(`/backoffice/proposals/${aboveCeiling.id}`);
