@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completeCpf } from '@portal/domain/cpf';
+import { todayIso } from '@portal/domain/dates';
 import { createTestApp, DATABASES, login, type TestApp } from './helpers';
 
 /**
@@ -214,6 +215,29 @@ describe.each(DATABASES)('FGTS forms of an ineligible buyer on %s', (dialect) =>
     expect((await saveValues(id, 'R$ 2.000.000,00')).statusCode).toBe(200);
     expect(await requiredForms(id)).toEqual(FORMS);
     expect((await sections(id)).fillingStatus).toBe(eligibleProgress);
+  });
+
+  it('a new SFH ceiling refreshes the stored progress of the open proposals', async () => {
+    const id = await newProposal();
+    expect((await answer(id)).statusCode).toBe(200);
+    const eligibleProgress = (await sections(id)).fillingStatus;
+    expect((await saveValues(id, 'R$ 2.400.000,00')).statusCode).toBe(200);
+    const ineligibleProgress = (await sections(id)).fillingStatus;
+    expect(ineligibleProgress).toBeGreaterThan(eligibleProgress);
+    const settingsUrl = '/api/v3/backoffice/settings/financing';
+    const before = (await inject(operator, 'GET', settingsUrl)).json().data;
+    const raised = {
+      ...before,
+      sfhCeilings: [...before.sfhCeilings, { from: todayIso(), value: 250_000_000, source: 'Novo teto (teste)' }],
+    };
+    try {
+      expect((await inject(operator, 'PUT', settingsUrl, raised)).statusCode).toBe(200);
+      expect(await requiredForms(id)).toEqual(FORMS);
+      expect((await sections(id)).fillingStatus).toBe(eligibleProgress);
+    } finally {
+      expect((await inject(operator, 'PUT', settingsUrl, before)).statusCode).toBe(200);
+    }
+    expect((await sections(id)).fillingStatus).toBe(ineligibleProgress);
   });
 
   it('a commercial property: the FGTS forms are not required from the first answer', async () => {

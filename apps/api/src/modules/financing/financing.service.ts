@@ -139,6 +139,14 @@ export function createFinancingService(deps: {
     async saveSettings(user: SessionUser, settings: FinancingSettings, ip: string | null) {
       await deps.db.transaction().execute(async (tx) => {
         await repo.saveSettings(tx, settings, user.id);
+        // A new SFH ceiling may open or close FGTS forms: refresh the progress of the open proposals.
+        const open = await tx
+          .selectFrom('proposals')
+          .select('id')
+          .where('type', '=', 'financing')
+          .where('status', 'in', ['filling', 'pending_correction'])
+          .execute();
+        for (const { id } of open) await refreshFillingStatus(tx, id);
         await recordAudit(tx, {
           actorId: user.id,
           action: 'financing.settings_saved',
