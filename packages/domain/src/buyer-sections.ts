@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { brDate, choice, cnpj, cpf, email, flag, money, optionalText, percent, phone, requiredText, uf, cep } from './fields';
-import { defineSection, type Values } from './section';
+import { defineSection, type SectionContext, type Values } from './section';
 
 /** Civil status and marriage regimes of Brazilian law (Código Civil arts. 1.639 ff.). */
 export const CIVIL_STATUSES = ['single', 'married', 'divorced', 'widowed', 'separated'] as const;
@@ -25,6 +25,8 @@ const isMarried = (v: Values) => v.civil_status === 'married';
 const canHaveUnion = (v: Values) => typeof v.civil_status === 'string' && v.civil_status !== '' && v.civil_status !== 'married';
 const isMarriedOrUnion = (v: Values) => isMarried(v) || (canHaveUnion(v) && v.marriage_union === true);
 const isRepresented = (v: Values) => v.represented === true;
+/** Only the second buyer can reuse the main buyer's address; the main buyer's own answer is ignored. */
+const ownAddress = (v: Values, ctx: SectionContext) => !(ctx.buyer === 1 && v.same_main_buyer_address === true);
 
 /** Buyer general data (spec §3). */
 export const buyerDataSection = defineSection({
@@ -92,13 +94,13 @@ export const addressSection = defineSection({
   when: {
     // Only the second buyer can reuse the main buyer's address.
     same_main_buyer_address: (_v, ctx) => ctx.buyer === 1,
-    cep: (v) => v.same_main_buyer_address !== true,
-    address: (v) => v.same_main_buyer_address !== true,
-    number: (v) => v.same_main_buyer_address !== true,
-    complement: (v) => v.same_main_buyer_address !== true,
-    district: (v) => v.same_main_buyer_address !== true,
-    city: (v) => v.same_main_buyer_address !== true,
-    state: (v) => v.same_main_buyer_address !== true,
+    cep: ownAddress,
+    address: ownAddress,
+    number: ownAddress,
+    complement: ownAddress,
+    district: ownAddress,
+    city: ownAddress,
+    state: ownAddress,
   },
 });
 

@@ -157,7 +157,7 @@ export const money = (options: { min?: number } = {}) =>
     return cents;
   });
 
-/** A whole percentage 0..100 typed as text or number. */
+/** A percentage 0..100 with at most two decimals, typed as text (comma or dot) or number. */
 export const percent = () =>
   z.union([z.number(), z.string()]).transform((v, ctx) => {
     const n = typeof v === 'number' ? v : v.trim() === '' ? NaN : Number(v.replace(',', '.'));
@@ -165,7 +165,8 @@ export const percent = () =>
       ctx.addIssue({ code: 'custom', message: 'Obrigatório' });
       return z.NEVER;
     }
-    if (!Number.isFinite(n) || n < 0 || n > 100 || Math.round(n * 100) !== n * 100) {
+    // At most two decimals; n * 100 is compared with a tolerance (39.23 * 100 is 3922.9999999999995).
+    if (!Number.isFinite(n) || n < 0 || n > 100 || Math.abs(Math.round(n * 100) - n * 100) > 1e-6) {
       ctx.addIssue({ code: 'custom', message: 'Insira um percentual entre 0 e 100' });
       return z.NEVER;
     }
