@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { formatMoney, parseMoney } from './money';
+import { centsToInput, formatMoney, maskMoneyInput, parseMoney } from './money';
 
 describe('formatMoney', () => {
   it.each([
@@ -67,5 +67,54 @@ describe('parseMoney', () => {
         expect(parseMoney(typed)).toBe(cents);
       }),
     );
+  });
+});
+
+describe('maskMoneyInput (the amount field while typing: the digits are centavos)', () => {
+  it.each([
+    ['', ''],
+    ['abc', ''],
+    ['0', '0,00'],
+    ['000', '0,00'],
+    ['5', '0,05'],
+    ['50', '0,50'],
+    ['0050', '0,50'],
+    ['1250000', '12.500,00'],
+    ['R$ 1.234,56', '1.234,56'],
+    ['12a3', '1,23'],
+    ['1234567890123', '12.345.678.901,23'],
+    ['12345678901234', '12.345.678.901,23'],
+  ])('%j → %j', (typed, shown) => {
+    expect(maskMoneyInput(typed)).toBe(shown);
+  });
+
+  it('shows what parseMoney reads back as the same centavos (property)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 9_999_999_999_999 }), (cents) => {
+        const shown = maskMoneyInput(String(cents));
+        expect(shown).not.toMatch(/R\$|\u00a0/);
+        expect(parseMoney(shown)).toBe(cents);
+      }),
+    );
+  });
+
+  it('re-masking what is shown changes nothing (property)', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 20 }), (typed) => {
+        const shown = maskMoneyInput(typed);
+        expect(maskMoneyInput(shown)).toBe(shown);
+      }),
+    );
+  });
+});
+
+describe('centsToInput', () => {
+  it.each([
+    [0, '0,00'],
+    [5, '0,05'],
+    [123456, '1.234,56'],
+    [52_000_000, '520.000,00'],
+  ])('%d centavos → %j (no currency sign)', (cents, shown) => {
+    expect(centsToInput(cents)).toBe(shown);
   });
 });
