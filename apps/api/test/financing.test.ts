@@ -114,6 +114,21 @@ describe.each(DATABASES)('financing values, installments and the property FGTS r
     );
   });
 
+  it('the demo data comes with the values the back office entered, so the demo buyer sees installments', async () => {
+    const all = (await inject(main, 'GET', '/api/v3/proposals')).json().data as { id: string; code: string }[];
+    const demo = all.find((p) => p.code === 'PF-2026-005102')!;
+    expect((await view(main, demo.id)).json().data).toMatchObject({
+      system: 'SAC',
+      amount: 41_000_000,
+      months: 420,
+      propertyValue: 56_000_000,
+      appraisalValue: 54_500_000,
+      interestRateBp: 1119,
+      ltvError: null,
+      summary: { system: 'SAC', firstInstallment: expect.any(Number), lastInstallment: expect.any(Number) },
+    });
+  });
+
   it('refuses an amount above 80 % of the property (SAC) with a Portuguese message and stores nothing', async () => {
     const res = await saveValues(twoBuyers, { propertyValue: 'R$ 600.000,00', interestRate: '10,49' });
     expect(res.statusCode).toBe(400);

@@ -5,6 +5,7 @@ import { newId } from '../crypto';
 import { completeCpf } from '@portal/domain/cpf';
 import { computeFillingStatus, findSection } from '@portal/domain/sections-registry';
 import { loadProposalFacts } from '../modules/financing/proposal-facts';
+import { DEFAULT_LTV_LIMITS, loanToValueError } from '@portal/domain/financing-settings';
 import { submitSchema } from '@portal/domain/section';
 import { syncProposalIndex } from '../modules/backoffice/search-index';
 
@@ -37,7 +38,9 @@ interface DemoProposal {
   status: string;
   stage: string;
   property: object;
-  financing: object;
+  financing: { amortizationSystem: 'SAC' | 'PRICE'; amount: number; [k: string]: unknown };
+  /** What the back office entered (centavos, rate in basis points of % a.a.); absent: not yet. */
+  values?: { propertyValue: number; appraisalValue: number | null; interestRateBp: number };
   buyers: DemoKey[];
   sellers: DemoKey[];
   /** Sections already sent, as a person would have typed them: key, buyer position (null: proposal-wide), values. */
@@ -114,6 +117,7 @@ export const DEMO_PROPOSALS: DemoProposal[] = [
       insuranceCompanyName: 'tokio',
       product: 'CGI — Crédito com garantia de imóvel',
     },
+    values: { propertyValue: 90_000_000, appraisalValue: 88_000_000, interestRateBp: 1490 },
     buyers: ['comprador'],
     sellers: ['vendedor'],
     sections: [
@@ -138,6 +142,7 @@ export const DEMO_PROPOSALS: DemoProposal[] = [
       insuranceCompanyName: 'itau',
       product: 'SFH — Imóvel residencial',
     },
+    values: { propertyValue: 56_000_000, appraisalValue: 54_500_000, interestRateBp: 1119 },
     buyers: ['comprador'],
     sellers: [],
     sections: [],
@@ -156,6 +161,7 @@ export const DEMO_PROPOSALS: DemoProposal[] = [
       insuranceCompanyName: 'tokio',
       product: 'SFI — Imóvel residencial',
     },
+    values: { propertyValue: 60_000_000, appraisalValue: 59_000_000, interestRateBp: 1149 },
     buyers: ['outro'],
     sellers: [],
     sections: [
@@ -169,6 +175,19 @@ export const DEMO_PROPOSALS: DemoProposal[] = [
 ];
 
 /** Seeds the demo accounts and proposals when the database has no user. Returns true if it seeded. */
+/** The values the back office entered, checked against the loan-to-value limits like the API does. */
+function demoValues(p: DemoProposal) {
+  if (!p.values) return {};
+  const { amortizationSystem: system, amount } = p.financing;
+  const error = loanToValueError({ system, amount, ...p.values, limits: DEFAULT_LTV_LIMITS });
+  if (error) throw new Error(`demo proposal ${p.code}: ${error}`);
+  return {
+    property_value: p.values.propertyValue,
+    appraisal_value: p.values.appraisalValue,
+    interest_rate_bp: p.values.interestRateBp,
+  };
+}
+
 export async function seedDemoData(db: Kysely<Database>): Promise<boolean> {
   const any = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
   if (any) return false;
@@ -197,6 +216,7 @@ export async function seedDemoData(db: Kysely<Database>): Promise<boolean> {
           filling_status: 0,
           property: JSON.stringify(p.property),
           financing: JSON.stringify(p.financing),
+          ...demoValues(p),
           created_at: at,
           updated_at: at,
         })
