@@ -67,8 +67,9 @@ describe('seller portal', () => {
     await signIn(page, SELLER_EMAIL, 'seller', SELLER_PASSWORD);
 
     // Only the proposal they were invited to, with the buyer's name and none of the buyer's data.
-    expect(await page.locator('.proposal-card').count()).toBe(1);
+    // The heading shows before the list arrives: wait for the card, then count.
     await page.getByText('Proposta PF-2026-003390').waitFor();
+    expect(await page.locator('.proposal-card').count()).toBe(1);
     await page.getByText('Ana Paula Ribeiro').waitFor();
     await page.getByText('Sua parte: 0 de 10 etapas concluídas').waitFor();
     const text = await page.locator('main').innerText();
