@@ -133,7 +133,8 @@ describe.each(DATABASES)('FGTS on %s', (dialect) => {
     expect(await requiredFgts(main, twoBuyers)).toEqual(['fgts_questions:0', 'fgts_questions:1']);
     const form = await pdf(main);
     expect(form.statusCode).toBe(409);
-    expect(form.json().error.code).toBe('fgts_not_eligible');
+    // The refusal says why, in the words the FGTS screen uses.
+    expect(form.json().error).toMatchObject({ code: 'fgts_not_eligible', message: s.eligibility.reasons.join(' ') });
   });
 
   it('saves drafts of the account list and the company block as typed, refusing unknown keys', async () => {

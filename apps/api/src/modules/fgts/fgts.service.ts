@@ -122,11 +122,15 @@ export function createFgtsService(deps: {
       const state = stateOf(buyer, proposal.type, views, await deps.propertyRules(proposalId));
       if (!state.applicable)
         throw new HttpError(409, 'fgts_not_applicable', 'O FGTS só pode ser usado em financiamento imobiliário.');
+      if (state.eligibility.status === 'ineligible')
+        throw new HttpError(409, 'fgts_not_eligible', state.eligibility.reasons.join(' '));
+      if (state.eligibility.status === 'not_using')
+        throw new HttpError(409, 'fgts_not_eligible', 'Este comprador não vai usar o FGTS nesta compra.');
       if (state.eligibility.status !== 'eligible')
         throw new HttpError(
           409,
           'fgts_not_eligible',
-          'Pelas respostas de elegibilidade, este comprador não usa o FGTS nesta compra.',
+          'Responda às perguntas de elegibilidade do FGTS antes de gerar o formulário.',
         );
       if (!state.confirmed)
         throw new HttpError(

@@ -86,7 +86,16 @@ function BuyerForm({
     const s = state.data;
     if (s.eligibility.status === 'not_using') content = <p className="muted">Não vai usar o FGTS nesta compra.</p>;
     else if (s.eligibility.status === 'ineligible')
-      content = <p className="muted">Pelas respostas de elegibilidade, não pode usar o FGTS nesta compra.</p>;
+      content = (
+        <div className="muted">
+          <p>Não pode usar o FGTS nesta compra:</p>
+          <ul>
+            {s.eligibility.reasons.map((reason) => (
+              <li key={reason}>{reason}</li>
+            ))}
+          </ul>
+        </div>
+      );
     else if (!s.confirmed && !s.steps.some((x) => x.canEdit)) {
       content = (
         <p className="muted">
