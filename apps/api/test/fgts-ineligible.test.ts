@@ -2,47 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completeCpf } from '@portal/domain/cpf';
 import { todayIso } from '@portal/domain/dates';
 import { createTestApp, DATABASES, login, type TestApp } from './helpers';
+import { ADDRESS, ELIGIBLE, SELLER_QUESTIONS } from './fgts-answers';
 
 /**
  * A buyer who may not use FGTS (a failed answer or a failed property rule, docs/fgts-rules.md):
  * the server refuses the FGTS forms and does not count them as required.
  */
-const ELIGIBLE = {
-  uses_fgts: 'yes',
-  contribution_years: 'yes',
-  works_or_lives_in_city: 'yes',
-  owns_home_in_city: 'no',
-  active_sfh_financing: 'no',
-  used_fgts_last_3_years: 'no',
-};
-const ADDRESS = {
-  cep: '04538-132',
-  street: 'Rua Tabapuã',
-  number: '',
-  nonumber: true,
-  complement: 'Apto 31',
-  nocomplement: false,
-  district: 'Itaim Bibi',
-  city: 'São Paulo',
-  state: 'SP',
-  occupation: 'employee',
-  name_occupation: 'Construtora Horizonte Ltda.',
-  state_occupation: 'SP',
-  city_occupation: 'São Paulo',
-  same_city_work: true,
-  state_live: 'SP',
-  city_live: 'São Paulo',
-  same_city_living: true,
-  same_city_living_year: true,
-  intent_housing: true,
-};
-const SELLER_QUESTIONS = {
-  has_liens: 'no',
-  has_lawsuits: 'no',
-  iptu_debts: 'no',
-  unregistered_works: 'no',
-  is_condominium: 'no',
-};
 const FORMS = ['fgts_address', 'fgts_civil_status', 'fgts_tax', 'fgts_authorization', 'fgts_review'];
 const COMMERCIAL_REASON =
   'O FGTS só pode ser usado na compra de imóvel residencial urbano para a sua moradia; este imóvel está cadastrado como comercial.';

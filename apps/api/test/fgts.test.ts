@@ -1,36 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DATABASES, login, type TestApp } from './helpers';
+import { ADDRESS, ELIGIBLE } from './fgts-answers';
 
-const ELIGIBLE = {
-  uses_fgts: 'yes',
-  contribution_years: 'yes',
-  works_or_lives_in_city: 'yes',
-  owns_home_in_city: 'no',
-  active_sfh_financing: 'no',
-  used_fgts_last_3_years: 'no',
-};
-const ADDRESS = {
-  cep: '04538-132',
-  street: 'Rua Tabapuã',
-  number: '',
-  nonumber: true,
-  complement: 'Apto 31',
-  nocomplement: false,
-  district: 'Itaim Bibi',
-  city: 'São Paulo',
-  state: 'SP',
-  occupation: 'employee',
-  name_occupation: 'Construtora Horizonte Ltda.',
-  state_occupation: 'SP',
-  city_occupation: 'São Paulo',
-  same_city_work: true,
-  state_live: 'SP',
-  city_live: 'São Paulo',
-  same_city_living: true,
-  same_city_living_year: true,
-  intent_housing: true,
-};
 const CIVIL = {
   civil_status: 'married',
   marriage_regime: 'partial_communion',

@@ -3,22 +3,7 @@ import { completeCpf } from '@portal/domain/cpf';
 import { todayIso } from '@portal/domain/dates';
 import { DEFAULT_LTV_LIMITS, DEFAULT_SFH_CEILINGS } from '@portal/domain/financing-settings';
 import { createTestApp, DATABASES, login, type TestApp } from './helpers';
-
-const ELIGIBLE = {
-  uses_fgts: 'yes',
-  contribution_years: 'yes',
-  works_or_lives_in_city: 'yes',
-  owns_home_in_city: 'no',
-  active_sfh_financing: 'no',
-  used_fgts_last_3_years: 'no',
-};
-const SELLER_QUESTIONS = {
-  has_liens: 'no',
-  has_lawsuits: 'no',
-  iptu_debts: 'no',
-  unregistered_works: 'no',
-  is_condominium: 'no',
-};
+import { ELIGIBLE, SELLER_QUESTIONS } from './fgts-answers';
 
 /** ISO date `years` whole years before today (the seller's answers are dates typed DD/MM/AAAA). */
 function brDateYearsAgo(years: number): string {
