@@ -12,6 +12,10 @@ describe('PIS/PASEP', () => {
     ['10 digits', '1205641254'],
     ['12 digits', '120564125470'],
     ['repeated digits', '111.11111.11-1'],
+    ['all zeros (its check digit would pass)', '000.00000.00-0'],
+    ['12 digits whose first 11 are valid', '120564125450'],
+    ['letters among the digits', '120.56412.54-5x'],
+    ['a letter in place of a separator', '120a56412545'],
     ['empty', ''],
   ])('refuses %s', (_, v) => {
     expect(isValidPis(v)).toBe(false);
