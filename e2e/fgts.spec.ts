@@ -163,7 +163,9 @@ describe('FGTS', () => {
     expect(await field(company, 'CNPJ').inputValue()).toBe('11.222.333/0001-81');
     await screenshot(page, 'fgts-authorization-phone');
     const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual(
+      [],
+    );
     await saveAndContinue(page, '/buyer/fgts/review?buyer=1');
 
     // Review: everything, then the confirmation.

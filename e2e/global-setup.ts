@@ -52,8 +52,16 @@ export default async function setup(project: TestProject) {
   const webDist = join(dataDir, 'web');
   const apiOut = join(root, 'apps/api/dist', `e2e-${process.pid}`, 'main.js');
   const env = { ...process.env, NODE_ENV: 'production' };
-  const web = spawnSync('npx', ['vite', 'build', '--outDir', webDist, '--emptyOutDir', '--logLevel', 'warn'], { cwd: join(root, 'apps/web'), stdio: 'inherit', env });
-  const api = spawnSync(process.execPath, [join(root, 'apps/api/build.mjs')], { cwd: root, stdio: 'inherit', env: { ...env, OUTFILE: apiOut } });
+  const web = spawnSync('npx', ['vite', 'build', '--outDir', webDist, '--emptyOutDir', '--logLevel', 'warn'], {
+    cwd: join(root, 'apps/web'),
+    stdio: 'inherit',
+    env,
+  });
+  const api = spawnSync(process.execPath, [join(root, 'apps/api/build.mjs')], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...env, OUTFILE: apiOut },
+  });
   if (web.status !== 0 || api.status !== 0) throw new Error('build failed');
   const port = await freePort();
   const baseURL = `http://localhost:${port}`;

@@ -36,7 +36,9 @@ interface RumRow {
 function rumEvents(since: number): RumRow[] {
   const db = new Database(join(inject('dataDir'), 'portal.db'), { readonly: true, fileMustExist: true });
   try {
-    const events = db.prepare('select * from rum_events where received_at >= ? order by received_at').all(since) as RumRow[];
+    const events = db
+      .prepare('select * from rum_events where received_at >= ? order by received_at')
+      .all(since) as RumRow[];
     const groups = db
       .prepare(
         `select 'error' as kind, message as name, type, last_route as route, service, environment,
@@ -44,7 +46,13 @@ function rumEvents(since: number): RumRow[] {
            from rum_error_groups where last_seen_at >= ? order by last_seen_at`,
       )
       .all(since) as (RumRow & { browsers: string })[];
-    return [...events, ...groups.map(({ browsers, ...g }) => ({ ...g, browser: Object.keys(JSON.parse(browsers) as object)[0] ?? null }))];
+    return [
+      ...events,
+      ...groups.map(({ browsers, ...g }) => ({
+        ...g,
+        browser: Object.keys(JSON.parse(browsers) as object)[0] ?? null,
+      })),
+    ];
   } finally {
     db.close();
   }
@@ -295,13 +303,21 @@ describe('front-end monitoring', () => {
     await boomRow.getByText('/buyer/change-password').waitFor();
     await boomRow.getByText(/^Chrome( Headless)? \d+$/).waitFor();
     // One row per group of identical errors, with how many times and when first and last seen.
-    for (const header of ['Vezes', 'Primeira vez', 'Última vez']) await errors.getByRole('columnheader', { name: header }).waitFor();
+    for (const header of ['Vezes', 'Primeira vez', 'Última vez'])
+      await errors.getByRole('columnheader', { name: header }).waitFor();
     const routes = page.locator('section', { has: page.getByRole('heading', { name: 'Rotas mais lentas' }) });
     // The table lists the 20 slowest route patterns of the last 7 days; which ones depends on every
     // spec that ran before in this server, so check its shape, not a given route (the transactions
     // of this file's routes are checked in the database above).
-    await routes.getByRole('row').filter({ hasText: /\/(buyer|seller|backoffice|auth)\// }).first().waitFor();
-    const rows = await routes.getByRole('row').filter({ hasText: /^\s*\// }).count();
+    await routes
+      .getByRole('row')
+      .filter({ hasText: /\/(buyer|seller|backoffice|auth)\// })
+      .first()
+      .waitFor();
+    const rows = await routes
+      .getByRole('row')
+      .filter({ hasText: /^\s*\// })
+      .count();
     expect(rows).toBeLessThanOrEqual(20);
 
     const rate = page.getByLabel('Taxa de amostragem (%)');

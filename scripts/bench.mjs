@@ -19,7 +19,16 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const RATE = Number(process.env.BENCH_RATE ?? 500);
 const PG_ADMIN = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const only = new Set((process.env.BENCH_ONLY ?? 'api,uploads,frontend,lighthouse').split(','));
-const results = { at: new Date().toISOString(), machine: { cpus: (await import('node:os')).cpus().length, node: process.version }, ceiling: null, api: [], uploads: null, frontend: [], lighthouse: [], targets: {} };
+const results = {
+  at: new Date().toISOString(),
+  machine: { cpus: (await import('node:os')).cpus().length, node: process.version },
+  ceiling: null,
+  api: [],
+  uploads: null,
+  frontend: [],
+  lighthouse: [],
+  targets: {},
+};
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 function freePort() {
@@ -52,14 +61,24 @@ function stop(child) {
     child.kill('SIGTERM');
   });
 }
-const pct = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : null);
+const pct = (sorted, p) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : null;
 
 /** One autocannon run; latencies recorded per response so p95 is exact. */
 function load({ urls, method = 'GET', headers = {}, body, rate, seconds = SECONDS, connections = 20 }) {
   return new Promise((resolve, reject) => {
     const latencies = [];
     const instance = autocannon(
-      { url: urls, method, headers, body, duration: seconds, connections, ...(rate ? { overallRate: rate } : {}), timeout: 10 },
+      {
+        url: urls,
+        method,
+        headers,
+        body,
+        duration: seconds,
+        connections,
+        ...(rate ? { overallRate: rate } : {}),
+        timeout: 10,
+      },
       (err, res) => {
         if (err) return reject(err);
         latencies.sort((a, b) => a - b);
@@ -89,7 +108,19 @@ const BENCH_HEALTH_KEY = randomBytes(32).toString('base64');
 async function startApi({ databaseUrl, dataDir, port }) {
   const child = spawn(process.execPath, [join(root, 'apps/api/dist/main.js')], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'error', PUBLIC_URL: `http://localhost:${port}`, LOGIN_IP_LIMIT_PER_MINUTE: '100000', SEED_DEMO: '1', HEALTH_DATA_KEY: BENCH_HEALTH_KEY },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: 'error',
+      PUBLIC_URL: `http://localhost:${port}`,
+      LOGIN_IP_LIMIT_PER_MINUTE: '100000',
+      SEED_DEMO: '1',
+      HEALTH_DATA_KEY: BENCH_HEALTH_KEY,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   await waitUp(`http://127.0.0.1:${port}/api/health`, child);
@@ -97,14 +128,24 @@ async function startApi({ databaseUrl, dataDir, port }) {
 }
 
 async function loginCookie(base) {
-  const res = await fetch(`${base}/api/v3/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'comprador@demo.com.br', password: 'Demo@2026!', type: 'buyer' }) });
+  const res = await fetch(`${base}/api/v3/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'comprador@demo.com.br', password: 'Demo@2026!', type: 'buyer' }),
+  });
   if (!res.ok) throw new Error(`login failed: ${res.status}`);
-  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 }
 
 async function benchApi() {
   const helloPort = await freePort();
-  const hello = spawn(process.execPath, [join(root, 'bench/hello.mjs')], { env: { ...process.env, PORT: String(helloPort) }, stdio: 'inherit' });
+  const hello = spawn(process.execPath, [join(root, 'bench/hello.mjs')], {
+    env: { ...process.env, PORT: String(helloPort) },
+    stdio: 'inherit',
+  });
   await waitUp(`http://127.0.0.1:${helloPort}/hello`, hello);
   const max = await load({ urls: [`http://127.0.0.1:${helloPort}/hello`] });
   const fixed = await load({ urls: [`http://127.0.0.1:${helloPort}/hello`], rate: RATE });
@@ -159,14 +200,36 @@ async function benchApi() {
         const scenarios = [
           { name: 'GET /api/v3/auth/session', kind: 'read', path: '/api/v3/auth/session' },
           { name: 'GET /api/v3/proposals', kind: 'read', path: '/api/v3/proposals' },
-          { name: 'PUT …/sections/data/draft', kind: 'write', path: `/api/v3/proposals/${proposal.id}/sections/data/draft?buyer=0`, method: 'PUT', body: JSON.stringify({ name: 'Carlos Eduardo Souza', phone: '(11) 98765-4321', occupation: 'Engenheiro' }), headers: { 'content-type': 'application/json' } },
+          {
+            name: 'PUT …/sections/data/draft',
+            kind: 'write',
+            path: `/api/v3/proposals/${proposal.id}/sections/data/draft?buyer=0`,
+            method: 'PUT',
+            body: JSON.stringify({ name: 'Carlos Eduardo Souza', phone: '(11) 98765-4321', occupation: 'Engenheiro' }),
+            headers: { 'content-type': 'application/json' },
+          },
         ];
         for (const s of scenarios) {
-          const opts = { urls: bases.map((b) => b + s.path), method: s.method ?? 'GET', headers: { cookie, ...(s.headers ?? {}) }, body: s.body };
+          const opts = {
+            urls: bases.map((b) => b + s.path),
+            method: s.method ?? 'GET',
+            headers: { cookie, ...(s.headers ?? {}) },
+            body: s.body,
+          };
           const max = await load(opts);
           const fixed = await load({ ...opts, rate: RATE });
-          results.api.push({ db, instances, route: s.name, kind: s.kind, maxRps: max.rps, ratioToCeiling: Math.round((max.rps / results.ceiling.maxRps) * 100) / 100, atRate: { rate: RATE, ...fixed } });
-          console.log(`${db} ×${instances} ${s.name}: max ${max.rps} req/s; at ${RATE}/s p50 ${fixed.p50} p95 ${fixed.p95} p99 ${fixed.p99} ms, errors ${fixed.errors}`);
+          results.api.push({
+            db,
+            instances,
+            route: s.name,
+            kind: s.kind,
+            maxRps: max.rps,
+            ratioToCeiling: Math.round((max.rps / results.ceiling.maxRps) * 100) / 100,
+            atRate: { rate: RATE, ...fixed },
+          });
+          console.log(
+            `${db} ×${instances} ${s.name}: max ${max.rps} req/s; at ${RATE}/s p50 ${fixed.p50} p95 ${fixed.p95} p99 ${fixed.p99} ms, errors ${fixed.errors}`,
+          );
         }
       } finally {
         for (const s of servers) await stop(s);
@@ -190,7 +253,10 @@ function benchFrontend() {
     return seen;
   };
   const screens = readFileSync(join(root, 'apps/web/src/app/screens.ts'), 'utf8');
-  const routes = [...screens.matchAll(/'([\w.-]+)':\s*lazy\(\(\)\s*=>\s*import\('\.\.\/([^']+)'\)\)/g)].map((m) => ({ id: m[1], key: `src/${m[2]}.tsx` }));
+  const routes = [...screens.matchAll(/'([\w.-]+)':\s*lazy\(\(\)\s*=>\s*import\('\.\.\/([^']+)'\)\)/g)].map((m) => ({
+    id: m[1],
+    key: `src/${m[2]}.tsx`,
+  }));
   const entryFiles = closure(entryKey);
   const sizeOf = (keys) => {
     let js = 0;
@@ -207,7 +273,8 @@ function benchFrontend() {
     let fonts = 0;
     for (const c of cssFiles) {
       const text = readFileSync(join(dist, c), 'utf8');
-      for (const m of text.matchAll(/url\(\/?(assets\/[^)]+\.woff2)\)/g)) fonts += readFileSync(join(dist, m[1])).length;
+      for (const m of text.matchAll(/url\(\/?(assets\/[^)]+\.woff2)\)/g))
+        fonts += readFileSync(join(dist, m[1])).length;
     }
     return { js, css, fonts };
   };
@@ -216,7 +283,13 @@ function benchFrontend() {
     if (!manifest[r.key]) continue;
     const own = [...closure(r.key)].filter((k) => !entryFiles.has(k));
     const extra = sizeOf(own);
-    results.frontend.push({ route: r.id, firstLoadJsKiB: +((entry.js + extra.js) / 1024).toFixed(1), routeOnlyJsKiB: +(extra.js / 1024).toFixed(1), cssKiB: +((entry.css + extra.css) / 1024).toFixed(1), fontsKiB: +((entry.fonts + extra.fonts) / 1024).toFixed(1) });
+    results.frontend.push({
+      route: r.id,
+      firstLoadJsKiB: +((entry.js + extra.js) / 1024).toFixed(1),
+      routeOnlyJsKiB: +(extra.js / 1024).toFixed(1),
+      cssKiB: +((entry.css + extra.css) / 1024).toFixed(1),
+      fontsKiB: +((entry.fonts + extra.fonts) / 1024).toFixed(1),
+    });
   }
 }
 
@@ -230,7 +303,17 @@ async function benchLighthouse() {
   const debugPort = await freePort();
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', `--remote-debugging-port=${debugPort}`],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      `--remote-debugging-port=${debugPort}`,
+    ],
   });
   try {
     const base = `http://localhost:${port}`;
@@ -240,7 +323,9 @@ async function benchLighthouse() {
     await page.getByLabel('Senha', { exact: true }).fill('Demo@2026!');
     await page.getByRole('button', { name: 'Entrar' }).click();
     await page.waitForURL('**/buyer/select-proposal');
-    const proposalId = await page.evaluate(async () => (await (await fetch('/api/v3/proposals')).json()).data.find((p) => p.code === 'PF-2026-004817').id);
+    const proposalId = await page.evaluate(
+      async () => (await (await fetch('/api/v3/proposals')).json()).data.find((p) => p.code === 'PF-2026-004817').id,
+    );
     await page.evaluate((id) => localStorage.setItem('portal:proposal', id), proposalId);
     const pages = [
       { name: 'login', url: `${base}/buyer/login`, loggedOut: true },
@@ -255,7 +340,15 @@ async function benchLighthouse() {
         marker = await page.evaluate(() => localStorage.getItem('portal:login'));
         await page.evaluate(() => localStorage.removeItem('portal:login'));
       }
-      const run = await lighthouse(p.url, { port: debugPort, output: 'json', logLevel: 'error', onlyCategories: ['performance'], formFactor: 'mobile', screenEmulation: { mobile: true, width: 412, height: 823, deviceScaleFactor: 1.75, disabled: false }, disableStorageReset: true });
+      const run = await lighthouse(p.url, {
+        port: debugPort,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance'],
+        formFactor: 'mobile',
+        screenEmulation: { mobile: true, width: 412, height: 823, deviceScaleFactor: 1.75, disabled: false },
+        disableStorageReset: true,
+      });
       if (marker) await page.evaluate((m) => localStorage.setItem('portal:login', m), marker);
       const a = run.lhr.audits;
       const entry = {
@@ -268,7 +361,9 @@ async function benchLighthouse() {
         cls: +a['cumulative-layout-shift'].numericValue.toFixed(3),
       };
       results.lighthouse.push(entry);
-      console.log(`lighthouse ${p.name}: score ${entry.score}, FCP ${entry.fcpMs} ms, LCP ${entry.lcpMs} ms, TBT ${entry.tbtMs} ms, CLS ${entry.cls} (${entry.finalUrl})`);
+      console.log(
+        `lighthouse ${p.name}: score ${entry.score}, FCP ${entry.fcpMs} ms, LCP ${entry.lcpMs} ms, TBT ${entry.tbtMs} ms, CLS ${entry.cls} (${entry.finalUrl})`,
+      );
     }
   } finally {
     await context.close();
@@ -292,10 +387,47 @@ function benchUploads() {
 
 function printTable() {
   const rows = [];
-  if (results.ceiling) rows.push(['ceiling', '-', '-', results.ceiling.route, results.ceiling.maxRps, '1.00', results.ceiling.atRate.p50, results.ceiling.atRate.p95, results.ceiling.atRate.p99, results.ceiling.atRate.errors]);
-  for (const r of results.api) rows.push(['api', r.db, r.instances, r.route, r.maxRps, r.ratioToCeiling.toFixed(2), r.atRate.p50, r.atRate.p95, r.atRate.p99, r.atRate.errors]);
+  if (results.ceiling)
+    rows.push([
+      'ceiling',
+      '-',
+      '-',
+      results.ceiling.route,
+      results.ceiling.maxRps,
+      '1.00',
+      results.ceiling.atRate.p50,
+      results.ceiling.atRate.p95,
+      results.ceiling.atRate.p99,
+      results.ceiling.atRate.errors,
+    ]);
+  for (const r of results.api)
+    rows.push([
+      'api',
+      r.db,
+      r.instances,
+      r.route,
+      r.maxRps,
+      r.ratioToCeiling.toFixed(2),
+      r.atRate.p50,
+      r.atRate.p95,
+      r.atRate.p99,
+      r.atRate.errors,
+    ]);
   console.log(`\nAPI (max req/s, then latency ms at ${RATE} req/s for ${SECONDS}s)`);
-  console.table(rows.map(([kind, db, n, route, rps, ratio, p50, p95, p99, errors]) => ({ kind, db, instances: n, route, 'max req/s': rps, 'vs ceiling': ratio, p50, p95, p99, errors })));
+  console.table(
+    rows.map(([kind, db, n, route, rps, ratio, p50, p95, p99, errors]) => ({
+      kind,
+      db,
+      instances: n,
+      route,
+      'max req/s': rps,
+      'vs ceiling': ratio,
+      p50,
+      p95,
+      p99,
+      errors,
+    })),
+  );
   if (results.frontend.length) {
     console.log('\nFront end (gzip KiB loaded first per route; fonts are woff2 bytes)');
     console.table(results.frontend);
@@ -308,16 +440,25 @@ function printTable() {
   const writes = results.api.filter((r) => r.kind === 'write');
   const login = results.frontend.find((f) => f.route === 'buyer.login');
   results.targets = {
-    'API reads p95 <= 40 ms at 500 req/s, 0 errors': reads.length ? reads.every((r) => r.atRate.p95 <= 40 && r.atRate.errors === 0) : null,
-    'API writes p95 <= 80 ms at 500 req/s, 0 errors': writes.length ? writes.every((r) => r.atRate.p95 <= 80 && r.atRate.errors === 0) : null,
+    'API reads p95 <= 40 ms at 500 req/s, 0 errors': reads.length
+      ? reads.every((r) => r.atRate.p95 <= 40 && r.atRate.errors === 0)
+      : null,
+    'API writes p95 <= 80 ms at 500 req/s, 0 errors': writes.length
+      ? writes.every((r) => r.atRate.p95 <= 80 && r.atRate.errors === 0)
+      : null,
     'login route first load <= 100 KiB JS': login ? login.firstLoadJsKiB <= 100 : null,
     'login route CSS + fonts <= 50 KiB': login ? login.cssKiB + login.fontsKiB <= 50 : null,
-    'each further route <= 60 KiB JS': results.frontend.length ? results.frontend.every((f) => f.routeOnlyJsKiB <= 60) : null,
+    'each further route <= 60 KiB JS': results.frontend.length
+      ? results.frontend.every((f) => f.routeOnlyJsKiB <= 60)
+      : null,
     'API RSS < 150 MB during 200 MB of uploads': results.uploads ? results.uploads.peakRssMb < 150 : null,
-    'Lighthouse >= 98, TBT <= 50 ms, CLS <= 0.02': results.lighthouse.length ? results.lighthouse.every((l) => l.score >= 98 && l.tbtMs <= 50 && l.cls <= 0.02) : null,
+    'Lighthouse >= 98, TBT <= 50 ms, CLS <= 0.02': results.lighthouse.length
+      ? results.lighthouse.every((l) => l.score >= 98 && l.tbtMs <= 50 && l.cls <= 0.02)
+      : null,
   };
   console.log('\nTargets');
-  for (const [k, v] of Object.entries(results.targets)) console.log(`${v === null ? '—' : v ? 'holds' : 'MISSED'}  ${k}`);
+  for (const [k, v] of Object.entries(results.targets))
+    console.log(`${v === null ? '—' : v ? 'holds' : 'MISSED'}  ${k}`);
 }
 
 build();

@@ -41,9 +41,13 @@ for (const t of targets) {
 
 // A small young generation keeps the process's memory flat while large uploads stream through
 // (measured: 177 MB peak without, 137 MB with, for 200 MB of uploads; scripts/upload-memory.mjs).
-const server = spawn(process.execPath, ['--enable-source-maps', '--max-semi-space-size=2', join(root, 'apps/api/dist/main.js'), ...process.argv.slice(2)], {
-  cwd: root,
-  stdio: 'inherit',
-});
+const server = spawn(
+  process.execPath,
+  ['--enable-source-maps', '--max-semi-space-size=2', join(root, 'apps/api/dist/main.js'), ...process.argv.slice(2)],
+  {
+    cwd: root,
+    stdio: 'inherit',
+  },
+);
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

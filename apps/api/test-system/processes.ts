@@ -10,7 +10,10 @@ const root = fileURLToPath(new URL('../../..', import.meta.url));
 /** Builds a private copy of the API bundle (inside the repo so it finds node_modules). */
 export function buildApi(): { entry: string; remove(): void } {
   const entry = join(root, 'apps/api/dist', `system-${process.pid}-${Date.now()}`, 'main.js');
-  const r = spawnSync(process.execPath, [join(root, 'apps/api/build.mjs')], { env: { ...process.env, OUTFILE: entry }, stdio: 'inherit' });
+  const r = spawnSync(process.execPath, [join(root, 'apps/api/build.mjs')], {
+    env: { ...process.env, OUTFILE: entry },
+    stdio: 'inherit',
+  });
   if (r.status !== 0) throw new Error('API build failed');
   return { entry, remove: () => rmSync(dirname(entry), { recursive: true, force: true }) };
 }
@@ -39,7 +42,18 @@ export async function startApi(entry: string, env: Record<string, string>): Prom
   const port = await freePort();
   const child = spawn(process.execPath, [entry], {
     // Production mode seeds no demo data by default: these tests log in as demo accounts, so they ask for it.
-    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'error', PUBLIC_URL: `http://localhost:${port}`, LOGIN_IP_LIMIT_PER_MINUTE: '100000', SEED_DEMO: '1', HEALTH_DATA_KEY: SYSTEM_HEALTH_KEY, ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      LOG_LEVEL: 'error',
+      PUBLIC_URL: `http://localhost:${port}`,
+      LOGIN_IP_LIMIT_PER_MINUTE: '100000',
+      SEED_DEMO: '1',
+      HEALTH_DATA_KEY: SYSTEM_HEALTH_KEY,
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
@@ -67,7 +81,14 @@ export function stopApi(api: ApiProcess, signal: NodeJS.Signals = 'SIGTERM'): Pr
 
 /** Logs in and returns the Cookie header value. */
 export async function login(base: string, username: string, password = 'Demo@2026!', type = 'buyer'): Promise<string> {
-  const res = await fetch(`${base}/api/v3/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password, type }) });
+  const res = await fetch(`${base}/api/v3/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password, type }),
+  });
   if (res.status !== 200) throw new Error(`login ${res.status}: ${await res.text()}`);
-  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 }

@@ -11,7 +11,10 @@ import { buildApi, login, startApi, stopApi, type ApiProcess } from './processes
  * attempts on both. The limit is a sliding minute (docs/decisions/013), so nothing here depends on
  * where the clock minute falls.
  */
-const variants = [{ name: 'PostgreSQL', redis: '' }, ...(process.env.TEST_REDIS_URL ? [{ name: 'PostgreSQL + Redis', redis: process.env.TEST_REDIS_URL }] : [])];
+const variants = [
+  { name: 'PostgreSQL', redis: '' },
+  ...(process.env.TEST_REDIS_URL ? [{ name: 'PostgreSQL + Redis', redis: process.env.TEST_REDIS_URL }] : []),
+];
 
 describe.skipIf(!process.env.TEST_DATABASE_URL).each(variants)('two instances on $name', ({ redis }) => {
   const name = `scaleout_${process.pid}_${redis ? 'r' : 'p'}`;
@@ -29,7 +32,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL).each(variants)('two instances on
     const u = new URL(process.env.TEST_DATABASE_URL!);
     u.pathname = `/${name}`;
     api = buildApi();
-    const env = { DATABASE_URL: u.toString(), DATA_DIR: dataDir, REDIS_URL: redis, LOGIN_IP_LIMIT_PER_MINUTE: '100000' };
+    const env = {
+      DATABASE_URL: u.toString(),
+      DATA_DIR: dataDir,
+      REDIS_URL: redis,
+      LOGIN_IP_LIMIT_PER_MINUTE: '100000',
+    };
     a = await startApi(api.entry, env);
     b = await startApi(api.entry, env);
   }, 120_000);

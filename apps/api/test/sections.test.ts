@@ -35,7 +35,10 @@ describe.each(DATABASES)('buyer sections on %s', (dialect) => {
       login(t.app, 'vendedor@demo.com.br', 'seller'),
       login(t.app, 'operador@demo.com.br', 'operator'),
     ]);
-    const all = (await t.app.inject({ url: '/api/v3/proposals', headers: { cookie: operator } })).json().data as { id: string; code: string }[];
+    const all = (await t.app.inject({ url: '/api/v3/proposals', headers: { cookie: operator } })).json().data as {
+      id: string;
+      code: string;
+    }[];
     const byCode = (code: string) => all.find((p) => p.code === code)!.id;
     twoBuyers = byCode('PF-2026-004817');
     underReview = byCode('CGI-2026-001293');
@@ -43,7 +46,8 @@ describe.each(DATABASES)('buyer sections on %s', (dialect) => {
   });
   afterAll(async () => t?.close());
 
-  const put = (cookie: string, url: string, payload: object) => t.app.inject({ method: 'PUT', url, headers: { cookie }, payload });
+  const put = (cookie: string, url: string, payload: object) =>
+    t.app.inject({ method: 'PUT', url, headers: { cookie }, payload });
   const get = (cookie: string, url: string) => t.app.inject({ url, headers: { cookie } });
   const cpfOf = async (cookie: string, proposal: string) =>
     (await get(cookie, `/api/v3/proposals/${proposal}/sections/data?buyer=1`)).json().data.prefill.cpf as string;
@@ -56,7 +60,9 @@ describe.each(DATABASES)('buyer sections on %s', (dialect) => {
     const required = sections.filter((s: { required: boolean }) => s.required);
     expect(fillingStatus).toBe(Math.round((4 / required.length) * 100));
     expect(required.filter((s: { status: string }) => s.status === 'done')).toHaveLength(4);
-    const mine = sections.filter((s: { buyer: number | null; key: string }) => s.buyer === 0 && ['data', 'address', 'document'].includes(s.key));
+    const mine = sections.filter(
+      (s: { buyer: number | null; key: string }) => s.buyer === 0 && ['data', 'address', 'document'].includes(s.key),
+    );
     expect(mine.map((s: { key: string; status: string }) => [s.key, s.status])).toEqual([
       ['data', 'done'],
       ['address', 'done'],
@@ -65,10 +71,18 @@ describe.each(DATABASES)('buyer sections on %s', (dialect) => {
   });
 
   it('saves a draft as typed and restores it, without touching the submitted values', async () => {
-    const draft = await put(second, `/api/v3/proposals/${twoBuyers}/sections/data/draft?buyer=1`, { name: 'Mariana', cpf: '153.789', income: '9.8' });
+    const draft = await put(second, `/api/v3/proposals/${twoBuyers}/sections/data/draft?buyer=1`, {
+      name: 'Mariana',
+      cpf: '153.789',
+      income: '9.8',
+    });
     expect(draft.statusCode).toBe(200);
     const read = await get(second, `/api/v3/proposals/${twoBuyers}/sections/data?buyer=1`);
-    expect(read.json().data).toMatchObject({ status: 'in_progress', draft: { name: 'Mariana', cpf: '153.789', income: '9.8' }, values: null });
+    expect(read.json().data).toMatchObject({
+      status: 'in_progress',
+      draft: { name: 'Mariana', cpf: '153.789', income: '9.8' },
+      values: null,
+    });
   });
 
   it('refuses a draft with keys that do not belong to the section', async () => {
@@ -78,13 +92,29 @@ describe.each(DATABASES)('buyer sections on %s', (dialect) => {
   });
 
   it('rejects invalid CPF, CEP and dates with Portuguese field messages and stores nothing', async () => {
-    const bad = await put(second, `/api/v3/proposals/${twoBuyers}/sections/data?buyer=1`, { ...VALID_DATA, cpf: '111.111.111-11', birth_date: '31/02/1990', phone: '(00) 1234-5678' });
+    const bad = await put(second, `/api/v3/proposals/${twoBuyers}/sections/data?buyer=1`, {
+      ...VALID_DATA,
+      cpf: '111.111.111-11',
+      birth_date: '31/02/1990',
+      phone: '(00) 1234-5678',
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error).toMatchObject({
       code: 'validation',
-      fields: { cpf: 'Insira um CPF válido', birth_date: 'Insira uma data válida (DD/MM/AAAA)', phone: 'Insira um telefone válido com DDD' },
+      fields: {
+        cpf: 'Insira um CPF válido',
+        birth_date: 'Insira uma data válida (DD/MM/AAAA)',
+        phone: 'Insira um telefone válido com DDD',
+      },
     });
-    const address = await put(second, `/api/v3/proposals/${twoBuyers}/sections/address?buyer=1`, { cep: '123', address: 'Rua A', number: '1', district: 'Centro', city: 'São Paulo', state: 'SP' });
+    const address = await put(second, `/api/v3/proposals/${twoBuyers}/sections/address?buyer=1`, {
+      cep: '123',
+      address: 'Rua A',
+      number: '1',
+      district: 'Centro',
+      city: 'São Paulo',
+      state: 'SP',
+    });
     expect(address.json().error.fields.cep).toBe('Insira um CEP válido');
     const read = await get(second, `/api/v3/proposals/${twoBuyers}/sections/data?buyer=1`);
     expect(read.json().data.values).toBeNull();
@@ -92,7 +122,10 @@ describe.each(DATABASES)('buyer sections on %s', (dialect) => {
 
   it('submits valid data: canonical values stored, draft cleared, progress updated', async () => {
     const cpf = await cpfOf(second, twoBuyers);
-    const before = (await get(main, `/api/v3/proposals/${twoBuyers}/sections`)).json().data.sections as { required: boolean; status: string }[];
+    const before = (await get(main, `/api/v3/proposals/${twoBuyers}/sections`)).json().data.sections as {
+      required: boolean;
+      status: string;
+    }[];
     const required = before.filter((s) => s.required);
     const progress = Math.round(((required.filter((s) => s.status === 'done').length + 1) / required.length) * 100); // one more done
     const res = await put(second, `/api/v3/proposals/${twoBuyers}/sections/data?buyer=1`, { ...VALID_DATA, cpf });
@@ -101,7 +134,13 @@ describe.each(DATABASES)('buyer sections on %s', (dialect) => {
       status: 'done',
       draft: null,
       fillingStatus: progress,
-      values: { phone: '11976543210', birth_date: '1988-07-21', income: 980000, cpf, marriage_regime: 'partial_communion' },
+      values: {
+        phone: '11976543210',
+        birth_date: '1988-07-21',
+        income: 980000,
+        cpf,
+        marriage_regime: 'partial_communion',
+      },
     });
     const proposal = await get(second, `/api/v3/proposals/${twoBuyers}`);
     expect(proposal.json().data.fillingStatus).toBe(progress);
@@ -110,31 +149,71 @@ describe.each(DATABASES)('buyer sections on %s', (dialect) => {
   it('refuses identifiers with junk characters and stores a +55 phone as the national number', async () => {
     const cpf = await cpfOf(second, twoBuyers);
     for (const junk of ['529x982x247x25', '52998224725abc', '5299822472#5']) {
-      const bad = await put(second, `/api/v3/proposals/${twoBuyers}/sections/data?buyer=1`, { ...VALID_DATA, cpf: junk });
+      const bad = await put(second, `/api/v3/proposals/${twoBuyers}/sections/data?buyer=1`, {
+        ...VALID_DATA,
+        cpf: junk,
+      });
       expect(bad.statusCode).toBe(400);
       expect(bad.json().error.fields.cpf).toBe('Insira um CPF válido');
     }
-    const attorney = { represented: true, name_attorney: 'Paulo Procurador', email_attorney: 'procurador@exemplo.com.br', phone_attorney: '(11) 3333-4444', attorney_phone_type: 'normal' };
-    const company = await put(second, `/api/v3/proposals/${twoBuyers}/sections/data?buyer=1`, { ...VALID_DATA, cpf, ...attorney, attorney_type: 'company', cpf_attorney: '11#222#333#0001#81' });
+    const attorney = {
+      represented: true,
+      name_attorney: 'Paulo Procurador',
+      email_attorney: 'procurador@exemplo.com.br',
+      phone_attorney: '(11) 3333-4444',
+      attorney_phone_type: 'normal',
+    };
+    const company = await put(second, `/api/v3/proposals/${twoBuyers}/sections/data?buyer=1`, {
+      ...VALID_DATA,
+      cpf,
+      ...attorney,
+      attorney_type: 'company',
+      cpf_attorney: '11#222#333#0001#81',
+    });
     expect(company.statusCode).toBe(400);
     expect(company.json().error.fields.cpf_attorney).toBe('Insira um CNPJ válido');
-    const ok = await put(second, `/api/v3/proposals/${twoBuyers}/sections/data?buyer=1`, { ...VALID_DATA, cpf, phone: '+55 11 98765-4321' });
+    const ok = await put(second, `/api/v3/proposals/${twoBuyers}/sections/data?buyer=1`, {
+      ...VALID_DATA,
+      cpf,
+      phone: '+55 11 98765-4321',
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().data.values.phone).toBe('11987654321');
   });
 
-  it('checks the attorney\'s document: a CPF for a person, a CNPJ for a company', async () => {
+  it("checks the attorney's document: a CPF for a person, a CNPJ for a company", async () => {
     const cpf = await cpfOf(second, twoBuyers);
-    const attorney = { represented: true, name_attorney: 'Paulo Procurador', email_attorney: 'procurador@exemplo.com.br', phone_attorney: '(11) 3333-4444', attorney_phone_type: 'normal' };
-    const company = await put(second, `/api/v3/proposals/${twoBuyers}/sections/data?buyer=1`, { ...VALID_DATA, cpf, ...attorney, attorney_type: 'company', cpf_attorney: '11.222.333/0001-82' });
+    const attorney = {
+      represented: true,
+      name_attorney: 'Paulo Procurador',
+      email_attorney: 'procurador@exemplo.com.br',
+      phone_attorney: '(11) 3333-4444',
+      attorney_phone_type: 'normal',
+    };
+    const company = await put(second, `/api/v3/proposals/${twoBuyers}/sections/data?buyer=1`, {
+      ...VALID_DATA,
+      cpf,
+      ...attorney,
+      attorney_type: 'company',
+      cpf_attorney: '11.222.333/0001-82',
+    });
     expect(company.statusCode).toBe(400);
     expect(company.json().error.fields.cpf_attorney).toBe('Insira um CNPJ válido');
-    const person = await put(second, `/api/v3/proposals/${twoBuyers}/sections/data?buyer=1`, { ...VALID_DATA, cpf, ...attorney, attorney_type: 'person', cpf_attorney: '11.222.333/0001-81' });
+    const person = await put(second, `/api/v3/proposals/${twoBuyers}/sections/data?buyer=1`, {
+      ...VALID_DATA,
+      cpf,
+      ...attorney,
+      attorney_type: 'person',
+      cpf_attorney: '11.222.333/0001-81',
+    });
     expect(person.json().error.fields.cpf_attorney).toBe('Insira um CPF válido');
   });
 
   it('keeps the CPF registered on the proposal', async () => {
-    const res = await put(second, `/api/v3/proposals/${twoBuyers}/sections/data?buyer=1`, { ...VALID_DATA, cpf: '529.982.247-25' });
+    const res = await put(second, `/api/v3/proposals/${twoBuyers}/sections/data?buyer=1`, {
+      ...VALID_DATA,
+      cpf: '529.982.247-25',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields.cpf).toBe('O CPF deve ser o mesmo informado na proposta');
   });
@@ -154,21 +233,34 @@ describe.each(DATABASES)('buyer sections on %s', (dialect) => {
     expect(res.json().data.values).not.toHaveProperty('marriage_regime');
   });
 
-  it('lets the second buyer reuse the main buyer\'s address', async () => {
-    const res = await put(second, `/api/v3/proposals/${twoBuyers}/sections/address?buyer=1`, { same_main_buyer_address: true });
+  it("lets the second buyer reuse the main buyer's address", async () => {
+    const res = await put(second, `/api/v3/proposals/${twoBuyers}/sections/address?buyer=1`, {
+      same_main_buyer_address: true,
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data.values).toMatchObject({ same_main_buyer_address: true, cep: '04538132', city: 'São Paulo', state: 'SP' });
+    expect(res.json().data.values).toMatchObject({
+      same_main_buyer_address: true,
+      cep: '04538132',
+      city: 'São Paulo',
+      state: 'SP',
+    });
   });
 
-  it('requires the two buyers\' percentages to add up to 100', async () => {
+  it("requires the two buyers' percentages to add up to 100", async () => {
     const base = { agency: '0912', account: '45781-3', authorize_debit: true, first_buyer_percent: '60' };
-    const bad = await put(main, `/api/v3/proposals/${twoBuyers}/sections/investment`, { ...base, second_buyer_percent: '30' });
+    const bad = await put(main, `/api/v3/proposals/${twoBuyers}/sections/investment`, {
+      ...base,
+      second_buyer_percent: '30',
+    });
     expect(bad.json().error.fields.second_buyer_percent).toBe('Os percentuais dos compradores devem somar 100%');
-    const ok = await put(main, `/api/v3/proposals/${twoBuyers}/sections/investment`, { ...base, second_buyer_percent: '40' });
+    const ok = await put(main, `/api/v3/proposals/${twoBuyers}/sections/investment`, {
+      ...base,
+      second_buyer_percent: '40',
+    });
     expect(ok.statusCode).toBe(200);
   });
 
-  it('does not let the second buyer edit the main buyer\'s data nor the proposal-wide sections', async () => {
+  it("does not let the second buyer edit the main buyer's data nor the proposal-wide sections", async () => {
     const data = await put(second, `/api/v3/proposals/${twoBuyers}/sections/data/draft?buyer=0`, { name: 'x' });
     expect(data.statusCode).toBe(403);
     const read = await get(second, `/api/v3/proposals/${twoBuyers}/sections/data?buyer=0`);
@@ -180,7 +272,7 @@ describe.each(DATABASES)('buyer sections on %s', (dialect) => {
     expect(other.statusCode).toBe(403);
   });
 
-  it('answers 404 for another user\'s proposal, for sellers and for a buyer that does not exist', async () => {
+  it("answers 404 for another user's proposal, for sellers and for a buyer that does not exist", async () => {
     for (const [cookie, url] of [
       [outro, `/api/v3/proposals/${twoBuyers}/sections`],
       [outro, `/api/v3/proposals/${twoBuyers}/sections/data?buyer=0`],
@@ -209,23 +301,47 @@ describe.each(DATABASES)('buyer sections on %s', (dialect) => {
     const session = (await get(main, '/api/v3/auth/user')).json().data;
     Object.assign(user, session);
     await expect(
-      t.app.services.sections.submitSection(user, twoBuyers, 'document', 0, { ...before, document_number: '99.999.999-9', expedition_date: '05/06/2015', birth_date_document: '14/03/1986' }, {
-        beforeCommit: async () => {
-          throw new Error('crash');
+      t.app.services.sections.submitSection(
+        user,
+        twoBuyers,
+        'document',
+        0,
+        {
+          ...before,
+          document_number: '99.999.999-9',
+          expedition_date: '05/06/2015',
+          birth_date_document: '14/03/1986',
         },
-      }),
+        {
+          beforeCommit: async () => {
+            throw new Error('crash');
+          },
+        },
+      ),
     ).rejects.toThrow('crash');
     const after = (await get(main, `/api/v3/proposals/${twoBuyers}/sections/document?buyer=0`)).json().data.values;
     expect(after).toEqual(before);
   });
 
   it('invites the seller from the seller form: account, proposal membership and e-mail with a link', async () => {
-    const res = await put(outro, `/api/v3/proposals/${outroProposal}/sections/seller`, { sellerName: 'Paulo Mendes', sellerEmail: 'Paulo.Mendes@Exemplo.com.br', sellerPhone: '(41) 99876-1234' });
+    const res = await put(outro, `/api/v3/proposals/${outroProposal}/sections/seller`, {
+      sellerName: 'Paulo Mendes',
+      sellerEmail: 'Paulo.Mendes@Exemplo.com.br',
+      sellerPhone: '(41) 99876-1234',
+    });
     expect(res.statusCode).toBe(200);
-    const mail = await t.db.kysely.selectFrom('outbox').selectAll().where('to_address', '=', 'paulo.mendes@exemplo.com.br').executeTakeFirstOrThrow();
+    const mail = await t.db.kysely
+      .selectFrom('outbox')
+      .selectAll()
+      .where('to_address', '=', 'paulo.mendes@exemplo.com.br')
+      .executeTakeFirstOrThrow();
     expect(mail.subject).toContain('PF-2026-003390');
     const token = /change-password\?token=([\w-]+)/.exec(mail.text_body)![1]!;
-    const set = await t.app.inject({ method: 'POST', url: '/api/v3/auth/change-password', payload: { pass: 'Vendedor2026', repeat: 'Vendedor2026', token } });
+    const set = await t.app.inject({
+      method: 'POST',
+      url: '/api/v3/auth/change-password',
+      payload: { pass: 'Vendedor2026', repeat: 'Vendedor2026', token },
+    });
     expect(set.json().data.user.role).toBe('seller');
     const cookie = await login(t.app, 'paulo.mendes@exemplo.com.br', 'seller', 'Vendedor2026');
     const list = await get(cookie, '/api/v3/proposals');

@@ -11,7 +11,14 @@ import { completeCpf } from '@portal/domain/cpf';
  * 'ok' = allowed (any answer but 401/403/404 and never 5xx); a number = exactly that denial.
  */
 export type Expect = 'ok' | 401 | 403 | 404;
-export type Actors = [anonymous: Expect, owner: Expect, other: Expect, second: Expect, seller: Expect, operator: Expect];
+export type Actors = [
+  anonymous: Expect,
+  owner: Expect,
+  other: Expect,
+  second: Expect,
+  seller: Expect,
+  operator: Expect,
+];
 
 export interface Ids {
   proposal: string;
@@ -46,7 +53,20 @@ const ALL_OK: Actors = ['ok', 'ok', 'ok', 'ok', 'ok', 'ok'];
 const SIGNED_IN: Actors = [401, 'ok', 'ok', 'ok', 'ok', 'ok'];
 const OPERATOR_ONLY: Actors = [401, 403, 403, 403, 403, 'ok'];
 /** What no seller screen uses: the financing terms, the buyers' personal data and filling progress. */
-const SELLER_HIDDEN = ['financingOrCgiData', 'amount', 'installments', 'amortizationSystem', 'feeType', 'insuranceCompanyName', 'product', 'customerData', 'email', 'cpf', 'fillingStatus', 'zipCode'] as const;
+const SELLER_HIDDEN = [
+  'financingOrCgiData',
+  'amount',
+  'installments',
+  'amortizationSystem',
+  'feeType',
+  'insuranceCompanyName',
+  'product',
+  'customerData',
+  'email',
+  'cpf',
+  'fillingStatus',
+  'zipCode',
+] as const;
 let seq = 0;
 /** A valid new proposal with a buyer no one has used yet. */
 function newProposalBody() {
@@ -56,91 +76,253 @@ function newProposalBody() {
     type: 'financing',
     buyers: [{ name: 'Paula Matriz Teste', cpf: completeCpf(base), email: `matriz${seq}-${base}@exemplo.com` }],
     property: { type: 'residential', kind: 'apartment', zipCode: '01310-100', uf: 'SP', city: 'São Paulo' },
-    financingOrCgiData: { amortizationSystem: 'SAC', amount: '350.000,00', feeType: 'tr', installments: '360', insuranceCompanyName: 'itau', product: 'SFH — Imóvel residencial' },
+    financingOrCgiData: {
+      amortizationSystem: 'SAC',
+      amount: '350.000,00',
+      feeType: 'tr',
+      installments: '360',
+      insuranceCompanyName: 'itau',
+      product: 'SFH — Imóvel residencial',
+    },
   };
 }
 const rumBatch = `${JSON.stringify({ metadata: { service: { name: 'portal-web', agent: { name: 'rum-js', version: '5' }, language: { name: 'javascript' } } } })}\n`;
 
 export const MATRIX: Record<string, MatrixEntry> = {
   // Auth: public by nature; the credentials in the body decide, not the caller.
-  'POST /api/v3/auth/login': { url: () => '/api/v3/auth/login', body: () => ({ username: 'comprador@demo.com.br', password: 'Demo@2026!', type: 'buyer' }), expect: ALL_OK },
+  'POST /api/v3/auth/login': {
+    url: () => '/api/v3/auth/login',
+    body: () => ({ username: 'comprador@demo.com.br', password: 'Demo@2026!', type: 'buyer' }),
+    expect: ALL_OK,
+  },
   'GET /api/v3/auth/session': { url: () => '/api/v3/auth/session', expect: ALL_OK },
   'GET /api/v3/auth/user': { url: () => '/api/v3/auth/user', expect: SIGNED_IN },
   'POST /api/v3/auth/logout': { url: () => '/api/v3/auth/logout', expect: ALL_OK },
-  'POST /api/v3/auth/recover': { url: () => '/api/v3/auth/recover', body: () => ({ email: 'ninguem@exemplo.com', cpf: '529.982.247-25' }), acceptsAnything: true, expect: ALL_OK },
-  'POST /api/v3/auth/change-password': { url: () => '/api/v3/auth/change-password', body: () => ({ pass: 'NovaSenha2026', repeat: 'NovaSenha2026' }), expect: SIGNED_IN },
+  'POST /api/v3/auth/recover': {
+    url: () => '/api/v3/auth/recover',
+    body: () => ({ email: 'ninguem@exemplo.com', cpf: '529.982.247-25' }),
+    acceptsAnything: true,
+    expect: ALL_OK,
+  },
+  'POST /api/v3/auth/change-password': {
+    url: () => '/api/v3/auth/change-password',
+    body: () => ({ pass: 'NovaSenha2026', repeat: 'NovaSenha2026' }),
+    expect: SIGNED_IN,
+  },
   'GET /api/v3/cep/{cep}': { url: () => '/api/v3/cep/01310100', external: true, expect: SIGNED_IN },
 
   // Proposals and their sections.
   'GET /api/v3/proposals/': { url: () => '/api/v3/proposals', expect: SIGNED_IN, hides: { seller: SELLER_HIDDEN } },
-  'GET /api/v3/proposals/{id}': { url: P, expect: [401, 'ok', 404, 'ok', 'ok', 'ok'], hides: { seller: SELLER_HIDDEN } },
-  'GET /api/v3/proposals/{id}/history': { url: (ids) => `${P(ids)}/history`, expect: [401, 'ok', 404, 'ok', 'ok', 'ok'] },
-  'GET /api/v3/proposals/{id}/sections': { url: (ids) => `${P(ids)}/sections`, expect: [401, 'ok', 404, 'ok', 'ok', 'ok'] },
-  'GET /api/v3/proposals/{id}/sections/{section}': { url: (ids) => `${P(ids)}/sections/data?buyer=0`, expect: [401, 'ok', 404, 403, 404, 'ok'] },
-  'PUT /api/v3/proposals/{id}/sections/{section}': { url: (ids) => `${P(ids)}/sections/data?buyer=0`, body: () => ({ name: 'x' }), expect: [401, 'ok', 404, 403, 404, 403] },
-  'PUT /api/v3/proposals/{id}/sections/{section}/draft': { url: (ids) => `${P(ids)}/sections/data/draft?buyer=0`, body: () => ({ name: 'x' }), expect: [401, 'ok', 404, 403, 404, 403] },
+  'GET /api/v3/proposals/{id}': {
+    url: P,
+    expect: [401, 'ok', 404, 'ok', 'ok', 'ok'],
+    hides: { seller: SELLER_HIDDEN },
+  },
+  'GET /api/v3/proposals/{id}/history': {
+    url: (ids) => `${P(ids)}/history`,
+    expect: [401, 'ok', 404, 'ok', 'ok', 'ok'],
+  },
+  'GET /api/v3/proposals/{id}/sections': {
+    url: (ids) => `${P(ids)}/sections`,
+    expect: [401, 'ok', 404, 'ok', 'ok', 'ok'],
+  },
+  'GET /api/v3/proposals/{id}/sections/{section}': {
+    url: (ids) => `${P(ids)}/sections/data?buyer=0`,
+    expect: [401, 'ok', 404, 403, 404, 'ok'],
+  },
+  'PUT /api/v3/proposals/{id}/sections/{section}': {
+    url: (ids) => `${P(ids)}/sections/data?buyer=0`,
+    body: () => ({ name: 'x' }),
+    expect: [401, 'ok', 404, 403, 404, 403],
+  },
+  'PUT /api/v3/proposals/{id}/sections/{section}/draft': {
+    url: (ids) => `${P(ids)}/sections/data/draft?buyer=0`,
+    body: () => ({ name: 'x' }),
+    expect: [401, 'ok', 404, 403, 404, 403],
+  },
 
   // Documents: the owner's file on the main buyer's income-tax item.
-  'GET /api/v3/proposals/{id}/documents': { url: (ids) => `${P(ids)}/documents`, expect: [401, 'ok', 404, 'ok', 'ok', 'ok'] },
+  'GET /api/v3/proposals/{id}/documents': {
+    url: (ids) => `${P(ids)}/documents`,
+    expect: [401, 'ok', 404, 'ok', 'ok', 'ok'],
+  },
   // The main buyer's items are invisible to the second buyer (404), as any document not theirs.
-  'POST /api/v3/proposals/{id}/documents/{item}/files': { url: (ids) => `${P(ids)}/documents/income_tax_buyer1/files`, multipart: true, expect: [401, 'ok', 404, 404, 404, 403] },
-  'DELETE /api/v3/proposals/{id}/documents/files/{fileId}': { url: (ids) => `${P(ids)}/documents/files/${ids.file}`, freshFile: true, expect: [401, 'ok', 404, 404, 404, 403] },
-  'GET /api/v3/proposals/{id}/documents/files/{fileId}/content': { url: (ids) => `${P(ids)}/documents/files/${ids.file}/content`, expect: [401, 'ok', 404, 404, 404, 'ok'] },
-  'POST /api/v3/proposals/{id}/documents/files/{fileId}/review': { url: (ids) => `${P(ids)}/documents/files/${ids.file}/review`, body: () => ({ decision: 'accept' }), expect: OPERATOR_ONLY },
-  'POST /api/v3/proposals/{id}/documents/{item}/review': { url: (ids) => `${P(ids)}/documents/income_tax_buyer1/review`, body: () => ({ decision: 'reject', reason: 'Documento ilegível' }), expect: OPERATOR_ONLY },
+  'POST /api/v3/proposals/{id}/documents/{item}/files': {
+    url: (ids) => `${P(ids)}/documents/income_tax_buyer1/files`,
+    multipart: true,
+    expect: [401, 'ok', 404, 404, 404, 403],
+  },
+  'DELETE /api/v3/proposals/{id}/documents/files/{fileId}': {
+    url: (ids) => `${P(ids)}/documents/files/${ids.file}`,
+    freshFile: true,
+    expect: [401, 'ok', 404, 404, 404, 403],
+  },
+  'GET /api/v3/proposals/{id}/documents/files/{fileId}/content': {
+    url: (ids) => `${P(ids)}/documents/files/${ids.file}/content`,
+    expect: [401, 'ok', 404, 404, 404, 'ok'],
+  },
+  'POST /api/v3/proposals/{id}/documents/files/{fileId}/review': {
+    url: (ids) => `${P(ids)}/documents/files/${ids.file}/review`,
+    body: () => ({ decision: 'accept' }),
+    expect: OPERATOR_ONLY,
+  },
+  'POST /api/v3/proposals/{id}/documents/{item}/review': {
+    url: (ids) => `${P(ids)}/documents/income_tax_buyer1/review`,
+    body: () => ({ decision: 'reject', reason: 'Documento ilegível' }),
+    expect: OPERATOR_ONLY,
+  },
   // The review history is the back office's.
   'GET /api/v3/proposals/{id}/documents/events': { url: (ids) => `${P(ids)}/documents/events`, expect: OPERATOR_ONLY },
 
   // The seller's part.
   'GET /api/v3/proposals/{id}/seller': { url: (ids) => `${P(ids)}/seller`, expect: [401, 'ok', 404, 'ok', 'ok', 'ok'] },
-  'POST /api/v3/proposals/{id}/seller/complete': { url: (ids) => `${P(ids)}/seller/complete`, expect: [401, 403, 403, 403, 'ok', 403] },
+  'POST /api/v3/proposals/{id}/seller/complete': {
+    url: (ids) => `${P(ids)}/seller/complete`,
+    expect: [401, 403, 403, 403, 'ok', 403],
+  },
 
   // FGTS and the health declaration: buyers of the proposal and operators; never sellers.
   // The main buyer's FGTS data: not the second buyer's to read.
-  'GET /api/v3/proposals/{id}/fgts': { url: (ids) => `${P(ids)}/fgts?buyer=0`, expect: [401, 'ok', 404, 403, 404, 'ok'] },
-  'GET /api/v3/proposals/{id}/fgts/form.pdf': { url: (ids) => `${P(ids)}/fgts/form.pdf?buyer=0`, expect: [401, 'ok', 404, 403, 404, 'ok'] },
-  'GET /api/v3/proposals/{id}/insurance': { url: (ids) => `${P(ids)}/insurance`, expect: [401, 'ok', 404, 'ok', 404, 'ok'] },
-  'POST /api/v3/proposals/{id}/insurance/consent': { url: (ids) => `${P(ids)}/insurance/consent`, body: () => ({ version: 'v1', accepted: true }), expect: [401, 'ok', 404, 'ok', 404, 403] },
-  'DELETE /api/v3/proposals/{id}/insurance/consent': { url: (ids) => `${P(ids)}/insurance/consent`, expect: [401, 'ok', 404, 'ok', 404, 403] },
-  'GET /api/v3/proposals/{id}/insurance/answers': { url: (ids) => `${P(ids)}/insurance/answers?buyer=0`, expect: [401, 'ok', 404, 403, 404, 'ok'] },
-  'PUT /api/v3/proposals/{id}/insurance/answers/{question}': { url: (ids) => `${P(ids)}/insurance/answers/1?buyer=0`, body: () => ({ value: 'no' }), expect: [401, 'ok', 404, 403, 404, 403] },
-  'POST /api/v3/proposals/{id}/insurance/confirm': { url: (ids) => `${P(ids)}/insurance/confirm`, body: () => ({ declaration: true, version: 'v1' }), expect: [401, 'ok', 404, 'ok', 404, 403] },
-  'GET /api/v3/proposals/{id}/insurance/access-log': { url: (ids) => `${P(ids)}/insurance/access-log?buyer=0`, expect: [401, 'ok', 404, 403, 404, 'ok'] },
+  'GET /api/v3/proposals/{id}/fgts': {
+    url: (ids) => `${P(ids)}/fgts?buyer=0`,
+    expect: [401, 'ok', 404, 403, 404, 'ok'],
+  },
+  'GET /api/v3/proposals/{id}/fgts/form.pdf': {
+    url: (ids) => `${P(ids)}/fgts/form.pdf?buyer=0`,
+    expect: [401, 'ok', 404, 403, 404, 'ok'],
+  },
+  'GET /api/v3/proposals/{id}/insurance': {
+    url: (ids) => `${P(ids)}/insurance`,
+    expect: [401, 'ok', 404, 'ok', 404, 'ok'],
+  },
+  'POST /api/v3/proposals/{id}/insurance/consent': {
+    url: (ids) => `${P(ids)}/insurance/consent`,
+    body: () => ({ version: 'v1', accepted: true }),
+    expect: [401, 'ok', 404, 'ok', 404, 403],
+  },
+  'DELETE /api/v3/proposals/{id}/insurance/consent': {
+    url: (ids) => `${P(ids)}/insurance/consent`,
+    expect: [401, 'ok', 404, 'ok', 404, 403],
+  },
+  'GET /api/v3/proposals/{id}/insurance/answers': {
+    url: (ids) => `${P(ids)}/insurance/answers?buyer=0`,
+    expect: [401, 'ok', 404, 403, 404, 'ok'],
+  },
+  'PUT /api/v3/proposals/{id}/insurance/answers/{question}': {
+    url: (ids) => `${P(ids)}/insurance/answers/1?buyer=0`,
+    body: () => ({ value: 'no' }),
+    expect: [401, 'ok', 404, 403, 404, 403],
+  },
+  'POST /api/v3/proposals/{id}/insurance/confirm': {
+    url: (ids) => `${P(ids)}/insurance/confirm`,
+    body: () => ({ declaration: true, version: 'v1' }),
+    expect: [401, 'ok', 404, 'ok', 404, 403],
+  },
+  'GET /api/v3/proposals/{id}/insurance/access-log': {
+    url: (ids) => `${P(ids)}/insurance/access-log?buyer=0`,
+    expect: [401, 'ok', 404, 403, 404, 'ok'],
+  },
 
   // Back office: operators only.
   'GET /api/v3/backoffice/proposals': { url: () => '/api/v3/backoffice/proposals', expect: OPERATOR_ONLY },
-  'POST /api/v3/backoffice/proposals': { url: () => '/api/v3/backoffice/proposals', body: newProposalBody, expect: OPERATOR_ONLY },
-  'GET /api/v3/backoffice/proposals/{id}': { url: (ids) => `/api/v3/backoffice/proposals/${ids.proposal}`, expect: OPERATOR_ONLY },
-  'POST /api/v3/backoffice/proposals/{id}/status': { url: (ids) => `/api/v3/backoffice/proposals/${ids.proposal}/status`, body: () => ({ status: 'under_review', reason: 'Documentação completa' }), expect: OPERATOR_ONLY },
-  'POST /api/v3/backoffice/proposals/{id}/stage': { url: (ids) => `/api/v3/backoffice/proposals/${ids.proposal}/stage`, body: () => ({ stage: 'credit_analysis', reason: 'Enviada à análise' }), expect: OPERATOR_ONLY },
-  'POST /api/v3/backoffice/proposals/{id}/sections/{section}/correction': { url: (ids) => `/api/v3/backoffice/proposals/${ids.proposal}/sections/data/correction`, body: () => ({ buyer: 0, note: 'Corrigir a renda' }), expect: OPERATOR_ONLY },
-  'GET /api/v3/backoffice/proposals/{id}/dossier': { url: (ids) => `/api/v3/backoffice/proposals/${ids.proposal}/dossier`, expect: OPERATOR_ONLY },
+  'POST /api/v3/backoffice/proposals': {
+    url: () => '/api/v3/backoffice/proposals',
+    body: newProposalBody,
+    expect: OPERATOR_ONLY,
+  },
+  'GET /api/v3/backoffice/proposals/{id}': {
+    url: (ids) => `/api/v3/backoffice/proposals/${ids.proposal}`,
+    expect: OPERATOR_ONLY,
+  },
+  'POST /api/v3/backoffice/proposals/{id}/status': {
+    url: (ids) => `/api/v3/backoffice/proposals/${ids.proposal}/status`,
+    body: () => ({ status: 'under_review', reason: 'Documentação completa' }),
+    expect: OPERATOR_ONLY,
+  },
+  'POST /api/v3/backoffice/proposals/{id}/stage': {
+    url: (ids) => `/api/v3/backoffice/proposals/${ids.proposal}/stage`,
+    body: () => ({ stage: 'credit_analysis', reason: 'Enviada à análise' }),
+    expect: OPERATOR_ONLY,
+  },
+  'POST /api/v3/backoffice/proposals/{id}/sections/{section}/correction': {
+    url: (ids) => `/api/v3/backoffice/proposals/${ids.proposal}/sections/data/correction`,
+    body: () => ({ buyer: 0, note: 'Corrigir a renda' }),
+    expect: OPERATOR_ONLY,
+  },
+  'GET /api/v3/backoffice/proposals/{id}/dossier': {
+    url: (ids) => `/api/v3/backoffice/proposals/${ids.proposal}/dossier`,
+    expect: OPERATOR_ONLY,
+  },
   // Financing numbers: the proposal's buyers and operators read them; the back office writes them.
-  'GET /api/v3/proposals/{id}/financing': { url: (ids) => `${P(ids)}/financing`, expect: [401, 'ok', 404, 'ok', 404, 'ok'] },
-  'PUT /api/v3/backoffice/proposals/{id}/financing': { url: (ids) => `/api/v3/backoffice/proposals/${ids.proposal}/financing`, body: () => ({ propertyValue: 'R$ 5.000.000,00', interestRate: '10,49' }), expect: OPERATOR_ONLY },
-  'GET /api/v3/backoffice/settings/financing': { url: () => '/api/v3/backoffice/settings/financing', expect: OPERATOR_ONLY },
-  'PUT /api/v3/backoffice/settings/financing': { url: () => '/api/v3/backoffice/settings/financing', body: () => ({ sfhCeilings: [{ from: '2019-01-01', value: 150_000_000, source: 'Resolução CMN nº 4.676/2018' }, { from: '2025-10-01', value: 225_000_000, source: 'Resolução CMN de 2025' }], ltvLimits: { SAC: 80, PRICE: 70 } }), expect: OPERATOR_ONLY },
+  'GET /api/v3/proposals/{id}/financing': {
+    url: (ids) => `${P(ids)}/financing`,
+    expect: [401, 'ok', 404, 'ok', 404, 'ok'],
+  },
+  'PUT /api/v3/backoffice/proposals/{id}/financing': {
+    url: (ids) => `/api/v3/backoffice/proposals/${ids.proposal}/financing`,
+    body: () => ({ propertyValue: 'R$ 5.000.000,00', interestRate: '10,49' }),
+    expect: OPERATOR_ONLY,
+  },
+  'GET /api/v3/backoffice/settings/financing': {
+    url: () => '/api/v3/backoffice/settings/financing',
+    expect: OPERATOR_ONLY,
+  },
+  'PUT /api/v3/backoffice/settings/financing': {
+    url: () => '/api/v3/backoffice/settings/financing',
+    body: () => ({
+      sfhCeilings: [
+        { from: '2019-01-01', value: 150_000_000, source: 'Resolução CMN nº 4.676/2018' },
+        { from: '2025-10-01', value: 225_000_000, source: 'Resolução CMN de 2025' },
+      ],
+      ltvLimits: { SAC: 80, PRICE: 70 },
+    }),
+    expect: OPERATOR_ONLY,
+  },
   'GET /api/v3/backoffice/audit': { url: () => '/api/v3/backoffice/audit', expect: OPERATOR_ONLY },
   'GET /api/v3/backoffice/outbox': { url: () => '/api/v3/backoffice/outbox', expect: OPERATOR_ONLY },
   'GET /api/v3/operators': { url: () => '/api/v3/operators', expect: OPERATOR_ONLY },
-  'POST /api/v3/operators': { url: () => '/api/v3/operators', body: () => ({ name: 'Nova Operadora', email: `op${Date.now()}${Math.random().toString(36).slice(2, 6)}@exemplo.com` }), expect: OPERATOR_ONLY },
-  'PATCH /api/v3/operators/{id}': { url: (ids) => `/api/v3/operators/${ids.operatorId}`, body: () => ({ canViewHealth: true }), expect: OPERATOR_ONLY },
+  'POST /api/v3/operators': {
+    url: () => '/api/v3/operators',
+    body: () => ({
+      name: 'Nova Operadora',
+      email: `op${Date.now()}${Math.random().toString(36).slice(2, 6)}@exemplo.com`,
+    }),
+    expect: OPERATOR_ONLY,
+  },
+  'PATCH /api/v3/operators/{id}': {
+    url: (ids) => `/api/v3/operators/${ids.operatorId}`,
+    body: () => ({ canViewHealth: true }),
+    expect: OPERATOR_ONLY,
+  },
 
   // LGPD self-service: the person asks, an operator completes.
   'GET /api/v3/privacy/': { url: () => '/api/v3/privacy', expect: [401, 'ok', 'ok', 'ok', 'ok', 403] },
   'GET /api/v3/privacy/export': { url: () => '/api/v3/privacy/export', expect: [401, 'ok', 'ok', 'ok', 'ok', 403] },
-  'POST /api/v3/privacy/deletion-request': { url: () => '/api/v3/privacy/deletion-request', expect: [401, 'ok', 'ok', 'ok', 'ok', 403] },
+  'POST /api/v3/privacy/deletion-request': {
+    url: () => '/api/v3/privacy/deletion-request',
+    expect: [401, 'ok', 'ok', 'ok', 'ok', 403],
+  },
   'GET /api/v3/privacy/requests': { url: () => '/api/v3/privacy/requests', expect: OPERATOR_ONLY },
-  'POST /api/v3/privacy/requests/{requestId}/complete': { url: (ids) => `/api/v3/privacy/requests/${ids.privacyRequest}/complete`, expect: OPERATOR_ONLY },
+  'POST /api/v3/privacy/requests/{requestId}/complete': {
+    url: (ids) => `/api/v3/privacy/requests/${ids.privacyRequest}/complete`,
+    expect: OPERATOR_ONLY,
+  },
 
   // Monitoring: the agent's endpoints are public (same origin); the views are the operator's.
   'GET /api/public-settings': { url: () => '/api/public-settings', expect: ALL_OK },
-  'GET /api/config/v1/rum/agents': { url: () => '/api/config/v1/rum/agents?service.name=portal-web&service.environment=test', expect: ALL_OK },
+  'GET /api/config/v1/rum/agents': {
+    url: () => '/api/config/v1/rum/agents?service.name=portal-web&service.environment=test',
+    expect: ALL_OK,
+  },
   'POST /api/intake/v2/rum/events': { url: () => '/api/intake/v2/rum/events', ndjson: rumBatch, expect: ALL_OK },
   'GET /api/v3/monitoring/errors': { url: () => '/api/v3/monitoring/errors', expect: OPERATOR_ONLY },
   'GET /api/v3/monitoring/routes': { url: () => '/api/v3/monitoring/routes', expect: OPERATOR_ONLY },
   'GET /api/v3/monitoring/sample-rate': { url: () => '/api/v3/monitoring/sample-rate', expect: OPERATOR_ONLY },
-  'PUT /api/v3/monitoring/sample-rate': { url: () => '/api/v3/monitoring/sample-rate', body: () => ({ rate: 0.5 }), expect: OPERATOR_ONLY },
+  'PUT /api/v3/monitoring/sample-rate': {
+    url: () => '/api/v3/monitoring/sample-rate',
+    body: () => ({ rate: 0.5 }),
+    expect: OPERATOR_ONLY,
+  },
 };
 
 export const ROUTE_PARAMS_NOTE = 'Fill the ids with real rows: the matrix checks authorization, not existence.';

@@ -27,7 +27,9 @@ export const API_MESSAGES = {
 } as const;
 
 /** Turns zod issues into the contract's field map ({"path.to.field": "mensagem"}), first issue wins. */
-export function fieldErrors(issues: readonly { path: readonly PropertyKey[]; message: string; code?: string; keys?: readonly string[] }[]) {
+export function fieldErrors(
+  issues: readonly { path: readonly PropertyKey[]; message: string; code?: string; keys?: readonly string[] }[],
+) {
   const fields: Record<string, string> = {};
   for (const issue of issues) {
     const prefix = issue.path.map(String).join('.');

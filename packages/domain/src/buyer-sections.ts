@@ -1,5 +1,19 @@
 import { z } from 'zod';
-import { brDate, choice, cnpj, cpf, email, flag, money, optionalText, percent, phone, requiredText, uf, cep } from './fields';
+import {
+  brDate,
+  choice,
+  cnpj,
+  cpf,
+  email,
+  flag,
+  money,
+  optionalText,
+  percent,
+  phone,
+  requiredText,
+  uf,
+  cep,
+} from './fields';
 import { defineSection, type SectionContext, type Values } from './section';
 
 /** Civil status and marriage regimes of Brazilian law (Código Civil arts. 1.639 ff.). */
@@ -11,7 +25,13 @@ export const CIVIL_STATUS_LABELS: Record<(typeof CIVIL_STATUSES)[number], string
   widowed: 'Viúvo(a)',
   separated: 'Separado(a) judicialmente',
 };
-export const MARRIAGE_REGIMES = ['partial_communion', 'universal_communion', 'total_separation', 'mandatory_separation', 'final_participation'] as const;
+export const MARRIAGE_REGIMES = [
+  'partial_communion',
+  'universal_communion',
+  'total_separation',
+  'mandatory_separation',
+  'final_participation',
+] as const;
 export const MARRIAGE_REGIME_LABELS: Record<(typeof MARRIAGE_REGIMES)[number], string> = {
   partial_communion: 'Comunhão parcial de bens',
   universal_communion: 'Comunhão universal de bens',
@@ -22,7 +42,8 @@ export const MARRIAGE_REGIME_LABELS: Record<(typeof MARRIAGE_REGIMES)[number], s
 
 const isMarried = (v: Values) => v.civil_status === 'married';
 /** A stable union applies to anyone not married (single, divorced, widowed, separated). */
-const canHaveUnion = (v: Values) => typeof v.civil_status === 'string' && v.civil_status !== '' && v.civil_status !== 'married';
+const canHaveUnion = (v: Values) =>
+  typeof v.civil_status === 'string' && v.civil_status !== '' && v.civil_status !== 'married';
 const isMarriedOrUnion = (v: Values) => isMarried(v) || (canHaveUnion(v) && v.marriage_union === true);
 const isRepresented = (v: Values) => v.represented === true;
 /** Only the second buyer can reuse the main buyer's address; the main buyer's own answer is ignored. */
@@ -138,7 +159,9 @@ export const documentSection = defineSection({
   },
   when: { father_name: (v) => v.affiliation_two !== true },
   rules(v) {
-    return typeof v.expedition_date === 'string' && typeof v.birth_date_document === 'string' && v.expedition_date < v.birth_date_document
+    return typeof v.expedition_date === 'string' &&
+      typeof v.birth_date_document === 'string' &&
+      v.expedition_date < v.birth_date_document
       ? [{ path: 'expedition_date', message: 'A data de expedição não pode ser anterior ao nascimento' }]
       : [];
   },
@@ -150,8 +173,16 @@ export const investmentSection = defineSection({
   scope: 'proposal',
   title: 'Dados de investimento',
   shape: {
-    agency: z.string().trim().min(1).regex(/^\d{4}$/, { error: 'Insira uma agência de 4 dígitos' }),
-    account: z.string().trim().min(1).regex(/^\d{1,12}-?[\dXx]$/, { error: 'Insira a conta com o dígito (ex.: 12345-6)' }),
+    agency: z
+      .string()
+      .trim()
+      .min(1)
+      .regex(/^\d{4}$/, { error: 'Insira uma agência de 4 dígitos' }),
+    account: z
+      .string()
+      .trim()
+      .min(1)
+      .regex(/^\d{1,12}-?[\dXx]$/, { error: 'Insira a conta com o dígito (ex.: 12345-6)' }),
     authorize_debit: flag(),
     embed_tariffs: flag(),
     first_buyer_percent: percent(),
@@ -161,12 +192,20 @@ export const investmentSection = defineSection({
   when: { second_buyer_percent: (_v, ctx) => ctx.buyers > 1 },
   rules(v, ctx) {
     const issues: { path: string; message: string }[] = [];
-    if (v.authorize_debit !== true) issues.push({ path: 'authorize_debit', message: 'É preciso autorizar o débito das parcelas nesta conta' });
+    if (v.authorize_debit !== true)
+      issues.push({ path: 'authorize_debit', message: 'É preciso autorizar o débito das parcelas nesta conta' });
     const sum = Number(v.first_buyer_percent ?? 0) + Number(v.second_buyer_percent ?? 0);
-    if (ctx.buyers > 1 && v.second_buyer_percent === undefined) issues.push({ path: 'second_buyer_percent', message: 'Obrigatório' });
+    if (ctx.buyers > 1 && v.second_buyer_percent === undefined)
+      issues.push({ path: 'second_buyer_percent', message: 'Obrigatório' });
     // The sum is checked only once the first percentage is valid (it may have failed its own rule).
     else if (typeof v.first_buyer_percent === 'number' && Math.abs(sum - 100) > 1e-9)
-      issues.push({ path: ctx.buyers > 1 ? 'second_buyer_percent' : 'first_buyer_percent', message: ctx.buyers > 1 ? 'Os percentuais dos compradores devem somar 100%' : 'Com um só comprador, o percentual deve ser 100%' });
+      issues.push({
+        path: ctx.buyers > 1 ? 'second_buyer_percent' : 'first_buyer_percent',
+        message:
+          ctx.buyers > 1
+            ? 'Os percentuais dos compradores devem somar 100%'
+            : 'Com um só comprador, o percentual deve ser 100%',
+      });
     return issues;
   },
 });
@@ -184,4 +223,10 @@ export const sellerFormSection = defineSection({
 });
 
 /** The buyers' own sections, in the order of the buyer's flow. */
-export const BUYER_SECTIONS = [buyerDataSection, addressSection, documentSection, investmentSection, sellerFormSection] as const;
+export const BUYER_SECTIONS = [
+  buyerDataSection,
+  addressSection,
+  documentSection,
+  investmentSection,
+  sellerFormSection,
+] as const;

@@ -297,8 +297,13 @@ describe('FGTS authorization', () => {
   });
 
   it('an empty list is a missing field; the company only when has_company', () => {
-    expect(missingFields(fgtsAuthorizationSection, { accounts: [], has_company: false }, ctx)).toEqual(['pis_pasep', 'accounts']);
-    expect(missingFields(fgtsAuthorizationSection, { pis_pasep: '1', accounts: [{}], has_company: true }, ctx)).toEqual(['company']);
+    expect(missingFields(fgtsAuthorizationSection, { accounts: [], has_company: false }, ctx)).toEqual([
+      'pis_pasep',
+      'accounts',
+    ]);
+    expect(missingFields(fgtsAuthorizationSection, { pis_pasep: '1', accounts: [{}], has_company: true }, ctx)).toEqual(
+      ['company'],
+    );
   });
 
   it('drafts keep rows and blocks as typed, and refuse keys that are not the form’s', () => {

@@ -130,11 +130,35 @@ export const ROUTES = [
     title: 'Documentos da proposta',
   },
   // Back office (issue #7): new proposal, one proposal, audit log, e-mail outbox, operators.
-  { id: 'backoffice.proposals.new', path: '/backoffice/proposals/new', access: 'private', nav: BACK_LOGOUT, title: 'Nova proposta' },
-  { id: 'backoffice.proposal', path: '/backoffice/proposals/:proposalId', access: 'private', nav: BACK_LOGOUT, title: 'Proposta — backoffice' },
+  {
+    id: 'backoffice.proposals.new',
+    path: '/backoffice/proposals/new',
+    access: 'private',
+    nav: BACK_LOGOUT,
+    title: 'Nova proposta',
+  },
+  {
+    id: 'backoffice.proposal',
+    path: '/backoffice/proposals/:proposalId',
+    access: 'private',
+    nav: BACK_LOGOUT,
+    title: 'Proposta — backoffice',
+  },
   { id: 'backoffice.audit', path: '/backoffice/audit', access: 'private', nav: BACK_LOGOUT, title: 'Auditoria' },
-  { id: 'backoffice.outbox', path: '/backoffice/outbox', access: 'private', nav: BACK_LOGOUT, title: 'E-mails enviados' },
-  { id: 'backoffice.operators', path: '/backoffice/operators', access: 'private', nav: BACK_LOGOUT, title: 'Operadores' },
+  {
+    id: 'backoffice.outbox',
+    path: '/backoffice/outbox',
+    access: 'private',
+    nav: BACK_LOGOUT,
+    title: 'E-mails enviados',
+  },
+  {
+    id: 'backoffice.operators',
+    path: '/backoffice/operators',
+    access: 'private',
+    nav: BACK_LOGOUT,
+    title: 'Operadores',
+  },
   { id: 'backoffice.privacy', path: '/backoffice/privacy', access: 'private', nav: BACK_LOGOUT, title: 'Pedidos LGPD' },
 ] as const satisfies readonly RouteDef[];
 

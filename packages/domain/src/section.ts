@@ -54,17 +54,25 @@ export interface SectionDef<Shape extends z.ZodRawShape, Key extends string = st
   rules?: (values: Values, ctx: SectionContext) => { path: string; message: string }[];
 }
 
-export function defineSection<const Shape extends z.ZodRawShape, const Key extends string>(def: SectionDef<Shape, Key>) {
+export function defineSection<const Shape extends z.ZodRawShape, const Key extends string>(
+  def: SectionDef<Shape, Key>,
+) {
   return def;
 }
 
 /** True when the field applies to these (raw or parsed) values. */
-export function isFieldVisible(def: SectionDef<z.ZodRawShape>, field: string, values: Values, ctx: SectionContext): boolean {
+export function isFieldVisible(
+  def: SectionDef<z.ZodRawShape>,
+  field: string,
+  values: Values,
+  ctx: SectionContext,
+): boolean {
   const when = def.when?.[field];
   return when ? when(values, ctx) : true;
 }
 
-const isEmpty = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);
+const isEmpty = (v: unknown) =>
+  v === undefined || v === null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);
 
 /**
  * The full (submit) schema: every visible field must pass its own schema; hidden fields are
@@ -84,10 +92,12 @@ export function submitSchema<Shape extends z.ZodRawShape>(def: SectionDef<Shape>
     const object = z.object(Object.fromEntries(visibleKeys.map((k) => [k, def.shape[k]!])));
     const parsed = object.safeParse(Object.fromEntries(visibleKeys.map((k) => [k, raw[k]])));
     if (parsed.success) {
-      for (const r of def.rules?.(parsed.data, ctx) ?? []) refine.addIssue({ code: 'custom', path: [r.path], message: r.message });
+      for (const r of def.rules?.(parsed.data, ctx) ?? [])
+        refine.addIssue({ code: 'custom', path: [r.path], message: r.message });
       return parsed.data as Partial<z.output<z.ZodObject<Shape>>>;
     }
-    for (const issue of parsed.error.issues) refine.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+    for (const issue of parsed.error.issues)
+      refine.addIssue({ code: 'custom', path: issue.path, message: issue.message });
     const failed = new Set(parsed.error.issues.map((issue) => String(issue.path[0])));
     const valid: Values = {};
     for (const k of visibleKeys) {
@@ -107,7 +117,9 @@ export function submitSchema<Shape extends z.ZodRawShape>(def: SectionDef<Shape>
  * (half a CPF is a fine draft). Unknown keys are refused: a draft cannot smuggle other data.
  */
 export function draftSchema(def: SectionDef<z.ZodRawShape>) {
-  const shape = Object.fromEntries(Object.entries(def.shape).map(([k, schema]) => [k, draftField(schema as z.ZodType).optional()]));
+  const shape = Object.fromEntries(
+    Object.entries(def.shape).map(([k, schema]) => [k, draftField(schema as z.ZodType).optional()]),
+  );
   return z.strictObject(shape);
 }
 
@@ -118,7 +130,8 @@ export const MAX_LIST_ROWS = 20;
 /** The schema under .optional()/.default()/.nullable() wrappers. */
 export function unwrapSchema(schema: z.ZodType): z.ZodType {
   let s: z.ZodType = schema;
-  while (s instanceof z.ZodOptional || s instanceof z.ZodDefault || s instanceof z.ZodNullable) s = s.unwrap() as z.ZodType;
+  while (s instanceof z.ZodOptional || s instanceof z.ZodDefault || s instanceof z.ZodNullable)
+    s = s.unwrap() as z.ZodType;
   return s;
 }
 
@@ -143,7 +156,10 @@ function draftBlock(object: z.ZodObject) {
 /** Fields that are visible and still empty: what a section lacks to be submitted. */
 export function missingFields(def: SectionDef<z.ZodRawShape>, values: Values, ctx: SectionContext): string[] {
   return Object.keys(def.shape).filter(
-    (k) => isFieldVisible(def, k, values, ctx) && isEmpty(values[k]) && !(def.shape[k] as z.ZodType).safeParse(undefined).success,
+    (k) =>
+      isFieldVisible(def, k, values, ctx) &&
+      isEmpty(values[k]) &&
+      !(def.shape[k] as z.ZodType).safeParse(undefined).success,
   );
 }
 

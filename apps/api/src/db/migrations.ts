@@ -201,7 +201,11 @@ const migrations: Record<string, Migration> = {
         .addColumn('uploaded_by', 'text', (c) => c.notNull())
         .addColumn('uploaded_at', 'bigint', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('document_files_proposal_item').on('document_files').columns(['proposal_id', 'item']).execute();
+      await db.schema
+        .createIndex('document_files_proposal_item')
+        .on('document_files')
+        .columns(['proposal_id', 'item'])
+        .execute();
 
       // Every change to a proposal's documents: who, when, what (uploaded, deleted, accepted, rejected).
       await db.schema
@@ -215,7 +219,11 @@ const migrations: Record<string, Migration> = {
         .addColumn('actor_id', 'text')
         .addColumn('at', 'bigint', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('document_events_proposal').on('document_events').columns(['proposal_id', 'at']).execute();
+      await db.schema
+        .createIndex('document_events_proposal')
+        .on('document_events')
+        .columns(['proposal_id', 'at'])
+        .execute();
     },
   },
   // Back office (issue #7): search index, history, operator permissions, code counters.
@@ -259,7 +267,12 @@ const provider: MigrationProvider = { getMigrations: async () => migrations };
 export async function migrateToLatest(db: Kysely<any>, options: { schema?: string } = {}): Promise<void> {
   // Unordered: features add their migrations independently; a database that ran a later one first still
   // gets the earlier one instead of refusing to start.
-  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true, ...(options.schema ? { migrationTableSchema: options.schema } : {}) });
+  const migrator = new Migrator({
+    db,
+    provider,
+    allowUnorderedMigrations: true,
+    ...(options.schema ? { migrationTableSchema: options.schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

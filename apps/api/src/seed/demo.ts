@@ -61,7 +61,16 @@ const CARLOS_DATA = {
   income: '18.500,00',
   represented: false,
 };
-const CARLOS_ADDRESS = { cep: '04538-132', address: 'Avenida Brigadeiro Faria Lima', number: '3477', complement: 'Apto 142', district: 'Itaim Bibi', city: 'São Paulo', state: 'SP', user_address: true };
+const CARLOS_ADDRESS = {
+  cep: '04538-132',
+  address: 'Avenida Brigadeiro Faria Lima',
+  number: '3477',
+  complement: 'Apto 142',
+  district: 'Itaim Bibi',
+  city: 'São Paulo',
+  state: 'SP',
+  user_address: true,
+};
 const CARLOS_DOCUMENT = {
   document_type: 'rg',
   document_number: '32.456.789-1',
@@ -76,7 +85,11 @@ const CARLOS_DOCUMENT = {
   affiliation_two: false,
   father_name: 'Antônio Carlos Souza',
 };
-const SELLER_FORM = { sellerName: 'Roberto Lima Ferreira', sellerEmail: 'vendedor@demo.com.br', sellerPhone: '(11) 99123-4567' };
+const SELLER_FORM = {
+  sellerName: 'Roberto Lima Ferreira',
+  sellerEmail: 'vendedor@demo.com.br',
+  sellerPhone: '(11) 99123-4567',
+};
 
 /** Realistic proposals (DESIGN §6): financing with two buyers and FGTS (Itaú), CGI (Tokio), one just started. */
 export const DEMO_PROPOSALS: DemoProposal[] = [
@@ -124,7 +137,18 @@ export const DEMO_PROPOSALS: DemoProposal[] = [
       { key: 'data', buyer: 0, values: CARLOS_DATA },
       { key: 'address', buyer: 0, values: CARLOS_ADDRESS },
       { key: 'document', buyer: 0, values: CARLOS_DOCUMENT },
-      { key: 'investment', buyer: null, values: { agency: '0912', account: '45781-3', authorize_debit: true, embed_tariffs: false, first_buyer_percent: '100', sfh: false } },
+      {
+        key: 'investment',
+        buyer: null,
+        values: {
+          agency: '0912',
+          account: '45781-3',
+          authorize_debit: true,
+          embed_tariffs: false,
+          first_buyer_percent: '100',
+          sfh: false,
+        },
+      },
       { key: 'seller', buyer: null, values: SELLER_FORM },
     ],
   },
@@ -168,7 +192,19 @@ export const DEMO_PROPOSALS: DemoProposal[] = [
       {
         key: 'data',
         buyer: 0,
-        values: { name: 'Ana Paula Ribeiro', email: 'outro@demo.com.br', phone: '(41) 99876-5432', birth_date: '02/11/1990', cpf: DEMO_USERS_CPF_OUTRO, civil_status: 'single', marriage_union: false, occupation: 'Médica', registered_employees: false, income: '22.000,00', represented: false },
+        values: {
+          name: 'Ana Paula Ribeiro',
+          email: 'outro@demo.com.br',
+          phone: '(41) 99876-5432',
+          birth_date: '02/11/1990',
+          cpf: DEMO_USERS_CPF_OUTRO,
+          civil_status: 'single',
+          marriage_union: false,
+          occupation: 'Médica',
+          registered_employees: false,
+          income: '22.000,00',
+          represented: false,
+        },
       },
     ],
   },
@@ -248,19 +284,43 @@ export async function seedDemoData(db: Kysely<Database>): Promise<boolean> {
         const values = submitSchema(def, { buyers: p.buyers.length, buyer: sec.buyer }).parse(sec.values);
         await tx
           .insertInto('proposal_sections')
-          .values({ id: newId(), proposal_id: id, section: sec.key, buyer: sec.buyer ?? -1, draft: null, draft_updated_at: null, data: JSON.stringify(values), submitted_at: at, status: 'done', review_note: null, updated_by: ids[p.buyers[0]!], updated_at: at, version: 1 })
+          .values({
+            id: newId(),
+            proposal_id: id,
+            section: sec.key,
+            buyer: sec.buyer ?? -1,
+            draft: null,
+            draft_updated_at: null,
+            data: JSON.stringify(values),
+            submitted_at: at,
+            status: 'done',
+            review_note: null,
+            updated_by: ids[p.buyers[0]!],
+            updated_at: at,
+            version: 1,
+          })
           .execute();
       }
       const proposalRow = await tx.selectFrom('proposals').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-      const rows = await tx.selectFrom('proposal_sections').select(['section', 'buyer', 'data']).where('proposal_id', '=', id).execute();
+      const rows = await tx
+        .selectFrom('proposal_sections')
+        .select(['section', 'buyer', 'data'])
+        .where('proposal_id', '=', id)
+        .execute();
       const facts = await loadProposalFacts(tx, { proposal: proposalRow, buyers: p.buyers.length, rows });
-      const filling = computeFillingStatus(facts, p.sections.map((sec) => ({ key: sec.key, buyer: sec.buyer })));
+      const filling = computeFillingStatus(
+        facts,
+        p.sections.map((sec) => ({ key: sec.key, buyer: sec.buyer })),
+      );
       await tx.updateTable('proposals').set({ filling_status: filling }).where('id', '=', id).execute();
       // Back-office list: insurer filter and search terms (docs/decisions/007).
       await syncProposalIndex(tx, id);
     }
     // The demo operator may read health declarations (back office, docs/decisions/007).
-    await tx.insertInto('operator_permissions').values({ user_id: ids.operador, permission: 'health:read', granted_by: null, granted_at: now }).execute();
+    await tx
+      .insertInto('operator_permissions')
+      .values({ user_id: ids.operador, permission: 'health:read', granted_by: null, granted_at: now })
+      .execute();
   });
   return true;
 }

@@ -23,7 +23,9 @@ export const SCREENS: Partial<Record<RouteId, ComponentType>> = {
   'seller.proposals.proposalId.property.financing-data': lazy(() => import('../features/seller/financing-data-page')),
   'seller.proposals.proposalId.property.questions': lazy(() => import('../features/seller/questions-page')),
   'seller.proposals.proposalId.property.questions.info': lazy(() => import('../features/seller/questions-info-page')),
-  'seller.proposals.proposalId.property.marital.questions': lazy(() => import('../features/seller/marital-questions-page')),
+  'seller.proposals.proposalId.property.marital.questions': lazy(
+    () => import('../features/seller/marital-questions-page'),
+  ),
   'seller.proposals.proposalId.property.contact': lazy(() => import('../features/seller/contact-page')),
   'seller.proposals.proposalId.amounts-receivable': lazy(() => import('../features/seller/amounts-receivable-page')),
   'seller.proposals.proposalId.documents': lazy(() => import('../features/seller/documents-page')),

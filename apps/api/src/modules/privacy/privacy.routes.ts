@@ -9,46 +9,105 @@ const tags = ['privacy'];
 const errors = { 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
 
 export const privacyRoutes: FastifyPluginAsyncZod<{ service: PrivacyService }> = async (app, { service }) => {
-  app.get('/', {
-    config: { access: ['buyer', 'seller'] },
-    schema: { tags, summary: 'Situação dos pedidos LGPD do titular', response: { 200: z.object({ data: z.object({ deletion: z.object({ status: z.enum(DELETION_STATUSES), requestedAt: z.string() }).nullable() }) }), ...errors } },
-  }, async (request) => ({ data: await service.status(await requireUser(request, 'buyer', 'seller')) }));
-
-  app.get('/export', {
-    config: { access: ['buyer', 'seller'] },
-    schema: { tags, summary: 'Baixar todos os meus dados (JSON)', response: { 200: z.object({ data: z.record(z.string(), z.unknown()) }), ...errors } },
-  }, async (request, reply) => {
-    const user = await requireUser(request, 'buyer', 'seller');
-    reply.header('cache-control', 'no-store');
-    reply.header('content-disposition', 'attachment; filename="meus-dados-portal-de-propostas.json"');
-    return { data: await service.exportData(user, request.ip) };
-  });
-
-  app.post('/deletion-request', {
-    config: { access: ['buyer', 'seller'] },
-    schema: { tags, summary: 'Pedir a exclusão dos meus dados', response: { 202: z.object({ data: z.object({ id: z.string(), message: z.string() }) }), ...errors } },
-  }, async (request, reply) => {
-    const user = await requireUser(request, 'buyer', 'seller');
-    return reply.status(202).send({ data: await service.requestDeletion(user, request.ip) });
-  });
-
-  app.get('/requests', {
-    config: { access: ['operator'] },
-    schema: {
-      tags,
-      summary: 'Pedidos de exclusão (backoffice)',
-      response: { 200: z.object({ data: z.array(z.object({ id: z.string(), role: z.string(), status: z.string(), name: z.string(), email: z.string(), requestedAt: z.string(), completedAt: z.string().nullable() })) }), ...errors },
+  app.get(
+    '/',
+    {
+      config: { access: ['buyer', 'seller'] },
+      schema: {
+        tags,
+        summary: 'Situação dos pedidos LGPD do titular',
+        response: {
+          200: z.object({
+            data: z.object({
+              deletion: z.object({ status: z.enum(DELETION_STATUSES), requestedAt: z.string() }).nullable(),
+            }),
+          }),
+          ...errors,
+        },
+      },
     },
-  }, async (request) => {
-    await requireUser(request, 'operator');
-    return { data: await service.listRequests() };
-  });
+    async (request) => ({ data: await service.status(await requireUser(request, 'buyer', 'seller')) }),
+  );
 
-  app.post('/requests/:requestId/complete', {
-    config: { access: ['operator'] },
-    schema: { tags, summary: 'Concluir a exclusão (backoffice)', params: z.object({ requestId: z.string().max(64) }), response: { 200: z.object({ data: z.object({ message: z.string() }) }), ...errors } },
-  }, async (request) => {
-    const operator = await requireUser(request, 'operator');
-    return { data: await service.completeRequest(operator, request.params.requestId, request.ip) };
-  });
+  app.get(
+    '/export',
+    {
+      config: { access: ['buyer', 'seller'] },
+      schema: {
+        tags,
+        summary: 'Baixar todos os meus dados (JSON)',
+        response: { 200: z.object({ data: z.record(z.string(), z.unknown()) }), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request, 'buyer', 'seller');
+      reply.header('cache-control', 'no-store');
+      reply.header('content-disposition', 'attachment; filename="meus-dados-portal-de-propostas.json"');
+      return { data: await service.exportData(user, request.ip) };
+    },
+  );
+
+  app.post(
+    '/deletion-request',
+    {
+      config: { access: ['buyer', 'seller'] },
+      schema: {
+        tags,
+        summary: 'Pedir a exclusão dos meus dados',
+        response: { 202: z.object({ data: z.object({ id: z.string(), message: z.string() }) }), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request, 'buyer', 'seller');
+      return reply.status(202).send({ data: await service.requestDeletion(user, request.ip) });
+    },
+  );
+
+  app.get(
+    '/requests',
+    {
+      config: { access: ['operator'] },
+      schema: {
+        tags,
+        summary: 'Pedidos de exclusão (backoffice)',
+        response: {
+          200: z.object({
+            data: z.array(
+              z.object({
+                id: z.string(),
+                role: z.string(),
+                status: z.string(),
+                name: z.string(),
+                email: z.string(),
+                requestedAt: z.string(),
+                completedAt: z.string().nullable(),
+              }),
+            ),
+          }),
+          ...errors,
+        },
+      },
+    },
+    async (request) => {
+      await requireUser(request, 'operator');
+      return { data: await service.listRequests() };
+    },
+  );
+
+  app.post(
+    '/requests/:requestId/complete',
+    {
+      config: { access: ['operator'] },
+      schema: {
+        tags,
+        summary: 'Concluir a exclusão (backoffice)',
+        params: z.object({ requestId: z.string().max(64) }),
+        response: { 200: z.object({ data: z.object({ message: z.string() }) }), ...errors },
+      },
+    },
+    async (request) => {
+      const operator = await requireUser(request, 'operator');
+      return { data: await service.completeRequest(operator, request.params.requestId, request.ip) };
+    },
+  );
 };

@@ -36,7 +36,13 @@ export function createPrivacyService(deps: Deps) {
     return executor
       .selectFrom('proposal_members')
       .innerJoin('proposals', 'proposals.id', 'proposal_members.proposal_id')
-      .select(['proposal_members.id', 'proposal_members.proposal_id', 'proposal_members.role', 'proposal_members.position', 'proposals.code'])
+      .select([
+        'proposal_members.id',
+        'proposal_members.proposal_id',
+        'proposal_members.role',
+        'proposal_members.position',
+        'proposals.code',
+      ])
       .where('proposal_members.user_id', '=', userId)
       .execute();
   }
@@ -59,27 +65,72 @@ export function createPrivacyService(deps: Deps) {
 
   return {
     async status(user: SessionUser) {
-      const request = await db.selectFrom('privacy_requests').selectAll().where('user_id', '=', user.id).orderBy('requested_at', 'desc').executeTakeFirst();
-      return request ? { deletion: { status: request.status as 'pending' | 'completed', requestedAt: new Date(request.requested_at).toISOString() } } : { deletion: null };
+      const request = await db
+        .selectFrom('privacy_requests')
+        .selectAll()
+        .where('user_id', '=', user.id)
+        .orderBy('requested_at', 'desc')
+        .executeTakeFirst();
+      return request
+        ? {
+            deletion: {
+              status: request.status as 'pending' | 'completed',
+              requestedAt: new Date(request.requested_at).toISOString(),
+            },
+          }
+        : { deletion: null };
     },
 
     /** Everything about the caller, as JSON (LGPD art. 18, II and V). Reading one's own data is not an access to log. */
     async exportData(user: SessionUser, ip: string | null) {
-      const account = await db.selectFrom('users').select(['id', 'role', 'name', 'email', 'cpf', 'created_at', 'updated_at']).where('id', '=', user.id).executeTakeFirstOrThrow();
+      const account = await db
+        .selectFrom('users')
+        .select(['id', 'role', 'name', 'email', 'cpf', 'created_at', 'updated_at'])
+        .where('id', '=', user.id)
+        .executeTakeFirstOrThrow();
       const proposals = [];
       for (const m of await memberships(user.id)) {
-        const sections = (await db.selectFrom('proposal_sections').selectAll().where('proposal_id', '=', m.proposal_id).execute())
+        const sections = (
+          await db.selectFrom('proposal_sections').selectAll().where('proposal_id', '=', m.proposal_id).execute()
+        )
           .filter((s) => ownsSection(m, s))
-          .map((s) => ({ section: s.section, buyer: s.buyer < 0 ? null : s.buyer, status: s.status, values: parse(s.data), draft: parse(s.draft), submittedAt: s.submitted_at ? new Date(s.submitted_at).toISOString() : null }));
-        const documents = (await db.selectFrom('document_files').selectAll().where('proposal_id', '=', m.proposal_id).execute())
+          .map((s) => ({
+            section: s.section,
+            buyer: s.buyer < 0 ? null : s.buyer,
+            status: s.status,
+            values: parse(s.data),
+            draft: parse(s.draft),
+            submittedAt: s.submitted_at ? new Date(s.submitted_at).toISOString() : null,
+          }));
+        const documents = (
+          await db.selectFrom('document_files').selectAll().where('proposal_id', '=', m.proposal_id).execute()
+        )
           .filter((f) => ownsDocument(m, f.item, f.uploaded_by, user.id))
-          .map((f) => ({ item: f.item, name: f.name, type: f.mime, size: f.size, status: f.status, reason: f.review_reason, uploadedAt: new Date(f.uploaded_at).toISOString() }));
+          .map((f) => ({
+            item: f.item,
+            name: f.name,
+            type: f.mime,
+            size: f.size,
+            status: f.status,
+            reason: f.review_reason,
+            uploadedAt: new Date(f.uploaded_at).toISOString(),
+          }));
         let health = null;
         if (m.role === 'buyer') {
-          const consents = await db.selectFrom('health_consents').select(['version', 'insurance_name', 'granted_at', 'revoked_at']).where('proposal_id', '=', m.proposal_id).where('buyer', '=', m.position).execute();
+          const consents = await db
+            .selectFrom('health_consents')
+            .select(['version', 'insurance_name', 'granted_at', 'revoked_at'])
+            .where('proposal_id', '=', m.proposal_id)
+            .where('buyer', '=', m.position)
+            .execute();
           const answers = await deps.insurance.readAnswers(user, m.proposal_id, m.position, ip).catch(() => null);
           health = {
-            consents: consents.map((c) => ({ version: c.version, insurer: c.insurance_name, grantedAt: new Date(c.granted_at).toISOString(), revokedAt: c.revoked_at ? new Date(c.revoked_at).toISOString() : null })),
+            consents: consents.map((c) => ({
+              version: c.version,
+              insurer: c.insurance_name,
+              grantedAt: new Date(c.granted_at).toISOString(),
+              revokedAt: c.revoked_at ? new Date(c.revoked_at).toISOString() : null,
+            })),
             answers: answers?.answers ?? [],
             completed: answers?.completed ?? false,
           };
@@ -89,18 +140,39 @@ export function createPrivacyService(deps: Deps) {
       await recordAudit(db, { actorId: user.id, action: 'privacy.exported', subject: `user:${user.id}`, ip });
       return {
         generatedAt: new Date().toISOString(),
-        account: { ...account, created_at: new Date(account.created_at).toISOString(), updated_at: new Date(account.updated_at).toISOString() },
+        account: {
+          ...account,
+          created_at: new Date(account.created_at).toISOString(),
+          updated_at: new Date(account.updated_at).toISOString(),
+        },
         proposals,
       };
     },
 
     async requestDeletion(user: SessionUser, ip: string | null) {
-      if (user.role === 'operator') throw new HttpError(403, 'forbidden', 'Contas do backoffice são removidas por outro operador.');
-      const pending = await db.selectFrom('privacy_requests').select('id').where('user_id', '=', user.id).where('status', '=', 'pending').executeTakeFirst();
+      if (user.role === 'operator')
+        throw new HttpError(403, 'forbidden', 'Contas do backoffice são removidas por outro operador.');
+      const pending = await db
+        .selectFrom('privacy_requests')
+        .select('id')
+        .where('user_id', '=', user.id)
+        .where('status', '=', 'pending')
+        .executeTakeFirst();
       if (pending) throw new HttpError(409, 'already_requested', PRIVACY_MESSAGES.deletionAlreadyPending);
       const id = newId();
       await db.transaction().execute(async (tx) => {
-        await tx.insertInto('privacy_requests').values({ id, user_id: user.id, role: user.role, status: 'pending', requested_at: Date.now(), completed_at: null, completed_by: null }).execute();
+        await tx
+          .insertInto('privacy_requests')
+          .values({
+            id,
+            user_id: user.id,
+            role: user.role,
+            status: 'pending',
+            requested_at: Date.now(),
+            completed_at: null,
+            completed_by: null,
+          })
+          .execute();
         await recordAudit(tx, { actorId: user.id, action: 'privacy.deletion_requested', subject: `privacy:${id}`, ip });
       });
       return { id, message: PRIVACY_MESSAGES.deletionRequested };
@@ -110,11 +182,27 @@ export function createPrivacyService(deps: Deps) {
       const rows = await db
         .selectFrom('privacy_requests')
         .innerJoin('users', 'users.id', 'privacy_requests.user_id')
-        .select(['privacy_requests.id', 'privacy_requests.role', 'privacy_requests.status', 'privacy_requests.requested_at', 'privacy_requests.completed_at', 'users.name', 'users.email'])
+        .select([
+          'privacy_requests.id',
+          'privacy_requests.role',
+          'privacy_requests.status',
+          'privacy_requests.requested_at',
+          'privacy_requests.completed_at',
+          'users.name',
+          'users.email',
+        ])
         .orderBy('privacy_requests.requested_at', 'desc')
         .limit(200)
         .execute();
-      return rows.map((r) => ({ id: r.id, role: r.role, status: r.status, name: r.name, email: r.email, requestedAt: new Date(r.requested_at).toISOString(), completedAt: r.completed_at ? new Date(r.completed_at).toISOString() : null }));
+      return rows.map((r) => ({
+        id: r.id,
+        role: r.role,
+        status: r.status,
+        name: r.name,
+        email: r.email,
+        requestedAt: new Date(r.requested_at).toISOString(),
+        completedAt: r.completed_at ? new Date(r.completed_at).toISOString() : null,
+      }));
     },
 
     /**
@@ -123,7 +211,11 @@ export function createPrivacyService(deps: Deps) {
      * proposal's history still adds up. One transaction for the database; files after commit.
      */
     async completeRequest(operator: SessionUser, requestId: string, ip: string | null) {
-      const request = await db.selectFrom('privacy_requests').selectAll().where('id', '=', requestId).executeTakeFirst();
+      const request = await db
+        .selectFrom('privacy_requests')
+        .selectAll()
+        .where('id', '=', requestId)
+        .executeTakeFirst();
       if (!request) throw notFound();
       if (request.status !== 'pending') throw new HttpError(409, 'already_completed', 'Este pedido já foi concluído.');
       const user = await db.selectFrom('users').selectAll().where('id', '=', request.user_id).executeTakeFirstOrThrow();
@@ -131,33 +223,82 @@ export function createPrivacyService(deps: Deps) {
       await db.transaction().execute(async (tx) => {
         // Inside the transaction, every query goes through tx (SQLite has one connection).
         for (const m of await memberships(user.id, tx)) {
-          const sections = await tx.selectFrom('proposal_sections').select(['id', 'section', 'buyer']).where('proposal_id', '=', m.proposal_id).execute();
+          const sections = await tx
+            .selectFrom('proposal_sections')
+            .select(['id', 'section', 'buyer'])
+            .where('proposal_id', '=', m.proposal_id)
+            .execute();
           const own = sections.filter((s) => ownsSection(m, s)).map((s) => s.id);
           if (own.length) await tx.deleteFrom('proposal_sections').where('id', 'in', own).execute();
           if (m.role === 'buyer') {
             for (const table of ['health_answers', 'health_consents', 'insurance_declarations'] as const) {
-              await tx.deleteFrom(table).where('proposal_id', '=', m.proposal_id).where('buyer', '=', m.position).execute();
+              await tx
+                .deleteFrom(table)
+                .where('proposal_id', '=', m.proposal_id)
+                .where('buyer', '=', m.position)
+                .execute();
             }
           }
-          const files = (await tx.selectFrom('document_files').select(['id', 'item', 'storage_key', 'uploaded_by']).where('proposal_id', '=', m.proposal_id).execute()).filter((f) =>
-            ownsDocument(m, f.item, f.uploaded_by, user.id),
-          );
+          const files = (
+            await tx
+              .selectFrom('document_files')
+              .select(['id', 'item', 'storage_key', 'uploaded_by'])
+              .where('proposal_id', '=', m.proposal_id)
+              .execute()
+          ).filter((f) => ownsDocument(m, f.item, f.uploaded_by, user.id));
           if (files.length) {
             storageKeys.push(...files.map((f) => f.storage_key));
             // Kept until the objects are gone: a crash or storage error below leaves them to the documents sweep.
             for (const f of files) await markPending(tx, f.storage_key);
-            await tx.deleteFrom('document_events').where('file_id', 'in', files.map((f) => f.id)).execute();
-            await tx.deleteFrom('document_files').where('id', 'in', files.map((f) => f.id)).execute();
+            await tx
+              .deleteFrom('document_events')
+              .where(
+                'file_id',
+                'in',
+                files.map((f) => f.id),
+              )
+              .execute();
+            await tx
+              .deleteFrom('document_files')
+              .where(
+                'id',
+                'in',
+                files.map((f) => f.id),
+              )
+              .execute();
           }
-          await tx.updateTable('proposal_members').set({ name: REMOVED_NAME, email: removedEmail(m.id), cpf: null, user_id: null }).where('id', '=', m.id).execute();
+          await tx
+            .updateTable('proposal_members')
+            .set({ name: REMOVED_NAME, email: removedEmail(m.id), cpf: null, user_id: null })
+            .where('id', '=', m.id)
+            .execute();
           await syncProposalIndex(tx, m.proposal_id);
         }
         await tx.deleteFrom('outbox').where('to_address', '=', user.email).execute();
         await tx.deleteFrom('sessions').where('user_id', '=', user.id).execute();
         await tx.deleteFrom('password_tokens').where('user_id', '=', user.id).execute();
-        await tx.updateTable('users').set({ name: REMOVED_NAME, email: removedEmail(user.id), cpf: null, password_hash: null, updated_at: Date.now() }).where('id', '=', user.id).execute();
-        await tx.updateTable('privacy_requests').set({ status: 'completed', completed_at: Date.now(), completed_by: operator.id }).where('id', '=', requestId).execute();
-        await recordAudit(tx, { actorId: operator.id, action: 'privacy.deletion_completed', subject: `privacy:${requestId}`, ip });
+        await tx
+          .updateTable('users')
+          .set({
+            name: REMOVED_NAME,
+            email: removedEmail(user.id),
+            cpf: null,
+            password_hash: null,
+            updated_at: Date.now(),
+          })
+          .where('id', '=', user.id)
+          .execute();
+        await tx
+          .updateTable('privacy_requests')
+          .set({ status: 'completed', completed_at: Date.now(), completed_by: operator.id })
+          .where('id', '=', requestId)
+          .execute();
+        await recordAudit(tx, {
+          actorId: operator.id,
+          action: 'privacy.deletion_completed',
+          subject: `privacy:${requestId}`,
+          ip,
+        });
         // The confirmation goes out, and is the only mail left for that address.
         await enqueueMail(tx, {
           to: user.email,
@@ -188,6 +329,7 @@ async function removeOutboxFiles(dir: string, email: string) {
   }
   for (const name of names.filter((n) => n.endsWith('.eml'))) {
     const text = await readFile(join(dir, name), 'utf8');
-    if (new RegExp(`^To: .*${email.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'mi').test(text)) await rm(join(dir, name), { force: true });
+    if (new RegExp(`^To: .*${email.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'mi').test(text))
+      await rm(join(dir, name), { force: true });
   }
 }

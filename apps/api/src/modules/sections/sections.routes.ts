@@ -23,43 +23,116 @@ const full = summary.extend({
   values: z.record(z.string(), z.unknown()).nullable(),
   prefill: z.record(z.string(), z.unknown()),
 });
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+};
 /** Section bodies are checked by the section's own schema in the service (drafts and submits differ). */
 const anyBody = z.record(z.string(), z.unknown());
 
 /** Role and membership are decided by the service: a seller or a stranger gets 404, as for a missing proposal. */
 export const sectionsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/:id/sections', {
-    config: { access: 'signed-in' },
-    schema: { tags, summary: 'Seções da proposta e progresso', params: z.object({ id: z.string().max(64) }), response: { 200: z.object({ data: z.object({ fillingStatus: z.number(), sections: z.array(summary.extend({ required: z.boolean() })) }) }), ...errors } },
-  }, async (request) => {
-    const user = await requireUser(request);
-    return { data: await app.services.sections.listSections(user, request.params.id) };
-  });
+  app.get(
+    '/:id/sections',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        summary: 'Seções da proposta e progresso',
+        params: z.object({ id: z.string().max(64) }),
+        response: {
+          200: z.object({
+            data: z.object({ fillingStatus: z.number(), sections: z.array(summary.extend({ required: z.boolean() })) }),
+          }),
+          ...errors,
+        },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      return { data: await app.services.sections.listSections(user, request.params.id) };
+    },
+  );
 
-  app.get('/:id/sections/:section', {
-    config: { access: 'signed-in' },
-    schema: { tags, summary: 'Uma seção (rascunho e valores enviados)', params, querystring: query, response: { 200: z.object({ data: full }), ...errors } },
-  }, async (request, reply) => {
-    reply.header('cache-control', 'no-store');
-    const user = await requireUser(request);
-    return { data: await app.services.sections.getSection(user, request.params.id, request.params.section, request.query.buyer) };
-  });
+  app.get(
+    '/:id/sections/:section',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        summary: 'Uma seção (rascunho e valores enviados)',
+        params,
+        querystring: query,
+        response: { 200: z.object({ data: full }), ...errors },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const user = await requireUser(request);
+      return {
+        data: await app.services.sections.getSection(
+          user,
+          request.params.id,
+          request.params.section,
+          request.query.buyer,
+        ),
+      };
+    },
+  );
 
-  app.put('/:id/sections/:section/draft', {
-    config: { access: ['buyer', 'seller'] },
-    schema: { tags, summary: 'Salvar rascunho (autosave)', params, querystring: query, body: anyBody, response: { 200: z.object({ data: z.object({ draftUpdatedAt: z.string() }) }), ...errors } },
-  }, async (request) => {
-    const user = await requireUser(request);
-    return { data: await app.services.sections.saveDraft(user, request.params.id, request.params.section, request.query.buyer, request.body) };
-  });
+  app.put(
+    '/:id/sections/:section/draft',
+    {
+      config: { access: ['buyer', 'seller'] },
+      schema: {
+        tags,
+        summary: 'Salvar rascunho (autosave)',
+        params,
+        querystring: query,
+        body: anyBody,
+        response: { 200: z.object({ data: z.object({ draftUpdatedAt: z.string() }) }), ...errors },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      return {
+        data: await app.services.sections.saveDraft(
+          user,
+          request.params.id,
+          request.params.section,
+          request.query.buyer,
+          request.body,
+        ),
+      };
+    },
+  );
 
-  app.put('/:id/sections/:section', {
-    config: { access: ['buyer', 'seller'] },
-    schema: { tags, summary: 'Enviar a seção (validação completa no servidor)', params, querystring: query, body: anyBody, response: { 200: z.object({ data: full.extend({ fillingStatus: z.number() }) }), ...errors } },
-  }, async (request) => {
-    const user = await requireUser(request);
-    const { view, fillingStatus } = await app.services.sections.submitSection(user, request.params.id, request.params.section, request.query.buyer, request.body);
-    return { data: { ...view, fillingStatus } };
-  });
+  app.put(
+    '/:id/sections/:section',
+    {
+      config: { access: ['buyer', 'seller'] },
+      schema: {
+        tags,
+        summary: 'Enviar a seção (validação completa no servidor)',
+        params,
+        querystring: query,
+        body: anyBody,
+        response: { 200: z.object({ data: full.extend({ fillingStatus: z.number() }) }), ...errors },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      const { view, fillingStatus } = await app.services.sections.submitSection(
+        user,
+        request.params.id,
+        request.params.section,
+        request.query.buyer,
+        request.body,
+      );
+      return { data: { ...view, fillingStatus } };
+    },
+  );
 };

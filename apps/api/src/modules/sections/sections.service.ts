@@ -1,6 +1,12 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { SessionUser } from '@portal/domain/auth';
-import { ALL_SECTIONS, computeFillingStatus, findSection, type AnySection, type SectionStatus } from '@portal/domain/sections-registry';
+import {
+  ALL_SECTIONS,
+  computeFillingStatus,
+  findSection,
+  type AnySection,
+  type SectionStatus,
+} from '@portal/domain/sections-registry';
 import { draftSchema, submitSchema, type ProposalFacts, type SectionContext } from '@portal/domain/section';
 import { fieldErrors } from '@portal/domain/api-error';
 import { onlyDigits } from '@portal/domain/digits';
@@ -49,12 +55,22 @@ export function createSectionsService(deps: { db: Kysely<Database>; mailer: Mail
   const repo = createSectionsRepository(deps.db);
 
   /** The proposal as this user may see it: its buyers, its sellers and operators; anyone else gets 404. */
-  async function load(user: SessionUser, proposalId: string, tx: Kysely<Database> | Transaction<Database> = deps.db): Promise<Loaded> {
+  async function load(
+    user: SessionUser,
+    proposalId: string,
+    tx: Kysely<Database> | Transaction<Database> = deps.db,
+  ): Promise<Loaded> {
     const proposal = await tx.selectFrom('proposals').selectAll().where('id', '=', proposalId).executeTakeFirst();
     if (!proposal) throw notFound();
-    const members = await tx.selectFrom('proposal_members').selectAll().where('proposal_id', '=', proposalId).orderBy('position').execute();
+    const members = await tx
+      .selectFrom('proposal_members')
+      .selectAll()
+      .where('proposal_id', '=', proposalId)
+      .orderBy('position')
+      .execute();
     const buyers = members.filter((m) => m.role === 'buyer');
-    const me = user.role === 'operator' ? null : (members.find((m) => m.role === user.role && m.user_id === user.id) ?? null);
+    const me =
+      user.role === 'operator' ? null : (members.find((m) => m.role === user.role && m.user_id === user.id) ?? null);
     if (user.role !== 'operator' && !me) throw notFound();
     return { proposal, members, buyers, me };
   }
@@ -99,7 +115,12 @@ export function createSectionsService(deps: { db: Kysely<Database>; mailer: Mail
     return loaded.me?.role === 'seller' && def.scope !== 'seller';
   }
 
-  function view(loaded: Loaded, def: AnySection, position: number, row: ProposalSectionsTable | undefined): SectionView {
+  function view(
+    loaded: Loaded,
+    def: AnySection,
+    position: number,
+    row: ProposalSectionsTable | undefined,
+  ): SectionView {
     const a = access(loaded, def.scope, position);
     const member = def.scope === 'buyer' ? loaded.buyers.find((b) => b.position === position) : undefined;
     const draftIsNewer = row?.draft && (row.submitted_at === null || (row.draft_updated_at ?? 0) > row.submitted_at);
@@ -115,19 +136,32 @@ export function createSectionsService(deps: { db: Kysely<Database>; mailer: Mail
       values: row?.data ? JSON.parse(row.data) : null,
       submittedAt: iso(row?.submitted_at ?? null),
       reviewNote: row?.review_note ?? null,
-      prefill: def.key === 'data' && member ? { name: member.name, email: member.email, ...(member.cpf ? { cpf: member.cpf } : {}) } : {},
+      prefill:
+        def.key === 'data' && member
+          ? { name: member.name, email: member.email, ...(member.cpf ? { cpf: member.cpf } : {}) }
+          : {},
     };
   }
 
   async function refreshFillingStatus(tx: Transaction<Database>, loaded: Loaded) {
     const rows = await repo.findSections(loaded.proposal.id, tx);
-    const done = rows.filter((r) => r.status === 'done').map((r) => ({ key: r.section, buyer: r.buyer === PROPOSAL_SCOPE ? null : r.buyer }));
+    const done = rows
+      .filter((r) => r.status === 'done')
+      .map((r) => ({ key: r.section, buyer: r.buyer === PROPOSAL_SCOPE ? null : r.buyer }));
     const filling = computeFillingStatus(await proposalFacts(loaded, rows, tx), done);
-    await tx.updateTable('proposals').set({ filling_status: filling, updated_at: Date.now() }).where('id', '=', loaded.proposal.id).execute();
+    await tx
+      .updateTable('proposals')
+      .set({ filling_status: filling, updated_at: Date.now() })
+      .where('id', '=', loaded.proposal.id)
+      .execute();
     return filling;
   }
 
-  function proposalFacts(loaded: Loaded, rows: ProposalSectionsTable[], tx: Kysely<Database> | Transaction<Database> = deps.db): Promise<ProposalFacts> {
+  function proposalFacts(
+    loaded: Loaded,
+    rows: ProposalSectionsTable[],
+    tx: Kysely<Database> | Transaction<Database> = deps.db,
+  ): Promise<ProposalFacts> {
     return loadProposalFacts(tx, { proposal: loaded.proposal, buyers: loaded.buyers.length, rows });
   }
 
@@ -138,7 +172,8 @@ export function createSectionsService(deps: { db: Kysely<Database>; mailer: Mail
   function guardFgtsForm(def: AnySection, position: number, facts: ProposalFacts) {
     if (!FGTS_FORM_KEYS.has(def.key)) return;
     const eligibility = buyerFgtsEligibility(facts, position);
-    if (eligibility.status === 'ineligible') throw new HttpError(409, 'fgts_not_eligible', eligibility.reasons.join(' '));
+    if (eligibility.status === 'ineligible')
+      throw new HttpError(409, 'fgts_not_eligible', eligibility.reasons.join(' '));
   }
 
   function guardEdit(loaded: Loaded, scope: AnySection['scope'], position: number) {
@@ -166,7 +201,12 @@ export function createSectionsService(deps: { db: Kysely<Database>; mailer: Mail
       return { fillingStatus: loaded.proposal.filling_status, sections: views };
     },
 
-    async getSection(user: SessionUser, proposalId: string, key: string, buyer: number | undefined): Promise<SectionView> {
+    async getSection(
+      user: SessionUser,
+      proposalId: string,
+      key: string,
+      buyer: number | undefined,
+    ): Promise<SectionView> {
       const loaded = await load(user, proposalId);
       const { def, position } = resolve(loaded, key, buyer);
       if (hidden(loaded, def)) throw notFound();
@@ -183,7 +223,8 @@ export function createSectionsService(deps: { db: Kysely<Database>; mailer: Mail
       guardEdit(loaded, def.scope, position);
       guardFgtsForm(def, position, await proposalFacts(loaded, await repo.findSections(proposalId)));
       const parsed = draftSchema(def).safeParse(body);
-      if (!parsed.success) throw new HttpError(400, 'validation', 'Rascunho inválido.', fieldErrors(parsed.error.issues));
+      if (!parsed.success)
+        throw new HttpError(400, 'validation', 'Rascunho inválido.', fieldErrors(parsed.error.issues));
       const existing = await repo.findSection({ proposalId, section: def.key, buyer: position });
       const now = Date.now();
       await repo.upsertSection({
@@ -203,7 +244,14 @@ export function createSectionsService(deps: { db: Kysely<Database>; mailer: Mail
      * Validates with the full schema (the server is the authority) and stores the values, the
      * status and the proposal's progress in one transaction: a failure keeps the previous version.
      */
-    async submitSection(user: SessionUser, proposalId: string, key: string, buyer: number | undefined, body: unknown, hooks: { beforeCommit?: () => Promise<void> } = {}) {
+    async submitSection(
+      user: SessionUser,
+      proposalId: string,
+      key: string,
+      buyer: number | undefined,
+      body: unknown,
+      hooks: { beforeCommit?: () => Promise<void> } = {},
+    ) {
       const result = await deps.db.transaction().execute(async (tx) => {
         const loaded = await load(user, proposalId, tx);
         const { def, position } = resolve(loaded, key, buyer);
@@ -212,7 +260,11 @@ export function createSectionsService(deps: { db: Kysely<Database>; mailer: Mail
         // Rules may read the proposal's other submitted sections (e.g. the seller's account holder).
         const facts = await proposalFacts(loaded, await repo.findSections(proposalId, tx), tx);
         guardFgtsForm(def, position, facts);
-        const ctx: SectionContext = { buyers: loaded.buyers.length, buyer: def.scope === 'buyer' ? position : null, facts };
+        const ctx: SectionContext = {
+          buyers: loaded.buyers.length,
+          buyer: def.scope === 'buyer' ? position : null,
+          facts,
+        };
         const parsed = submitSchema(def, ctx).safeParse(body ?? {});
         const errors = parsed.success ? {} : fieldErrors(parsed.error.issues);
         if (def.key === 'data' && !errors.cpf) {
@@ -221,20 +273,38 @@ export function createSectionsService(deps: { db: Kysely<Database>; mailer: Mail
           const typed = onlyDigits(String((body as Record<string, unknown> | null)?.cpf ?? ''));
           if (member.cpf && typed !== member.cpf) errors.cpf = 'O CPF deve ser o mesmo informado na proposta';
         }
-        if (!parsed.success || Object.keys(errors).length) throw new HttpError(400, 'validation', 'Verifique os campos destacados.', errors);
+        if (!parsed.success || Object.keys(errors).length)
+          throw new HttpError(400, 'validation', 'Verifique os campos destacados.', errors);
         const values: Record<string, unknown> = { ...parsed.data };
 
         if (def.key === 'address' && values.same_main_buyer_address === true) {
           const main = await repo.findSection({ proposalId, section: 'address', buyer: 0 }, tx);
           if (!main?.data) {
-            throw new HttpError(400, 'validation', 'Verifique os campos destacados.', { same_main_buyer_address: 'O endereço do comprador principal ainda não foi preenchido' });
+            throw new HttpError(400, 'validation', 'Verifique os campos destacados.', {
+              same_main_buyer_address: 'O endereço do comprador principal ainda não foi preenchido',
+            });
           }
-          const { same_main_buyer_address: _s, user_address: _u, ...mainAddress } = JSON.parse(main.data) as Record<string, unknown>;
+          const {
+            same_main_buyer_address: _s,
+            user_address: _u,
+            ...mainAddress
+          } = JSON.parse(main.data) as Record<string, unknown>;
           Object.assign(values, mainAddress);
         }
 
         await repo.upsertSection(
-          { proposal_id: proposalId, section: def.key, buyer: position, status: 'done', data: JSON.stringify(values), submitted_at: Date.now(), draft: null, draft_updated_at: null, review_note: null, updated_by: user.id },
+          {
+            proposal_id: proposalId,
+            section: def.key,
+            buyer: position,
+            status: 'done',
+            data: JSON.stringify(values),
+            submitted_at: Date.now(),
+            draft: null,
+            draft_updated_at: null,
+            review_note: null,
+            updated_by: user.id,
+          },
           tx,
         );
         if (def.key === 'seller') {
@@ -251,7 +321,11 @@ export function createSectionsService(deps: { db: Kysely<Database>; mailer: Mail
           });
         }
         const fillingStatus = await refreshFillingStatus(tx, loaded);
-        await recordAudit(tx, { actorId: user.id, action: 'section.submitted', subject: `proposal:${proposalId}/${def.key}${def.scope === 'buyer' ? `/${position}` : ''}` });
+        await recordAudit(tx, {
+          actorId: user.id,
+          action: 'section.submitted',
+          subject: `proposal:${proposalId}/${def.key}${def.scope === 'buyer' ? `/${position}` : ''}`,
+        });
         await hooks.beforeCommit?.();
         const row = await repo.findSection({ proposalId, section: def.key, buyer: position }, tx);
         return { view: view(loaded, def, position, row), fillingStatus };

@@ -8,7 +8,27 @@ import { formatPis } from '@portal/domain/pis';
 import { UFS } from '@portal/domain/fields';
 
 /** The widget types the field renderer knows; each brings its mask and its display format. */
-export type Widget = 'text' | 'email' | 'cpf' | 'cpf-or-cnpj' | 'phone' | 'cep' | 'date' | 'money' | 'percent' | 'digits' | 'select' | 'radio' | 'switch' | 'cnpj' | 'document' | 'area' | 'textarea' | 'pis' | 'list' | 'group';
+export type Widget =
+  | 'text'
+  | 'email'
+  | 'cpf'
+  | 'cpf-or-cnpj'
+  | 'phone'
+  | 'cep'
+  | 'date'
+  | 'money'
+  | 'percent'
+  | 'digits'
+  | 'select'
+  | 'radio'
+  | 'switch'
+  | 'cnpj'
+  | 'document'
+  | 'area'
+  | 'textarea'
+  | 'pis'
+  | 'list'
+  | 'group';
 
 export interface FieldUi {
   label: string;
@@ -29,7 +49,8 @@ export interface FieldUi {
 }
 
 /** Select/radio options from a label map of packages/domain. */
-export const options = (labels: Record<string, string>) => Object.entries(labels).map(([value, label]) => ({ value, label }));
+export const options = (labels: Record<string, string>) =>
+  Object.entries(labels).map(([value, label]) => ({ value, label }));
 export const UF_OPTIONS = UFS.map((uf) => ({ value: uf, label: uf }));
 
 /** Typing masks by widget. */
@@ -88,7 +109,12 @@ export function toInput(widget: Widget, value: unknown, context: Record<string, 
 
 /** An empty row or block of a 'list' or 'group' field: switches off, inputs blank. */
 export function emptyValues(fields: Record<string, FieldUi> = {}): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(fields).map(([k, ui]) => [k, ui.widget === 'switch' ? false : ui.widget === 'list' ? [] : ui.widget === 'group' ? emptyValues(ui.fields) : '']));
+  return Object.fromEntries(
+    Object.entries(fields).map(([k, ui]) => [
+      k,
+      ui.widget === 'switch' ? false : ui.widget === 'list' ? [] : ui.widget === 'group' ? emptyValues(ui.fields) : '',
+    ]),
+  );
 }
 
 /** Stored (canonical) value -> what the form holds, rows and blocks included. */

@@ -33,7 +33,8 @@ export default function BuyerHomePage() {
   const buyers = proposal.data?.customers.length ?? 1;
   const next = sections.data ? nextStep(sections.data.sections, buyers) : null;
   // The seller's steps are summed up in one line (SellerPartStatus), not listed one by one.
-  const pending = sections.data?.sections.filter((s) => s.status !== 'done' && s.scope !== 'seller' && s.required !== false) ?? [];
+  const pending =
+    sections.data?.sections.filter((s) => s.status !== 'done' && s.scope !== 'seller' && s.required !== false) ?? [];
   return (
     <Page
       title={firstName ? `Olá, ${firstName}` : 'Início'}
@@ -51,7 +52,9 @@ export default function BuyerHomePage() {
               {next.step.title}
             </Button>
           ) : (
-            <p className="muted">Você concluiu as seções que estão com você. Acompanhe a situação da proposta abaixo.</p>
+            <p className="muted">
+              Você concluiu as seções que estão com você. Acompanhe a situação da proposta abaixo.
+            </p>
           )}
           {pending.length ? (
             <>
@@ -61,7 +64,9 @@ export default function BuyerHomePage() {
                   <li key={`${s.key}:${s.buyer}`} className="section-rows__row section-rows__row--two">
                     <span className="section-rows__title">
                       {s.title}
-                      {s.buyer !== null && buyers > 1 ? ` — ${proposal.data?.customers.find((c) => c.position === s.buyer)?.name ?? ''}` : ''}
+                      {s.buyer !== null && buyers > 1
+                        ? ` — ${proposal.data?.customers.find((c) => c.position === s.buyer)?.name ?? ''}`
+                        : ''}
                     </span>
                     <SectionStatusTag status={s.status} />
                   </li>
