@@ -18,7 +18,13 @@ async function axe(page: Page, label: string) {
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${label}: [${v.impact}] ${v.id} — ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
+    .map(
+      (v) =>
+        `${label}: [${v.impact}] ${v.id} — ${v.help} (${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(', ')})`,
+    );
 }
 
 describe('accessibility (axe-core, WCAG 2.1 AA): no serious or critical violation on any screen', () => {
@@ -28,7 +34,15 @@ describe('accessibility (axe-core, WCAG 2.1 AA): no serious or critical violatio
   it('public screens', async () => {
     const { page, context } = await browser.newPage(PHONE);
     const problems: string[] = [];
-    for (const url of ['/buyer/login', '/auth/login', '/auth/seller/login', '/buyer/recover', '/buyer/change-password', '/error', '/nao-existe']) {
+    for (const url of [
+      '/buyer/login',
+      '/auth/login',
+      '/auth/seller/login',
+      '/buyer/recover',
+      '/buyer/change-password',
+      '/error',
+      '/nao-existe',
+    ]) {
       await page.goto(url);
       problems.push(...(await axe(page, url)));
     }
@@ -39,7 +53,11 @@ describe('accessibility (axe-core, WCAG 2.1 AA): no serious or critical violatio
   for (const role of ['buyer', 'seller', 'operator'] as const) {
     it(`every built ${role} screen`, async () => {
       const { page, context } = await browser.newPage(PHONE);
-      const login = { buyer: 'comprador@demo.com.br', seller: 'vendedor@demo.com.br', operator: 'operador@demo.com.br' }[role];
+      const login = {
+        buyer: 'comprador@demo.com.br',
+        seller: 'vendedor@demo.com.br',
+        operator: 'operador@demo.com.br',
+      }[role];
       if (role === 'operator') {
         await page.goto('/auth/operator/login');
         await page.getByLabel('E-mail ou CPF').fill(login);
@@ -49,14 +67,25 @@ describe('accessibility (axe-core, WCAG 2.1 AA): no serious or critical violatio
       } else {
         await signIn(page, login, role);
       }
-      const proposals = (await (await page.request.get('/api/v3/proposals')).json()).data as { id: string; code: string }[];
+      const proposals = (await (await page.request.get('/api/v3/proposals')).json()).data as {
+        id: string;
+        code: string;
+      }[];
       const proposal = proposals.find((p) => p.code === 'PF-2026-004817') ?? proposals[0]!;
       if (role === 'buyer') await page.evaluate((id) => localStorage.setItem('portal:proposal', id), proposal.id);
 
       const problems: string[] = [];
-      const routes = ROUTES.filter((r) => r.access === 'private' && built.has(r.id) && roleForPath(r.path) === role && !r.path.endsWith('/select-proposal') === (r.id !== 'seller.select-proposal'));
+      const routes = ROUTES.filter(
+        (r) =>
+          r.access === 'private' &&
+          built.has(r.id) &&
+          roleForPath(r.path) === role &&
+          !r.path.endsWith('/select-proposal') === (r.id !== 'seller.select-proposal'),
+      );
       for (const route of routes) {
-        const url = route.path.replace(':proposalId', proposal.id).replace(':question', '1') + (route.path.startsWith('/buyer/') ? '?buyer=1' : '');
+        const url =
+          route.path.replace(':proposalId', proposal.id).replace(':question', '1') +
+          (route.path.startsWith('/buyer/') ? '?buyer=1' : '');
         await page.goto(url);
         problems.push(...(await axe(page, url)));
       }
@@ -84,7 +113,8 @@ describe('keyboard only', () => {
 
     // Reach the first proposal's "Continuar" by keyboard.
     const target = page.getByRole('button', { name: /^Continuar a proposta/ }).first();
-    for (let i = 0; i < 40 && !(await target.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+    for (let i = 0; i < 40 && !(await target.evaluate((el) => el === document.activeElement)); i++)
+      await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
     await page.waitForURL('**/buyer/home');
 

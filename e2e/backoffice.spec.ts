@@ -5,7 +5,17 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import type { Locator, Page } from 'playwright-core';
-import { DESKTOP, loginAs, makeJpeg, makePdf, PHONE, screenshot, signIn, useBrowser, waitForMailLink } from './fixtures';
+import {
+  DESKTOP,
+  loginAs,
+  makeJpeg,
+  makePdf,
+  PHONE,
+  screenshot,
+  signIn,
+  useBrowser,
+  waitForMailLink,
+} from './fixtures';
 
 const BUYER = { name: 'Beatriz Moreira Andrade', cpf: '390.533.447-05', email: 'beatriz.andrade@exemplo.com.br' };
 const INCOME_TAX = 'Declaração de Imposto de Renda — comprador principal';
@@ -38,7 +48,6 @@ async function select(page: Page, label: string, option: string, scope: Page | L
   }
   throw new Error(`could not choose ${option} in ${label}`);
 }
-
 
 function unzip(file: string): Promise<Map<string, Buffer>> {
   return new Promise((resolve, reject) => {

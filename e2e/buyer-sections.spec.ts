@@ -16,7 +16,11 @@ async function select(page: Page, label: string, option: string) {
   // Typing filters the (virtual) list to the option; Enter picks it, as a keyboard user would.
   await box.fill(option);
   await page.keyboard.press('Enter');
-  await page.locator('.ant-select', { has: box }).locator(`.ant-select-content[title="${option}"], [title="${option}"]`).first().waitFor();
+  await page
+    .locator('.ant-select', { has: box })
+    .locator(`.ant-select-content[title="${option}"], [title="${option}"]`)
+    .first()
+    .waitFor();
 }
 
 async function saveAndContinue(page: Page, nextPath: string) {
@@ -25,8 +29,14 @@ async function saveAndContinue(page: Page, nextPath: string) {
 }
 
 async function sectionValues(page: Page, proposalId: string, key: string, buyer?: number) {
-  const res = await page.request.get(`/api/v3/proposals/${proposalId}/sections/${key}${buyer === undefined ? '' : `?buyer=${buyer}`}`);
-  return (await res.json()).data as { status: string; values: Record<string, unknown> | null; draft: Record<string, unknown> | null };
+  const res = await page.request.get(
+    `/api/v3/proposals/${proposalId}/sections/${key}${buyer === undefined ? '' : `?buyer=${buyer}`}`,
+  );
+  return (await res.json()).data as {
+    status: string;
+    values: Record<string, unknown> | null;
+    draft: Record<string, unknown> | null;
+  };
 }
 
 describe('buyer sections', () => {
@@ -66,7 +76,10 @@ describe('buyer sections', () => {
     await page.getByText('Etapa 1 de 5').waitFor();
     expect(await field(page, 'Celular com DDD').inputValue()).toBe('(11) 98765-4321');
     expect(await field(page, 'Data de nascimento').inputValue()).toBe('14/03/1986');
-    expect((await sectionValues(page, proposalId!, 'data', 0)).draft).toMatchObject({ phone: '(11) 98765-4321', civil_status: 'single' });
+    expect((await sectionValues(page, proposalId!, 'data', 0)).draft).toMatchObject({
+      phone: '(11) 98765-4321',
+      civil_status: 'single',
+    });
 
     await field(page, 'Profissão').fill('Engenheiro civil');
     await field(page, 'Renda mensal bruta (R$)').fill('1850000');
@@ -115,14 +128,29 @@ describe('buyer sections', () => {
     await page.getByRole('heading', { name: 'Compradores' }).waitFor();
     await page.getByText('Comprador principal: Carlos Eduardo Souza').waitFor();
     await screenshot(page, 'buyer-buyers-phone');
-    const list = (await (await page.request.get(`/api/v3/proposals/${proposalId}/sections`)).json()).data.sections as { key: string; status: string }[];
+    const list = (await (await page.request.get(`/api/v3/proposals/${proposalId}/sections`)).json()).data.sections as {
+      key: string;
+      status: string;
+    }[];
     const mine = list.filter((s) => ['data', 'address', 'document', 'investment', 'seller'].includes(s.key));
     expect(mine.map((s) => s.status)).toEqual(['done', 'done', 'done', 'done', 'done']);
 
     // What the API holds afterwards: canonical values.
-    expect((await sectionValues(page, proposalId!, 'data', 0)).values).toMatchObject({ phone: '11987654321', birth_date: '1986-03-14', income: 1850000, civil_status: 'single' });
-    expect((await sectionValues(page, proposalId!, 'address', 0)).values).toMatchObject({ cep: '30140071', state: 'MG' });
-    expect((await sectionValues(page, proposalId!, 'investment')).values).toMatchObject({ agency: '0912', first_buyer_percent: 100, authorize_debit: true });
+    expect((await sectionValues(page, proposalId!, 'data', 0)).values).toMatchObject({
+      phone: '11987654321',
+      birth_date: '1986-03-14',
+      income: 1850000,
+      civil_status: 'single',
+    });
+    expect((await sectionValues(page, proposalId!, 'address', 0)).values).toMatchObject({
+      cep: '30140071',
+      state: 'MG',
+    });
+    expect((await sectionValues(page, proposalId!, 'investment')).values).toMatchObject({
+      agency: '0912',
+      first_buyer_percent: 100,
+      authorize_debit: true,
+    });
     await context.close();
 
     // The invitation e-mail's link lets the seller create a password and log in.
@@ -138,7 +166,7 @@ describe('buyer sections', () => {
     await seller.context.close();
   });
 
-  it('lets the second buyer fill their own data, reuse the main address, and not touch the main buyer\'s', async () => {
+  it("lets the second buyer fill their own data, reuse the main address, and not touch the main buyer's", async () => {
     const { page, context } = await browser.newPage(DESKTOP);
     await signIn(page, 'compradora@demo.com.br');
     await chooseProposal(page, 'PF-2026-004817');
@@ -149,10 +177,16 @@ describe('buyer sections', () => {
     expect(await page.getByLabel('CEP', { exact: true }).count()).toBe(0);
     await screenshot(page, 'buyer-address-second-desktop');
     await saveAndContinue(page, '/buyer/document-registration?buyer=2');
-    expect((await sectionValues(page, proposalId!, 'address', 1)).values).toMatchObject({ same_main_buyer_address: true, cep: '04538132', city: 'São Paulo' });
+    expect((await sectionValues(page, proposalId!, 'address', 1)).values).toMatchObject({
+      same_main_buyer_address: true,
+      cep: '04538132',
+      city: 'São Paulo',
+    });
 
     // The main buyer's data is not hers to edit: the form is read-only.
-    const res = await page.request.put(`/api/v3/proposals/${proposalId}/sections/data/draft?buyer=0`, { data: { name: 'x' } });
+    const res = await page.request.put(`/api/v3/proposals/${proposalId}/sections/data/draft?buyer=0`, {
+      data: { name: 'x' },
+    });
     expect(res.status()).toBe(403);
     await context.close();
   });

@@ -1,10 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DESKTOP, loginAs, makeJpeg, makePdf, PHONE, screenshot, signIn, useBrowser, waitForMailLink } from './fixtures';
+import {
+  DESKTOP,
+  loginAs,
+  makeJpeg,
+  makePdf,
+  PHONE,
+  screenshot,
+  signIn,
+  useBrowser,
+  waitForMailLink,
+} from './fixtures';
 
 const INCOME_TAX = 'Declaração de Imposto de Renda — comprador principal';
 const PROOF_OF_ADDRESS = 'Comprovante de residência — comprador principal';
-
 
 const item = (page: Page, title: string) => page.getByRole('region', { name: title });
 

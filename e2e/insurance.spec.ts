@@ -19,7 +19,9 @@ const onQuestion = async (page: Page, n: number, query = '') => {
 /** Serious or critical WCAG 2.1 AA violations on the screen as it stands. */
 async function axeProblems(page: Page): Promise<string[]> {
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 type Answer = { value: 'Sim' | 'Não'; medication?: 'Sim' | 'Não'; treatment?: 'Sim' | 'Não' };

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: the whole suite. Static checks (types, lint), then unit + API (SQLite, and
+// `npm test`: the whole suite. Static checks (types, lint, formatting), then unit + API (SQLite, and
 // PostgreSQL when TEST_DATABASE_URL is set), then system tests (SIGKILL durability, two instances),
 // then end-to-end in headless Chromium.
 // Ends with one line 'N passed, N failed, N skipped' over every test that ran.
@@ -42,6 +42,7 @@ function vitest(label, projects, report) {
 
 run('typecheck', 'node', ['scripts/typecheck.mjs']);
 run('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
+run('format (prettier --check)', 'npx', ['prettier', '--check', '.', '--log-level=warn']);
 vitest('unit + api', ['unit', 'api'], 'unit-api');
 vitest('system (durability, scale-out, production start and dependencies: real processes)', ['system'], 'system');
 vitest('e2e (Chromium)', ['e2e'], 'e2e');

@@ -24,7 +24,9 @@ async function killCycles(cycles: number, env: Record<string, string>, check?: (
   try {
     let server = await startApi(api.entry, env);
     let cookie = await login(server.base, 'comprador@demo.com.br');
-    const list = (await (await fetch(`${server.base}/api/v3/proposals`, { headers: { cookie } })).json()) as { data: { id: string; code: string }[] };
+    const list = (await (await fetch(`${server.base}/api/v3/proposals`, { headers: { cookie } })).json()) as {
+      data: { id: string; code: string }[];
+    };
     const proposalId = list.data.find((p) => p.code === 'PF-2026-005102')!.id;
     let sent = 0;
     let acked = -1;
@@ -128,10 +130,18 @@ describe('concurrent writers on one SQLite file', () => {
     try {
       const cookieA = await login(a.base, 'comprador@demo.com.br');
       const cookieB = await login(b.base, 'outro@demo.com.br');
-      const listA = (await (await fetch(`${a.base}/api/v3/proposals`, { headers: { cookie: cookieA } })).json()) as { data: { id: string; code: string }[] };
-      const listB = (await (await fetch(`${b.base}/api/v3/proposals`, { headers: { cookie: cookieB } })).json()) as { data: { id: string }[] };
+      const listA = (await (await fetch(`${a.base}/api/v3/proposals`, { headers: { cookie: cookieA } })).json()) as {
+        data: { id: string; code: string }[];
+      };
+      const listB = (await (await fetch(`${b.base}/api/v3/proposals`, { headers: { cookie: cookieB } })).json()) as {
+        data: { id: string }[];
+      };
       const targets = [
-        { base: a.base, cookie: cookieA, url: `/api/v3/proposals/${listA.data.find((p) => p.code === 'PF-2026-005102')!.id}/sections/address/draft?buyer=0` },
+        {
+          base: a.base,
+          cookie: cookieA,
+          url: `/api/v3/proposals/${listA.data.find((p) => p.code === 'PF-2026-005102')!.id}/sections/address/draft?buyer=0`,
+        },
         { base: b.base, cookie: cookieB, url: `/api/v3/proposals/${listB.data[0]!.id}/sections/address/draft?buyer=0` },
       ];
       const statuses: number[] = [];
@@ -140,7 +150,11 @@ describe('concurrent writers on one SQLite file', () => {
         Array.from({ length: 8 }, async (_, w) => {
           const t = targets[w % 2]!;
           for (let i = 0; i < 40; i++) {
-            const res = await fetch(t.base + t.url, { method: 'PUT', headers: { cookie: t.cookie, 'content-type': 'application/json' }, body: JSON.stringify({ number: `${w}-${i}` }) });
+            const res = await fetch(t.base + t.url, {
+              method: 'PUT',
+              headers: { cookie: t.cookie, 'content-type': 'application/json' },
+              body: JSON.stringify({ number: `${w}-${i}` }),
+            });
             statuses.push(res.status);
           }
         }),

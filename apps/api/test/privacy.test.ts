@@ -26,22 +26,53 @@ describe.each(DATABASES)('LGPD self-service on %s', (dialect) => {
     t = await createTestApp(dialect);
     second = await login(t.app, 'compradora@demo.com.br', 'buyer');
     operator = await login(t.app, 'operador@demo.com.br', 'operator');
-    const list = (await t.app.inject({ url: '/api/v3/proposals', headers: { cookie: second } })).json().data as { id: string; code: string }[];
+    const list = (await t.app.inject({ url: '/api/v3/proposals', headers: { cookie: second } })).json().data as {
+      id: string;
+      code: string;
+    }[];
     proposalId = list.find((p) => p.code === 'PF-2026-004817')!.id;
-    cpf = (await t.db.kysely.selectFrom('users').select('cpf').where('email', '=', 'compradora@demo.com.br').executeTakeFirstOrThrow()).cpf!;
+    cpf = (
+      await t.db.kysely
+        .selectFrom('users')
+        .select('cpf')
+        .where('email', '=', 'compradora@demo.com.br')
+        .executeTakeFirstOrThrow()
+    ).cpf!;
 
     // Her traces: sent data with her CPF, an uploaded file that contains it, a recovery e-mail.
     const data = await t.app.inject({
       method: 'PUT',
       url: `/api/v3/proposals/${proposalId}/sections/data?buyer=1`,
       headers: { cookie: second },
-      payload: { name: 'Mariana Alves Souza', cpf: formatCpf(cpf), email: 'compradora@demo.com.br', phone: '(11) 97654-3210', birth_date: '21/07/1988', civil_status: 'single', occupation: 'Arquiteta', income: '9.800,00' },
+      payload: {
+        name: 'Mariana Alves Souza',
+        cpf: formatCpf(cpf),
+        email: 'compradora@demo.com.br',
+        phone: '(11) 97654-3210',
+        birth_date: '21/07/1988',
+        civil_status: 'single',
+        occupation: 'Arquiteta',
+        income: '9.800,00',
+      },
     });
     expect(data.statusCode).toBe(200);
-    const body = multipartBody({ name: `rg-${cpf}.pdf`, content: makePdf({ text: `CPF ${formatCpf(cpf)} ${cpf}` }), type: 'application/pdf' });
-    const upload = await t.app.inject({ method: 'POST', url: `/api/v3/proposals/${proposalId}/documents/income_tax_buyer2/files`, headers: { cookie: second, ...body.headers }, payload: body.payload });
+    const body = multipartBody({
+      name: `rg-${cpf}.pdf`,
+      content: makePdf({ text: `CPF ${formatCpf(cpf)} ${cpf}` }),
+      type: 'application/pdf',
+    });
+    const upload = await t.app.inject({
+      method: 'POST',
+      url: `/api/v3/proposals/${proposalId}/documents/income_tax_buyer2/files`,
+      headers: { cookie: second, ...body.headers },
+      payload: body.payload,
+    });
     expect(upload.statusCode, upload.body).toBeLessThan(300);
-    await t.app.inject({ method: 'POST', url: '/api/v3/auth/recover', payload: { email: 'compradora@demo.com.br', cpf: formatCpf(cpf) } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/v3/auth/recover',
+      payload: { email: 'compradora@demo.com.br', cpf: formatCpf(cpf) },
+    });
     await t.app.mailer.deliver();
   });
   afterAll(async () => t?.close());
@@ -63,17 +94,33 @@ describe.each(DATABASES)('LGPD self-service on %s', (dialect) => {
   it('only buyers and sellers ask; only operators list and complete', async () => {
     expect((await t.app.inject({ url: '/api/v3/privacy/export' })).statusCode).toBe(401);
     expect((await t.app.inject({ url: '/api/v3/privacy/requests', headers: { cookie: second } })).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'POST', url: '/api/v3/privacy/deletion-request', headers: { cookie: operator } })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/v3/privacy/deletion-request', headers: { cookie: operator } }))
+        .statusCode,
+    ).toBe(403);
   });
 
-  it('deletes the person on the operator\'s completion: no trace of the CPF in the database or the files', async () => {
-    const asked = await t.app.inject({ method: 'POST', url: '/api/v3/privacy/deletion-request', headers: { cookie: second } });
+  it("deletes the person on the operator's completion: no trace of the CPF in the database or the files", async () => {
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: '/api/v3/privacy/deletion-request',
+      headers: { cookie: second },
+    });
     expect(asked.statusCode).toBe(202);
-    const again = await t.app.inject({ method: 'POST', url: '/api/v3/privacy/deletion-request', headers: { cookie: second } });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/v3/privacy/deletion-request',
+      headers: { cookie: second },
+    });
     expect(again.statusCode).toBe(409);
-    const requests = (await t.app.inject({ url: '/api/v3/privacy/requests', headers: { cookie: operator } })).json().data as { id: string; status: string }[];
+    const requests = (await t.app.inject({ url: '/api/v3/privacy/requests', headers: { cookie: operator } })).json()
+      .data as { id: string; status: string }[];
     const pending = requests.find((r) => r.status === 'pending')!;
-    const done = await t.app.inject({ method: 'POST', url: `/api/v3/privacy/requests/${pending.id}/complete`, headers: { cookie: operator } });
+    const done = await t.app.inject({
+      method: 'POST',
+      url: `/api/v3/privacy/requests/${pending.id}/complete`,
+      headers: { cookie: operator },
+    });
     expect(done.statusCode).toBe(200);
     await t.app.mailer.deliver();
 
@@ -85,7 +132,10 @@ describe.each(DATABASES)('LGPD self-service on %s', (dialect) => {
     const tables = await k.introspection.getTables();
     const hits: string[] = [];
     for (const table of tables) {
-      const rows = await k.selectFrom(table.name as never).selectAll().execute();
+      const rows = await k
+        .selectFrom(table.name as never)
+        .selectAll()
+        .execute();
       for (const row of rows) {
         const text = JSON.stringify(row);
         for (const n of needles.slice(0, 2)) if (text.includes(n)) hits.push(`${table.name}: ${text.slice(0, 200)}`);
@@ -100,7 +150,13 @@ describe.each(DATABASES)('LGPD self-service on %s', (dialect) => {
       });
     expect(fileHits).toEqual([]);
     // The proposal is still whole, with an anonymous second buyer.
-    const proposal = await k.selectFrom('proposal_members').select(['name', 'cpf']).where('proposal_id', '=', proposalId).where('position', '=', 1).where('role', '=', 'buyer').executeTakeFirstOrThrow();
+    const proposal = await k
+      .selectFrom('proposal_members')
+      .select(['name', 'cpf'])
+      .where('proposal_id', '=', proposalId)
+      .where('position', '=', 1)
+      .where('role', '=', 'buyer')
+      .executeTakeFirstOrThrow();
     expect(proposal).toEqual({ name: 'Titular removido', cpf: null });
   });
 });

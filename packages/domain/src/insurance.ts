@@ -30,6 +30,8 @@ export const insuranceOverviewSchema = z.object({
       completedAt: z.string().nullable(),
     })
     .nullable(),
-  buyers: z.array(z.object({ buyer: z.number(), name: z.string(), hasAccount: z.boolean(), status: z.enum(DECLARATION_STATUSES) })),
+  buyers: z.array(
+    z.object({ buyer: z.number(), name: z.string(), hasAccount: z.boolean(), status: z.enum(DECLARATION_STATUSES) }),
+  ),
 });
 export type InsuranceOverview = z.infer<typeof insuranceOverviewSchema>;

@@ -20,7 +20,10 @@ export function parseMoney(text: string): number | null {
 
 /** Typing mask for amounts: the digits are centavos, '1250000' -> '12.500,00'; '' stays ''. */
 export function maskMoneyInput(value: string): string {
-  const digits = value.replace(/\D+/g, '').replace(/^0+(?=\d)/, '').slice(0, 13);
+  const digits = value
+    .replace(/\D+/g, '')
+    .replace(/^0+(?=\d)/, '')
+    .slice(0, 13);
   if (!digits) return '';
   return formatMoney(Number(digits)).replace(/^R\$\s?/, '');
 }

@@ -18,11 +18,9 @@ export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
       if (error.headers) reply.headers(error.headers);
-      return reply
-        .status(error.statusCode)
-        .send({
-          error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) },
-        });
+      return reply.status(error.statusCode).send({
+        error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) },
+      });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields = fieldErrors(

@@ -9,7 +9,13 @@ import { SectionStatusTag } from './section-form/section-status';
  */
 export function DocumentsSummary({ proposalId }: { proposalId: string }) {
   const documents = useDocuments(proposalId);
-  const items = documents.data?.items.filter((i) => i.uploader === 'buyer' && i.canUpload && (i.state === 'pending' || i.state === 'rejected' || i.state === 'expired')) ?? [];
+  const items =
+    documents.data?.items.filter(
+      (i) =>
+        i.uploader === 'buyer' &&
+        i.canUpload &&
+        (i.state === 'pending' || i.state === 'rejected' || i.state === 'expired'),
+    ) ?? [];
   if (!documents.data) return null;
   return (
     <>
@@ -20,7 +26,9 @@ export function DocumentsSummary({ proposalId }: { proposalId: string }) {
           <li key={i.key} className="section-rows__row section-rows__row--two">
             <span className="section-rows__title">
               <Link to={`/buyer/documents/upload#${i.key}`}>{i.title}</Link>
-              {i.state === 'rejected' && i.reason ? <span className="documents-summary__reason">Motivo: {i.reason}</span> : null}
+              {i.state === 'rejected' && i.reason ? (
+                <span className="documents-summary__reason">Motivo: {i.reason}</span>
+              ) : null}
             </span>
             <SectionStatusTag status={i.state === 'pending' ? 'todo' : 'rejected'} label={ITEM_STATE_LABELS[i.state]} />
           </li>

@@ -30,7 +30,10 @@ export function NavBar({ nav }: { nav: NonNullable<RouteDef['nav']> }) {
       void navigate(-1);
       return;
     }
-    const action = insuranceBackAction({ buyerParam: new URLSearchParams(search).get('buyer'), countQuestion: useClientStore.getState().countQuestion });
+    const action = insuranceBackAction({
+      buyerParam: new URLSearchParams(search).get('buyer'),
+      countQuestion: useClientStore.getState().countQuestion,
+    });
     if (action.kind === 'navigate') void navigate(action.to);
     else if (action.kind === 'history') void navigate(-1);
     else setStore({ countQuestion: action.countQuestion });

@@ -20,7 +20,8 @@ const BUYER_STEPS = [
 export function buildFlow(buyers: number): FlowStep[] {
   const steps: FlowStep[] = [];
   for (let b = 0; b < buyers; b++) {
-    for (const s of BUYER_STEPS) steps.push({ ...s, buyer: b, title: buyers > 1 ? `${s.title} — ${b + 1}º comprador` : s.title });
+    for (const s of BUYER_STEPS)
+      steps.push({ ...s, buyer: b, title: buyers > 1 ? `${s.title} — ${b + 1}º comprador` : s.title });
   }
   steps.push({ section: 'investment', path: '/buyer/investment', buyer: null, title: 'Investimento' });
   steps.push({ section: 'seller', path: '/buyer/seller-form', buyer: null, title: 'Vendedor' });

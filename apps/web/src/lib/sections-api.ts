@@ -24,26 +24,38 @@ const base = (proposalId: string) => `/proposals/${encodeURIComponent(proposalId
 const query = (buyer: number | null) => (buyer === null ? '' : `?buyer=${buyer}`);
 
 export const sectionsKey = (proposalId: string) => ['proposals', proposalId, 'sections'] as const;
-export const sectionKey = (proposalId: string, key: string, buyer: number | null) => ['proposals', proposalId, 'sections', key, buyer] as const;
+export const sectionKey = (proposalId: string, key: string, buyer: number | null) =>
+  ['proposals', proposalId, 'sections', key, buyer] as const;
 
 export function useSections(proposalId: string | null) {
   return useQuery({
     queryKey: sectionsKey(proposalId ?? ''),
     enabled: proposalId !== null,
-    queryFn: ({ signal }) => apiRequest<{ data: { fillingStatus: number; sections: SectionSummary[] } }>(base(proposalId!), { signal }).then((r) => r.data),
+    queryFn: ({ signal }) =>
+      apiRequest<{ data: { fillingStatus: number; sections: SectionSummary[] } }>(base(proposalId!), { signal }).then(
+        (r) => r.data,
+      ),
   });
 }
 
 export function fetchSection(proposalId: string, key: string, buyer: number | null, signal?: AbortSignal) {
-  return apiRequest<{ data: SectionDetail }>(`${base(proposalId)}/${key}${query(buyer)}`, { signal }).then((r) => r.data);
+  return apiRequest<{ data: SectionDetail }>(`${base(proposalId)}/${key}${query(buyer)}`, { signal }).then(
+    (r) => r.data,
+  );
 }
 
 export function saveDraft(proposalId: string, key: string, buyer: number | null, draft: Record<string, unknown>) {
-  return apiRequest<{ data: { draftUpdatedAt: string } }>(`${base(proposalId)}/${key}/draft${query(buyer)}`, { method: 'PUT', body: draft }).then((r) => r.data);
+  return apiRequest<{ data: { draftUpdatedAt: string } }>(`${base(proposalId)}/${key}/draft${query(buyer)}`, {
+    method: 'PUT',
+    body: draft,
+  }).then((r) => r.data);
 }
 
 export function submitSection(proposalId: string, key: string, buyer: number | null, values: Record<string, unknown>) {
-  return apiRequest<{ data: SectionDetail & { fillingStatus: number } }>(`${base(proposalId)}/${key}${query(buyer)}`, { method: 'PUT', body: values }).then((r) => r.data);
+  return apiRequest<{ data: SectionDetail & { fillingStatus: number } }>(`${base(proposalId)}/${key}${query(buyer)}`, {
+    method: 'PUT',
+    body: values,
+  }).then((r) => r.data);
 }
 
 export interface CepAddress {

@@ -23,11 +23,28 @@ export function createViaCepProvider(urlTemplate: string, timeoutMs = 3_000): Ce
     async lookup(cep) {
       const digits = onlyDigits(cep);
       if (cache.has(digits)) return cache.get(digits)!;
-      const res = await fetch(urlTemplate.replace('{cep}', digits), { signal: AbortSignal.timeout(timeoutMs), headers: { accept: 'application/json' } });
+      const res = await fetch(urlTemplate.replace('{cep}', digits), {
+        signal: AbortSignal.timeout(timeoutMs),
+        headers: { accept: 'application/json' },
+      });
       if (res.status === 400 || res.status === 404) return null;
       if (!res.ok) throw new Error(`CEP service answered ${res.status}`);
-      const body = (await res.json()) as { erro?: boolean | string; logradouro?: string; bairro?: string; localidade?: string; uf?: string };
-      const found = body.erro ? null : { cep: digits, address: body.logradouro ?? '', district: body.bairro ?? '', city: body.localidade ?? '', state: body.uf ?? '' };
+      const body = (await res.json()) as {
+        erro?: boolean | string;
+        logradouro?: string;
+        bairro?: string;
+        localidade?: string;
+        uf?: string;
+      };
+      const found = body.erro
+        ? null
+        : {
+            cep: digits,
+            address: body.logradouro ?? '',
+            district: body.bairro ?? '',
+            city: body.localidade ?? '',
+            state: body.uf ?? '',
+          };
       if (cache.size > 5_000) cache.clear();
       cache.set(digits, found);
       return found;

@@ -28,11 +28,28 @@ export async function inviteMember(
   },
 ): Promise<{ userId: string; created: boolean }> {
   const now = Date.now();
-  let user = await tx.selectFrom('users').select(['id', 'password_hash']).where('email', '=', args.email).where('role', '=', args.role).executeTakeFirst();
+  let user = await tx
+    .selectFrom('users')
+    .select(['id', 'password_hash'])
+    .where('email', '=', args.email)
+    .where('role', '=', args.role)
+    .executeTakeFirst();
   const created = !user;
   if (!user) {
     const id = newId();
-    await tx.insertInto('users').values({ id, role: args.role, name: args.name, email: args.email, cpf: args.cpf, password_hash: null, created_at: now, updated_at: now }).execute();
+    await tx
+      .insertInto('users')
+      .values({
+        id,
+        role: args.role,
+        name: args.name,
+        email: args.email,
+        cpf: args.cpf,
+        password_hash: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
     user = { id, password_hash: null };
   }
   const existing = await tx
@@ -43,23 +60,56 @@ export async function inviteMember(
     .where('position', '=', args.position)
     .executeTakeFirst();
   if (existing) {
-    await tx.updateTable('proposal_members').set({ user_id: user.id, name: args.name, email: args.email, cpf: args.cpf }).where('id', '=', existing.id).execute();
+    await tx
+      .updateTable('proposal_members')
+      .set({ user_id: user.id, name: args.name, email: args.email, cpf: args.cpf })
+      .where('id', '=', existing.id)
+      .execute();
   } else {
     await tx
       .insertInto('proposal_members')
-      .values({ id: newId(), proposal_id: args.proposalId, user_id: user.id, role: args.role, position: args.position, name: args.name, email: args.email, cpf: args.cpf, created_at: now })
+      .values({
+        id: newId(),
+        proposal_id: args.proposalId,
+        user_id: user.id,
+        role: args.role,
+        position: args.position,
+        name: args.name,
+        email: args.email,
+        cpf: args.cpf,
+        created_at: now,
+      })
       .execute();
   }
 
   const loginUrl = `${args.publicUrl}${LOGIN_PATH[args.role]}`;
   const roleText = args.role === 'seller' ? 'vendedor(a) do imóvel' : 'comprador(a)';
-  const lines = [`Olá, ${args.name.split(' ')[0]}.`, '', `Você foi convidado(a) como ${roleText} na proposta ${args.proposalCode} do Portal de Propostas.`, ''];
+  const lines = [
+    `Olá, ${args.name.split(' ')[0]}.`,
+    '',
+    `Você foi convidado(a) como ${roleText} na proposta ${args.proposalCode} do Portal de Propostas.`,
+    '',
+  ];
   if (!user.password_hash) {
-    const token = await createPasswordTokensRepository(tx as never).issueToken({ userId: user.id, purpose: 'invite', ttlMs: INVITE_TOKEN_TTL_MS }, tx);
-    lines.push('Para começar, crie sua senha neste link (válido por 7 dias):', '', `${args.publicUrl}/buyer/change-password?token=${token}`, '', `Depois, entre em ${loginUrl}`);
+    const token = await createPasswordTokensRepository(tx as never).issueToken(
+      { userId: user.id, purpose: 'invite', ttlMs: INVITE_TOKEN_TTL_MS },
+      tx,
+    );
+    lines.push(
+      'Para começar, crie sua senha neste link (válido por 7 dias):',
+      '',
+      `${args.publicUrl}/buyer/change-password?token=${token}`,
+      '',
+      `Depois, entre em ${loginUrl}`,
+    );
   } else {
     lines.push(`Entre com seu e-mail e senha em ${loginUrl}`);
   }
-  await enqueueMail(tx, { to: args.email, kind: 'invite', subject: `Convite para a proposta ${args.proposalCode} — Portal de Propostas`, text: lines.join('\n') });
+  await enqueueMail(tx, {
+    to: args.email,
+    kind: 'invite',
+    subject: `Convite para a proposta ${args.proposalCode} — Portal de Propostas`,
+    text: lines.join('\n'),
+  });
   return { userId: user.id, created };
 }

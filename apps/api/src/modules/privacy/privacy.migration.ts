@@ -12,6 +12,10 @@ export const privacyMigration: Migration = {
       .addColumn('completed_at', 'bigint')
       .addColumn('completed_by', 'text')
       .execute();
-    await db.schema.createIndex('privacy_requests_status').on('privacy_requests').columns(['status', 'requested_at']).execute();
+    await db.schema
+      .createIndex('privacy_requests_status')
+      .on('privacy_requests')
+      .columns(['status', 'requested_at'])
+      .execute();
   },
 };

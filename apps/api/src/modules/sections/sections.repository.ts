@@ -29,7 +29,20 @@ export function createSectionsRepository(db: Kysely<Database>) {
       const { proposal_id, section, buyer, ...changes } = row;
       await tx
         .insertInto('proposal_sections')
-        .values({ id: newId(), proposal_id, section, buyer, draft: null, draft_updated_at: null, data: null, submitted_at: null, review_note: null, ...changes, updated_at: now, version: 1 })
+        .values({
+          id: newId(),
+          proposal_id,
+          section,
+          buyer,
+          draft: null,
+          draft_updated_at: null,
+          data: null,
+          submitted_at: null,
+          review_note: null,
+          ...changes,
+          updated_at: now,
+          version: 1,
+        })
         .onConflict((oc) =>
           oc.columns(['proposal_id', 'section', 'buyer']).doUpdateSet((eb) => ({
             ...changes,

@@ -33,9 +33,20 @@ function ScalarField({ name, ui, control, disabled, values }: FieldRendererProps
   switch (ui.widget) {
     case 'switch':
       return (
-        <Form.Item htmlFor={id} validateStatus={error ? 'error' : undefined} help={error ?? ui.help} className="field-switch">
+        <Form.Item
+          htmlFor={id}
+          validateStatus={error ? 'error' : undefined}
+          help={error ?? ui.help}
+          className="field-switch"
+        >
           <label className="field-switch__label">
-            <Switch {...common} ref={field.ref} checked={field.value === true} onChange={(v) => field.onChange(v)} aria-describedby={error ? `${id}-erro` : undefined} />
+            <Switch
+              {...common}
+              ref={field.ref}
+              checked={field.value === true}
+              onChange={(v) => field.onChange(v)}
+              aria-describedby={error ? `${id}-erro` : undefined}
+            />
             <span>{ui.label}</span>
           </label>
         </Form.Item>
@@ -74,11 +85,20 @@ function ScalarField({ name, ui, control, disabled, values }: FieldRendererProps
       break;
     case 'radio':
       controlNode = (
-        <Radio.Group {...common} value={field.value} onChange={(e) => field.onChange(e.target.value)} options={ui.options} optionType="button" buttonStyle="solid" aria-label={ui.label} />
+        <Radio.Group
+          {...common}
+          value={field.value}
+          onChange={(e) => field.onChange(e.target.value)}
+          options={ui.options}
+          optionType="button"
+          buttonStyle="solid"
+          aria-label={ui.label}
+        />
       );
       break;
     default: {
-      const mask = ui.widget === 'cpf-or-cnpj' ? (values.attorney_type === 'company' ? formatCnpj : formatCpf) : MASKS[ui.widget];
+      const mask =
+        ui.widget === 'cpf-or-cnpj' ? (values.attorney_type === 'company' ? formatCnpj : formatCpf) : MASKS[ui.widget];
       const numeric = ['cpf', 'phone', 'cep', 'date', 'money', 'digits', 'pis'].includes(ui.widget);
       const decimal = ui.widget === 'percent' || ui.widget === 'area';
       controlNode = (

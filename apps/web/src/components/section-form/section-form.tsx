@@ -19,7 +19,11 @@ type FormValues = Record<string, unknown>;
 
 export interface SectionExtension {
   /** Runs when the form's values change (e.g. the address screen's CEP lookup); may render a notice. */
-  useOnValues?: (args: { values: FormValues; setValue: (name: string, value: unknown) => void; editable: boolean }) => React.ReactNode;
+  useOnValues?: (args: {
+    values: FormValues;
+    setValue: (name: string, value: unknown) => void;
+    editable: boolean;
+  }) => React.ReactNode;
 }
 
 /** Where this form sits in its flow: the step indicator (currentStep) and the back/next targets. */
@@ -62,8 +66,17 @@ export function SectionForm(props: SectionFormProps) {
     staleTime: 0,
     gcTime: 0,
   });
-  if (section.error instanceof ApiRequestError && section.error.status === 404) return <Navigate to={props.notFoundUrl} replace />;
-  if (section.isError) return <Alert type="error" showIcon title={section.error.message} action={<Button onClick={() => section.refetch()}>Tentar de novo</Button>} />;
+  if (section.error instanceof ApiRequestError && section.error.status === 404)
+    return <Navigate to={props.notFoundUrl} replace />;
+  if (section.isError)
+    return (
+      <Alert
+        type="error"
+        showIcon
+        title={section.error.message}
+        action={<Button onClick={() => section.refetch()}>Tentar de novo</Button>}
+      />
+    );
   if (section.isPending) return <Skeleton active paragraph={{ rows: 8 }} />;
   return <SectionFormBody key={`${key}:${buyer}:${section.dataUpdatedAt}`} {...props} detail={section.data} />;
 }
@@ -78,7 +91,12 @@ function toFormValues(ui: Record<string, FieldUi>, def: AnySection, values: Form
   return out;
 }
 
-function initialValues(props: SectionFormProps, def: AnySection, detail: SectionDetail, backup: { values: FormValues; at: string } | null) {
+function initialValues(
+  props: SectionFormProps,
+  def: AnySection,
+  detail: SectionDetail,
+  backup: { values: FormValues; at: string } | null,
+) {
   const server = detail.draft ?? (detail.values ? toFormValues(props.ui, def, detail.values) : {});
   const serverAt = Math.max(Date.parse(detail.draftUpdatedAt ?? '') || 0, Date.parse(detail.submittedAt ?? '') || 0);
   const useBackup = backup !== null && Date.parse(backup.at) > serverAt;
@@ -87,10 +105,22 @@ function initialValues(props: SectionFormProps, def: AnySection, detail: Section
   for (const name of Object.keys(def.shape)) {
     const ui = props.ui[name];
     // A list starts with one empty row; a block with its fields blank.
-    base[name] = ui?.widget === 'switch' ? false : ui?.widget === 'list' ? [emptyValues(ui.fields)] : ui?.widget === 'group' ? emptyValues(ui.fields) : '';
+    base[name] =
+      ui?.widget === 'switch'
+        ? false
+        : ui?.widget === 'list'
+          ? [emptyValues(ui.fields)]
+          : ui?.widget === 'group'
+            ? emptyValues(ui.fields)
+            : '';
   }
   return {
-    values: { ...base, ...props.defaults, ...toFormValues(props.ui, def, detail.prefill), ...(useBackup ? backup.values : server) },
+    values: {
+      ...base,
+      ...props.defaults,
+      ...toFormValues(props.ui, def, detail.prefill),
+      ...(useBackup ? backup.values : server),
+    },
     restoredFromBackup: useBackup,
   };
 }
@@ -103,11 +133,21 @@ function SectionFormBody(props: SectionFormProps & { detail: SectionDetail }) {
   const setStore = useClientStore((s) => s.set);
   const ctx: SectionContext = useMemo(() => ({ buyers, buyer }), [buyers, buyer]);
   const editable = detail.canEdit;
-  const initial = useMemo(() => initialValues(props, def, detail, readBackup(backupKey(proposalId, def.key, buyer))), [props, def, detail, proposalId, buyer]);
+  const initial = useMemo(
+    () => initialValues(props, def, detail, readBackup(backupKey(proposalId, def.key, buyer))),
+    [props, def, detail, proposalId, buyer],
+  );
   const [formError, setFormError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
-  const resolver = useMemo(() => zodResolver(submitSchema(def, ctx) as never) as unknown as Resolver<FormValues>, [def, ctx]);
-  const { control, handleSubmit, setError, setValue, getValues, watch } = useForm<FormValues>({ defaultValues: initial.values, resolver, shouldFocusError: true });
+  const resolver = useMemo(
+    () => zodResolver(submitSchema(def, ctx) as never) as unknown as Resolver<FormValues>,
+    [def, ctx],
+  );
+  const { control, handleSubmit, setError, setValue, getValues, watch } = useForm<FormValues>({
+    defaultValues: initial.values,
+    resolver,
+    shouldFocusError: true,
+  });
   const values = useWatch({ control }) as FormValues;
   const autosave = useAutosave({ proposalId, section: def.key, buyer, enabled: editable });
 
@@ -128,7 +168,10 @@ function SectionFormBody(props: SectionFormProps & { detail: SectionDetail }) {
   }, [steps.index, setStore]);
 
   const visible = Object.keys(def.shape).filter((name) => ui[name] && isFieldVisible(def, name, values, ctx));
-  const setField = useCallback((name: string, value: unknown) => setValue(name, value, { shouldDirty: true }), [setValue]);
+  const setField = useCallback(
+    (name: string, value: unknown) => setValue(name, value, { shouldDirty: true }),
+    [setValue],
+  );
   const extra = extension?.useOnValues?.({ values, setValue: setField, editable });
 
   const onSubmit = handleSubmit(
@@ -155,8 +198,23 @@ function SectionFormBody(props: SectionFormProps & { detail: SectionDetail }) {
   return (
     <>
       <StepIndicator index={steps.index} total={steps.total} title={steps.title} />
-      {detail.status === 'rejected' && detail.reviewNote ? <Alert type="warning" showIcon title="O backoffice pediu uma correção" description={detail.reviewNote} className="form-alert" /> : null}
-      {!editable ? <Alert type="info" showIcon title="Somente leitura: esta seção não pode ser alterada por você agora." className="form-alert" /> : null}
+      {detail.status === 'rejected' && detail.reviewNote ? (
+        <Alert
+          type="warning"
+          showIcon
+          title="O backoffice pediu uma correção"
+          description={detail.reviewNote}
+          className="form-alert"
+        />
+      ) : null}
+      {!editable ? (
+        <Alert
+          type="info"
+          showIcon
+          title="Somente leitura: esta seção não pode ser alterada por você agora."
+          className="form-alert"
+        />
+      ) : null}
       <Form
         layout="vertical"
         component="form"
@@ -170,7 +228,9 @@ function SectionFormBody(props: SectionFormProps & { detail: SectionDetail }) {
         {visible.map((name) => (
           <FieldRenderer key={name} name={name} ui={ui[name]!} control={control} disabled={!editable} values={values} />
         ))}
-        <div aria-live="assertive">{formError ? <Alert type="error" showIcon title={formError} className="form-alert" /> : null}</div>
+        <div aria-live="assertive">
+          {formError ? <Alert type="error" showIcon title={formError} className="form-alert" /> : null}
+        </div>
         <AutosaveStatus state={autosave.state} />
         <div className="form-actions">
           <Button size="large" onClick={() => navigate(steps.previousUrl)}>
@@ -199,7 +259,13 @@ function StepIndicator({ index, total, title }: { index: number; total: number; 
       <span className="step-indicator__text">
         Etapa {index + 1} de {total}: <strong>{title}</strong>
       </span>
-      <Progress percent={Math.round(((index + 1) / total) * 100)} showInfo={false} strokeColor="#0a1f44" railColor="#e6e9ef" aria-label={`Etapa ${index + 1} de ${total}`} />
+      <Progress
+        percent={Math.round(((index + 1) / total) * 100)}
+        showInfo={false}
+        strokeColor="#0a1f44"
+        railColor="#e6e9ef"
+        aria-label={`Etapa ${index + 1} de ${total}`}
+      />
     </div>
   );
 }

@@ -1,7 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { saveDraft } from '../../lib/sections-api';
 
-export type AutosaveState = { kind: 'idle' } | { kind: 'pending' } | { kind: 'saving' } | { kind: 'saved'; at: Date } | { kind: 'error'; message: string };
+export type AutosaveState =
+  | { kind: 'idle' }
+  | { kind: 'pending' }
+  | { kind: 'saving' }
+  | { kind: 'saved'; at: Date }
+  | { kind: 'error'; message: string };
 
 const DEBOUNCE_MS = 800;
 const RETRY_MS = 5_000;
@@ -10,7 +15,8 @@ const RETRY_MS = 5_000;
  * The unsaved copy lives in sessionStorage: it survives a reload and the 401 rule (which clears
  * localStorage only), so what was typed when a session expired comes back after logging in again.
  */
-export const backupKey = (proposalId: string, section: string, buyer: number | null) => `draft:${proposalId}:${section}:${buyer ?? '-'}`;
+export const backupKey = (proposalId: string, section: string, buyer: number | null) =>
+  `draft:${proposalId}:${section}:${buyer ?? '-'}`;
 
 export function readBackup(key: string): { values: Record<string, unknown>; at: string } | null {
   try {

@@ -15,7 +15,15 @@ const DEFAULTS: Partial<Record<BuyerSectionKey, Record<string, unknown>>> = {
 };
 
 /** A buyer's section screen: the chosen proposal, the ?buyer= of the URL and the buyer's flow. */
-export function BuyerSectionScreen({ sectionKey, extension, successMessage }: { sectionKey: BuyerSectionKey; extension?: SectionExtension; successMessage?: string }) {
+export function BuyerSectionScreen({
+  sectionKey,
+  extension,
+  successMessage,
+}: {
+  sectionKey: BuyerSectionKey;
+  extension?: SectionExtension;
+  successMessage?: string;
+}) {
   const proposalId = readSelectedProposal();
   const [search] = useSearchParams();
   const def = findSection(sectionKey)!;
@@ -26,12 +34,16 @@ export function BuyerSectionScreen({ sectionKey, extension, successMessage }: { 
   const buyers = proposal.data?.customers.length ?? 1;
   const flow = buildFlow(buyers);
   const index = flow.findIndex((s) => s.section === sectionKey && s.buyer === buyer);
-  const who = buyer !== null && buyers > 1 ? proposal.data?.customers.find((c) => c.position === buyer)?.name : undefined;
+  const who =
+    buyer !== null && buyers > 1 ? proposal.data?.customers.find((c) => c.position === buyer)?.name : undefined;
   const previous = flow[index - 1];
   const next = flow[index + 1];
 
   return (
-    <Page title={def.title} subtitle={who ? `Comprador: ${who}` : proposal.data ? `Proposta ${proposal.data.code}` : undefined}>
+    <Page
+      title={def.title}
+      subtitle={who ? `Comprador: ${who}` : proposal.data ? `Proposta ${proposal.data.code}` : undefined}
+    >
       {proposal.isPending ? <Skeleton active paragraph={{ rows: 8 }} /> : null}
       {proposal.isError ? <Navigate to="/buyer/select-proposal" replace /> : null}
       {proposal.data ? (

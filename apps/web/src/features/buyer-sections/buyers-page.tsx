@@ -23,7 +23,10 @@ export default function BuyersPage() {
   const rowsFor = (buyer: number | null) =>
     flow
       .filter((s) => s.buyer === buyer)
-      .map((step) => ({ step, summary: sections.data?.sections.find((x) => x.key === step.section && x.buyer === step.buyer) }))
+      .map((step) => ({
+        step,
+        summary: sections.data?.sections.find((x) => x.key === step.section && x.buyer === step.buyer),
+      }))
       .filter((r): r is { step: (typeof flow)[number]; summary: SectionSummary } => r.summary !== undefined);
 
   return (
@@ -43,8 +46,15 @@ export default function BuyersPage() {
               const rows = rowsFor(c.position);
               return (
                 <li key={c.id}>
-                  <Card title={`${c.position === 0 ? 'Comprador principal' : 'Segundo comprador'}: ${c.name}`} className="sections-card">
-                    {rows.length === 0 ? <p className="muted">Os dados deste comprador são preenchidos por ele mesmo.</p> : <SectionRows rows={rows} />}
+                  <Card
+                    title={`${c.position === 0 ? 'Comprador principal' : 'Segundo comprador'}: ${c.name}`}
+                    className="sections-card"
+                  >
+                    {rows.length === 0 ? (
+                      <p className="muted">Os dados deste comprador são preenchidos por ele mesmo.</p>
+                    ) : (
+                      <SectionRows rows={rows} />
+                    )}
                   </Card>
                 </li>
               );
@@ -68,7 +78,11 @@ function SectionRows({ rows }: { rows: { step: ReturnType<typeof buildFlow>[numb
         <li key={`${step.section}:${step.buyer}`} className="section-rows__row">
           <span className="section-rows__title">{summary.title}</span>
           <SectionStatusTag status={summary.status} />
-          <Link to={stepUrl(step)} className="section-rows__link" aria-label={`${summary.canEdit ? (summary.status === 'done' ? 'Revisar' : 'Preencher') : 'Ver'} ${step.title}`}>
+          <Link
+            to={stepUrl(step)}
+            className="section-rows__link"
+            aria-label={`${summary.canEdit ? (summary.status === 'done' ? 'Revisar' : 'Preencher') : 'Ver'} ${step.title}`}
+          >
             {summary.canEdit ? (summary.status === 'done' ? 'Revisar' : 'Preencher') : 'Ver'}
           </Link>
         </li>

@@ -2,7 +2,10 @@ import { CIVIL_STATUS_LABELS, DOCUMENT_TYPE_LABELS, MARRIAGE_REGIME_LABELS } fro
 import { options, UF_OPTIONS, type FieldUi } from '../../components/section-form/widgets';
 
 /** Labels, widgets and help texts of every buyer section field (STYLE.md: one UI map per feature). */
-export const BUYER_FIELD_UI: Record<'data' | 'address' | 'document' | 'investment' | 'seller', Record<string, FieldUi>> = {
+export const BUYER_FIELD_UI: Record<
+  'data' | 'address' | 'document' | 'investment' | 'seller',
+  Record<string, FieldUi>
+> = {
   data: {
     name: { label: 'Nome completo', widget: 'text', autoComplete: 'name', maxLength: 120 },
     cpf: { label: 'CPF', widget: 'cpf', readOnly: true },
@@ -15,18 +18,43 @@ export const BUYER_FIELD_UI: Record<'data' | 'address' | 'document' | 'investmen
     marriage_regime: { label: 'Regime de bens', widget: 'select', options: options(MARRIAGE_REGIME_LABELS) },
     occupation: { label: 'Profissão', widget: 'text', autoComplete: 'organization-title', maxLength: 120 },
     registered_employees: { label: 'Trabalha com carteira assinada (CLT)?', widget: 'switch' },
-    income: { label: 'Renda mensal bruta (R$)', widget: 'money', placeholder: '0,00', help: 'Some salários, pró-labore, aluguéis e outras rendas comprováveis.' },
+    income: {
+      label: 'Renda mensal bruta (R$)',
+      widget: 'money',
+      placeholder: '0,00',
+      help: 'Some salários, pró-labore, aluguéis e outras rendas comprováveis.',
+    },
     represented: { label: 'Será representado(a) por procurador?', widget: 'switch' },
     name_attorney: { label: 'Nome do procurador', widget: 'text', maxLength: 120 },
     email_attorney: { label: 'E-mail do procurador', widget: 'email' },
-    attorney_type: { label: 'O procurador é', widget: 'radio', options: [{ value: 'person', label: 'Pessoa física' }, { value: 'company', label: 'Pessoa jurídica' }] },
+    attorney_type: {
+      label: 'O procurador é',
+      widget: 'radio',
+      options: [
+        { value: 'person', label: 'Pessoa física' },
+        { value: 'company', label: 'Pessoa jurídica' },
+      ],
+    },
     cpf_attorney: { label: 'CPF ou CNPJ do procurador', widget: 'cpf-or-cnpj' },
-    attorney_phone_type: { label: 'Tipo de telefone do procurador', widget: 'radio', options: [{ value: 'normal', label: 'Fixo' }, { value: 'mobile', label: 'Celular' }] },
+    attorney_phone_type: {
+      label: 'Tipo de telefone do procurador',
+      widget: 'radio',
+      options: [
+        { value: 'normal', label: 'Fixo' },
+        { value: 'mobile', label: 'Celular' },
+      ],
+    },
     phone_attorney: { label: 'Telefone do procurador com DDD', widget: 'phone' },
   },
   address: {
     same_main_buyer_address: { label: 'Mesmo endereço do comprador principal', widget: 'switch' },
-    cep: { label: 'CEP', widget: 'cep', autoComplete: 'postal-code', placeholder: '00000-000', help: 'Ao informar o CEP, preenchemos o endereço para você.' },
+    cep: {
+      label: 'CEP',
+      widget: 'cep',
+      autoComplete: 'postal-code',
+      placeholder: '00000-000',
+      help: 'Ao informar o CEP, preenchemos o endereço para você.',
+    },
     address: { label: 'Logradouro (rua, avenida…)', widget: 'text', autoComplete: 'address-line1' },
     number: { label: 'Número', widget: 'text', maxLength: 20 },
     complement: { label: 'Complemento (opcional)', widget: 'text', autoComplete: 'address-line2', maxLength: 100 },
@@ -41,7 +69,14 @@ export const BUYER_FIELD_UI: Record<'data' | 'address' | 'document' | 'investmen
     issuing_authority: { label: 'Órgão emissor', widget: 'text', placeholder: 'SSP, DETRAN, PF…', maxLength: 30 },
     uf: { label: 'UF de emissão', widget: 'select', options: UF_OPTIONS },
     expedition_date: { label: 'Data de expedição', widget: 'date', placeholder: 'DD/MM/AAAA' },
-    gender: { label: 'Sexo', widget: 'radio', options: [{ value: 'female', label: 'Feminino' }, { value: 'male', label: 'Masculino' }] },
+    gender: {
+      label: 'Sexo',
+      widget: 'radio',
+      options: [
+        { value: 'female', label: 'Feminino' },
+        { value: 'male', label: 'Masculino' },
+      ],
+    },
     birth_date_document: { label: 'Data de nascimento (como no documento)', widget: 'date', placeholder: 'DD/MM/AAAA' },
     birth_state: { label: 'UF de nascimento', widget: 'select', options: UF_OPTIONS },
     birth_city: { label: 'Cidade de nascimento', widget: 'text' },
@@ -56,7 +91,11 @@ export const BUYER_FIELD_UI: Record<'data' | 'address' | 'document' | 'investmen
     embed_tariffs: { label: 'Incorporar as tarifas ao valor financiado', widget: 'switch' },
     first_buyer_percent: { label: 'Participação do comprador principal (%)', widget: 'percent' },
     second_buyer_percent: { label: 'Participação do segundo comprador (%)', widget: 'percent' },
-    sfh: { label: 'Enquadrar no Sistema Financeiro da Habitação (SFH)', widget: 'switch', help: 'Imóveis de até R$ 1.500.000,00 podem usar as condições do SFH.' },
+    sfh: {
+      label: 'Enquadrar no Sistema Financeiro da Habitação (SFH)',
+      widget: 'switch',
+      help: 'Imóveis de até R$ 1.500.000,00 podem usar as condições do SFH.',
+    },
   },
   seller: {
     sellerName: { label: 'Nome do vendedor', widget: 'text', autoComplete: 'off', maxLength: 120 },

@@ -10,7 +10,9 @@ function useFgtsAddress(args: Parameters<NonNullable<SectionExtension['useOnValu
   const notice = useCepLookup(args, 'street');
   return (
     <>
-      <p className="muted">Informe o endereço do imóvel que será comprado com o FGTS, onde você trabalha e onde mora.</p>
+      <p className="muted">
+        Informe o endereço do imóvel que será comprado com o FGTS, onde você trabalha e onde mora.
+      </p>
       {notice}
     </>
   );

@@ -5,7 +5,10 @@ import { apiRequest } from '../../lib/api-client';
 export function usePrivacyStatus() {
   return useQuery({
     queryKey: ['privacy'],
-    queryFn: ({ signal }) => apiRequest<{ data: { deletion: { status: DeletionStatus; requestedAt: string } | null } }>('/privacy', { signal }).then((r) => r.data),
+    queryFn: ({ signal }) =>
+      apiRequest<{ data: { deletion: { status: DeletionStatus; requestedAt: string } | null } }>('/privacy', {
+        signal,
+      }).then((r) => r.data),
   });
 }
 
@@ -14,7 +17,9 @@ export function exportMyData() {
 }
 
 export function requestDeletion() {
-  return apiRequest<{ data: { id: string; message: string } }>('/privacy/deletion-request', { method: 'POST' }).then((r) => r.data);
+  return apiRequest<{ data: { id: string; message: string } }>('/privacy/deletion-request', { method: 'POST' }).then(
+    (r) => r.data,
+  );
 }
 
 export interface PrivacyRequest {
@@ -29,9 +34,12 @@ export interface PrivacyRequest {
 export function usePrivacyRequests() {
   return useQuery({
     queryKey: ['privacy', 'requests'],
-    queryFn: ({ signal }) => apiRequest<{ data: PrivacyRequest[] }>('/privacy/requests', { signal }).then((r) => r.data),
+    queryFn: ({ signal }) =>
+      apiRequest<{ data: PrivacyRequest[] }>('/privacy/requests', { signal }).then((r) => r.data),
   });
 }
 export function completeRequest(id: string) {
-  return apiRequest<{ data: { message: string } }>(`/privacy/requests/${encodeURIComponent(id)}/complete`, { method: 'POST' }).then((r) => r.data);
+  return apiRequest<{ data: { message: string } }>(`/privacy/requests/${encodeURIComponent(id)}/complete`, {
+    method: 'POST',
+  }).then((r) => r.data);
 }

@@ -39,7 +39,8 @@ export default function PrivacyPage() {
   function askDeletion() {
     modal.confirm({
       title: 'Confirmar',
-      content: 'Pedir a exclusão dos seus dados pessoais? O backoffice conclui o pedido; depois disso você não poderá mais entrar com esta conta e as propostas seguirão sem os seus dados.',
+      content:
+        'Pedir a exclusão dos seus dados pessoais? O backoffice conclui o pedido; depois disso você não poderá mais entrar com esta conta e as propostas seguirão sem os seus dados.',
       okText: 'SIM',
       cancelText: 'NÃO',
       icon: null,
@@ -58,29 +59,42 @@ export default function PrivacyPage() {
   const deletion = status.data?.deletion;
   return (
     <Page title="Privacidade e meus dados" subtitle="Seus direitos pela Lei Geral de Proteção de Dados (LGPD).">
-      <div aria-live="assertive">{error ? <Alert type="error" showIcon title={error} className="form-alert" /> : null}</div>
+      <div aria-live="assertive">
+        {error ? <Alert type="error" showIcon title={error} className="form-alert" /> : null}
+      </div>
       {isBuyer ? (
         <Card title="Dados de saúde (declaração do seguro)" className="privacy-card">
           <p>
-            As respostas da declaração de saúde só são tratadas com o seu consentimento específico, dado antes da primeira pergunta,
-            e seguem apenas para a seguradora da proposta. Você pode revogar o consentimento a qualquer momento: as respostas
-            são apagadas.
+            As respostas da declaração de saúde só são tratadas com o seu consentimento específico, dado antes da
+            primeira pergunta, e seguem apenas para a seguradora da proposta. Você pode revogar o consentimento a
+            qualquer momento: as respostas são apagadas.
           </p>
           <Link to="/buyer/insurance">Ver ou revogar o consentimento</Link>
         </Card>
       ) : null}
       <Card title="Baixar meus dados" className="privacy-card">
-        <p>Um arquivo JSON com tudo o que o portal guarda sobre você: cadastro, formulários, documentos enviados e consentimentos.</p>
+        <p>
+          Um arquivo JSON com tudo o que o portal guarda sobre você: cadastro, formulários, documentos enviados e
+          consentimentos.
+        </p>
         <Button size="large" onClick={download} loading={exporting}>
           Baixar meus dados
         </Button>
       </Card>
       <Card title="Excluir meus dados" className="privacy-card">
         {deletion ? (
-          <Alert type={deletion.status === 'completed' ? 'success' : 'info'} showIcon title={DELETION_STATUS_LABELS[deletion.status]} description={`Pedido feito em ${new Date(deletion.requestedAt).toLocaleString('pt-BR')}.`} />
+          <Alert
+            type={deletion.status === 'completed' ? 'success' : 'info'}
+            showIcon
+            title={DELETION_STATUS_LABELS[deletion.status]}
+            description={`Pedido feito em ${new Date(deletion.requestedAt).toLocaleString('pt-BR')}.`}
+          />
         ) : (
           <>
-            <p>O pedido é analisado pelo backoffice (dados exigidos por lei ou contrato podem ser mantidos pelo prazo legal).</p>
+            <p>
+              O pedido é analisado pelo backoffice (dados exigidos por lei ou contrato podem ser mantidos pelo prazo
+              legal).
+            </p>
             <Button danger size="large" onClick={askDeletion}>
               Pedir a exclusão
             </Button>

@@ -31,9 +31,17 @@ export default function PrivacyRequestsPage() {
       <ul className="card-list card-list--single">
         {requests.data?.map((r) => (
           <li key={r.id}>
-            <Card title={r.name} extra={<Tag color={r.status === 'pending' ? 'gold' : 'green'}>{r.status === 'pending' ? 'Pendente' : 'Concluído'}</Tag>}>
+            <Card
+              title={r.name}
+              extra={
+                <Tag color={r.status === 'pending' ? 'gold' : 'green'}>
+                  {r.status === 'pending' ? 'Pendente' : 'Concluído'}
+                </Tag>
+              }
+            >
               <p>
-                {r.email} · {r.role === 'seller' ? 'Vendedor' : 'Comprador'} · pedido em {new Date(r.requestedAt).toLocaleString('pt-BR')}
+                {r.email} · {r.role === 'seller' ? 'Vendedor' : 'Comprador'} · pedido em{' '}
+                {new Date(r.requestedAt).toLocaleString('pt-BR')}
               </p>
               {r.status === 'pending' ? (
                 <Button danger onClick={() => complete(r.id, r.name)}>
