@@ -1,0 +1,75 @@
+// Helpers shared by the API and front-end parts of `npm run bench`: ports, process start/stop,
+// one production API instance on loopback.
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = fileURLToPath(new URL('../..', import.meta.url));
+
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+export async function waitUp(url, child, ms = 60_000) {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (child.exitCode !== null) throw new Error(`process exited (${child.exitCode})`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await sleep(150);
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+export function stop(child) {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', resolve);
+    child.kill('SIGTERM');
+  });
+}
+
+export function build() {
+  const env = { ...process.env, NODE_ENV: 'production' };
+  const r = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit', env });
+  if (r.status !== 0) throw new Error('build failed');
+}
+
+// The bench logs in as demo accounts (production mode seeds them only when asked) and may run on PostgreSQL (a key is required).
+const BENCH_HEALTH_KEY = randomBytes(32).toString('base64');
+
+export async function startApi({ databaseUrl, dataDir, port }) {
+  const child = spawn(process.execPath, [join(root, 'apps/api/dist/main.js')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: 'error',
+      PUBLIC_URL: `http://localhost:${port}`,
+      LOGIN_IP_LIMIT_PER_MINUTE: '100000',
+      SEED_DEMO: '1',
+      HEALTH_DATA_KEY: BENCH_HEALTH_KEY,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  await waitUp(`http://127.0.0.1:${port}/api/health`, child);
+  return child;
+}
