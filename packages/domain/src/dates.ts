@@ -52,3 +52,29 @@ export function maskBrDate(value: string): string {
   if (d.length <= 4) return `${d.slice(0, 2)}/${d.slice(2)}`;
   return `${d.slice(0, 2)}/${d.slice(2, 4)}/${d.slice(4)}`;
 }
+
+/**
+ * The one formatter for instants shown to people. Every date and time on screen, in PDFs and in
+ * e-mails is written in São Paulo time, whatever the browser's or the server's zone: the same
+ * event shows the same day and hour everywhere.
+ */
+export const PORTAL_TIME_ZONE = 'America/Sao_Paulo';
+const spDate = new Intl.DateTimeFormat('pt-BR', { timeZone: PORTAL_TIME_ZONE, dateStyle: 'short' });
+const spTime = new Intl.DateTimeFormat('pt-BR', { timeZone: PORTAL_TIME_ZONE, hour: '2-digit', minute: '2-digit' });
+const toDate = (instant: string | number | Date) => (instant instanceof Date ? instant : new Date(instant));
+
+/** An instant as DD/MM/AAAA in São Paulo time. */
+export function formatInstantDate(instant: string | number | Date): string {
+  return spDate.format(toDate(instant));
+}
+
+/** An instant as HH:MM in São Paulo time. */
+export function formatInstantTime(instant: string | number | Date): string {
+  return spTime.format(toDate(instant));
+}
+
+/** An instant as 'DD/MM/AAAA HH:MM' in São Paulo time. */
+export function formatInstant(instant: string | number | Date): string {
+  const at = toDate(instant);
+  return `${spDate.format(at)} ${spTime.format(at)}`;
+}

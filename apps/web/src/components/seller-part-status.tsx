@@ -1,6 +1,7 @@
 import { Tag } from 'antd';
 import { Link } from 'react-router';
 import { useSellerPart } from '../lib/seller-api';
+import { formatInstantDate } from '@portal/domain/dates';
 
 /**
  * The seller's part of a proposal in one line, for the buyers: not invited yet (with the way to the
@@ -12,7 +13,7 @@ export function SellerPartStatus({ proposalId }: { proposalId: string }) {
   if (!part.data) return null;
   const required = part.data.sections.filter((s) => s.required);
   const done = required.filter((s) => s.status === 'done').length;
-  const at = part.data.completedAt ? new Date(part.data.completedAt).toLocaleDateString('pt-BR') : null;
+  const at = part.data.completedAt ? formatInstantDate(part.data.completedAt) : null;
   return (
     <div className="seller-part-status" role="status">
       <span className="section-rows__title">Parte do vendedor</span>

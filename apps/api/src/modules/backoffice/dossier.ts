@@ -17,6 +17,7 @@ import {
 import { SECTION_STATUS_LABELS, type SectionStatus } from '@portal/domain/sections-registry';
 import type { FinancingView } from '@portal/domain/financing-view';
 import { financingRows } from './dossier-financing';
+import { formatInstant } from '@portal/domain/dates';
 
 /**
  * The dossier for the bank (issue "Back office"): one ZIP, streamed as it is built, with a PDF
@@ -207,7 +208,7 @@ export async function buildSummaryPdf(input: DossierInput, documentEntries: stri
   doc.setCreationDate(input.generatedAt);
   const font = await doc.embedFont(StandardFonts.Helvetica);
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
-  const stamp = input.generatedAt.toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo' });
+  const stamp = formatInstant(input.generatedAt);
   const w = new Writer(
     doc,
     font,
@@ -258,7 +259,7 @@ export async function buildSummaryPdf(input: DossierInput, documentEntries: stri
 
   w.heading('Histórico');
   for (const h of input.history) {
-    const when = new Date(h.at).toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo' });
+    const when = formatInstant(h.at);
     w.row(
       when,
       [h.label, h.reason ? `Motivo: ${h.reason}` : null, h.actor ? `por ${h.actor}` : null].filter(Boolean).join(' — '),

@@ -5,7 +5,7 @@ import { CIVIL_STATUS_LABELS, MARRIAGE_REGIME_LABELS } from '@portal/domain/buye
 import { formatCep } from '@portal/domain/cep';
 import { formatCnpj } from '@portal/domain/cnpj';
 import { formatCpf } from '@portal/domain/cpf';
-import { formatBrDate } from '@portal/domain/dates';
+import { formatBrDate, formatInstant } from '@portal/domain/dates';
 import {
   FGTS_RULES,
   FGTS_STEPS,
@@ -309,7 +309,7 @@ export function fgtsFormDocument(input: {
     title: 'Autorização para movimentação da conta vinculada do FGTS',
     subtitle: `Utilização do FGTS na aquisição de moradia própria — proposta ${input.proposalCode}`,
     blocks,
-    footer: `Gerado pelo Portal de Propostas em ${input.generatedAt.toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo' })}`,
+    footer: `Gerado pelo Portal de Propostas em ${formatInstant(input.generatedAt)}`,
     author: input.person.name,
     subject: `FGTS — ${input.proposalCode}`,
   };

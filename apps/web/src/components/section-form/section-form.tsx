@@ -14,6 +14,7 @@ import { fetchSection, sectionKey, submitSection, type SectionDetail } from '../
 import { FieldRenderer } from './field-renderer';
 import { emptyValues, toFormValue, type FieldUi } from './widgets';
 import { backupKey, readBackup, useAutosave, type AutosaveState } from './use-autosave';
+import { formatInstantTime } from '@portal/domain/dates';
 
 type FormValues = Record<string, unknown>;
 
@@ -275,7 +276,7 @@ function AutosaveStatus({ state }: { state: AutosaveState }) {
     state.kind === 'pending' || state.kind === 'saving'
       ? 'Salvando rascunho…'
       : state.kind === 'saved'
-        ? `Rascunho salvo às ${state.at.toLocaleTimeString('pt-BR', { hour: '2-digit', minute: '2-digit' })}`
+        ? `Rascunho salvo às ${formatInstantTime(state.at)}`
         : state.kind === 'error'
           ? 'Não foi possível salvar o rascunho agora. Suas respostas estão guardadas neste aparelho e tentaremos de novo.'
           : '';

@@ -2,14 +2,10 @@ import { Tag } from 'antd';
 import { Link, useLocation } from 'react-router';
 import { STATUS_LABELS, type ProposalStatus } from '@portal/domain/proposal';
 import { SECTION_STATUS_LABELS, type SectionStatus } from '@portal/domain/sections-registry';
+import { formatInstant } from '@portal/domain/dates';
 
-export const dateTime = new Intl.DateTimeFormat('pt-BR', {
-  dateStyle: 'short',
-  timeStyle: 'short',
-  timeZone: 'America/Sao_Paulo',
-});
 export const integer = new Intl.NumberFormat('pt-BR');
-export const when = (iso: string) => <time dateTime={iso}>{dateTime.format(new Date(iso))}</time>;
+export const when = (iso: string) => <time dateTime={iso}>{formatInstant(iso)}</time>;
 
 const STATUS_COLORS: Record<ProposalStatus, string> = {
   filling: 'default',

@@ -29,9 +29,10 @@ import {
   type ProposalView,
   type SectionView,
 } from './api';
-import { BackofficeMenu, SectionTag, StatusTag, dateTime, when } from './format';
+import { BackofficeMenu, SectionTag, StatusTag, when } from './format';
 import { FinancingPanel } from './financing-panel';
 import './backoffice.css';
+import { formatInstant } from '@portal/domain/dates';
 
 const buyerLabel = (position: number) => (position === 0 ? 'Comprador principal' : 'Segundo comprador');
 
@@ -80,7 +81,7 @@ export default function ProposalPage() {
   return (
     <Page
       title={`Proposta ${p.code}`}
-      subtitle={`${PROPOSAL_TYPE_LABELS[p.type]} · atualizada ${dateTime.format(new Date(p.updatedAt))}`}
+      subtitle={`${PROPOSAL_TYPE_LABELS[p.type]} · atualizada ${formatInstant(p.updatedAt)}`}
     >
       <BackofficeMenu />
       <section className="bo-summary" aria-label="Resumo">

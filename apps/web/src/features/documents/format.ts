@@ -1,8 +1,7 @@
 import { ITEM_STATE_LABELS, type ItemState } from '@portal/domain/documents';
+import { formatInstant, formatInstantDate } from '@portal/domain/dates';
 
 const decimal = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 1 });
-const date = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short' });
-const dateTime = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short' });
 
 export function formatSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
@@ -10,8 +9,8 @@ export function formatSize(bytes: number): string {
   return `${decimal.format(bytes / (1024 * 1024))} MB`;
 }
 
-export const formatDate = (iso: string) => date.format(new Date(iso));
-export const formatDateTime = (iso: string) => dateTime.format(new Date(iso));
+export const formatDate = formatInstantDate;
+export const formatDateTime = formatInstant;
 
 export const STATE_COLORS: Record<ItemState, string> = {
   pending: 'default',

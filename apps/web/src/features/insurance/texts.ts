@@ -42,5 +42,4 @@ export const STATUS_LABELS = {
 } as const;
 export const STATUS_COLORS = { not_started: 'default', in_progress: 'gold', completed: 'green' } as const;
 
-export const formatDateTime = (iso: string) =>
-  new Date(iso).toLocaleString('pt-BR', { dateStyle: 'short', timeStyle: 'short' });
+export { formatInstant as formatDateTime } from '@portal/domain/dates';

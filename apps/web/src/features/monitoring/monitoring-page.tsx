@@ -4,8 +4,8 @@ import type { MonitoringErrorGroup, MonitoringRouteStat } from '@portal/domain/m
 import { Page } from '../../components/page';
 import { useMonitoringErrors, useMonitoringRoutes, useSampleRate, useSetSampleRate } from './api';
 import './monitoring-page.css';
+import { formatInstant } from '@portal/domain/dates';
 
-const dateTime = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short' });
 const integer = new Intl.NumberFormat('pt-BR');
 const ms = (value: number) => `${integer.format(value)} ms`;
 
@@ -46,13 +46,13 @@ const ERROR_COLUMNS: TableColumnsType<MonitoringErrorGroup> = [
     title: 'Primeira vez',
     dataIndex: 'firstSeenAt',
     width: 140,
-    render: (at: number) => <time dateTime={new Date(at).toISOString()}>{dateTime.format(at)}</time>,
+    render: (at: number) => <time dateTime={new Date(at).toISOString()}>{formatInstant(at)}</time>,
   },
   {
     title: 'Última vez',
     dataIndex: 'lastSeenAt',
     width: 140,
-    render: (at: number) => <time dateTime={new Date(at).toISOString()}>{dateTime.format(at)}</time>,
+    render: (at: number) => <time dateTime={new Date(at).toISOString()}>{formatInstant(at)}</time>,
   },
 ];
 
@@ -172,7 +172,7 @@ function SampleRateControl() {
         </Button>
       </form>
       {current.data?.updatedAt ? (
-        <p className="monitoring__hint">Alterada em {dateTime.format(current.data.updatedAt)}.</p>
+        <p className="monitoring__hint">Alterada em {formatInstant(current.data.updatedAt)}.</p>
       ) : null}
     </section>
   );

@@ -5,6 +5,7 @@ import { DELETION_STATUS_LABELS } from '@portal/domain/privacy';
 import { Page } from '../../components/page';
 import { queryClient } from '../../lib/query-client';
 import { exportMyData, requestDeletion, usePrivacyStatus } from './api';
+import { formatInstant } from '@portal/domain/dates';
 
 /**
  * /buyer/privacy and /seller/privacy (LGPD art. 18): the health-data consent (buyers), a download
@@ -87,7 +88,7 @@ export default function PrivacyPage() {
             type={deletion.status === 'completed' ? 'success' : 'info'}
             showIcon
             title={DELETION_STATUS_LABELS[deletion.status]}
-            description={`Pedido feito em ${new Date(deletion.requestedAt).toLocaleString('pt-BR')}.`}
+            description={`Pedido feito em ${formatInstant(deletion.requestedAt)}.`}
           />
         ) : (
           <>

@@ -2,6 +2,7 @@ import { Alert, App, Button, Card, Empty, Skeleton, Tag } from 'antd';
 import { Page } from '../../components/page';
 import { queryClient } from '../../lib/query-client';
 import { completeRequest, usePrivacyRequests } from './api';
+import { formatInstant } from '@portal/domain/dates';
 
 /** /backoffice/privacy: deletion requests; completing one erases the person (LGPD art. 18, VI). */
 export default function PrivacyRequestsPage() {
@@ -40,8 +41,7 @@ export default function PrivacyRequestsPage() {
               }
             >
               <p>
-                {r.email} · {r.role === 'seller' ? 'Vendedor' : 'Comprador'} · pedido em{' '}
-                {new Date(r.requestedAt).toLocaleString('pt-BR')}
+                {r.email} · {r.role === 'seller' ? 'Vendedor' : 'Comprador'} · pedido em {formatInstant(r.requestedAt)}
               </p>
               {r.status === 'pending' ? (
                 <Button danger onClick={() => complete(r.id, r.name)}>

@@ -9,6 +9,7 @@ import { useSections } from '../../lib/sections-api';
 import { completeSellerPart, useSellerPart, type SellerPart } from '../../lib/seller-api';
 import { useSellerDocuments, useSellerProposal, type SellerDocumentItem } from './api';
 import { buildSellerFlow, DOCUMENTS_STEP_TITLE, SELLER_STEPS, sellerUrl } from './flow';
+import { formatInstantDate } from '@portal/domain/dates';
 
 const STATE_COLORS: Record<ItemState, string> = {
   pending: 'default',
@@ -134,7 +135,7 @@ function DocumentList({ items }: { items: SellerDocumentItem[] }) {
               <span className="section-rows__problem">Motivo: {item.reason}</span>
             ) : null}
             {item.expiresAt && item.state !== 'expired' ? (
-              <span className="doc-rows__hint">Válido até {new Date(item.expiresAt).toLocaleDateString('pt-BR')}</span>
+              <span className="doc-rows__hint">Válido até {formatInstantDate(item.expiresAt)}</span>
             ) : null}
           </span>
           <Tag color={STATE_COLORS[item.state]}>{ITEM_STATE_LABELS[item.state]}</Tag>
