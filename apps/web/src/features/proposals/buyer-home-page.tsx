@@ -108,7 +108,7 @@ export default function BuyerHomePage() {
           </div>
         </Card>
       ) : null}
-      {proposal.data ? <ProposalHistory proposalId={proposal.data.id} /> : null}
+      {proposal.data ? <ProposalHistory proposalId={proposal.data.id} withStatus /> : null}
       <div className="page__actions">
         <Button size="large" onClick={() => navigate('/buyer/select-proposal')}>
           Trocar de proposta

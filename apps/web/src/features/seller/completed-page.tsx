@@ -8,8 +8,9 @@ import { useSession } from '../../lib/session';
 import { completeSellerPart, sellerPartKey, useSellerPart } from '../../lib/seller-api';
 import { useSellerDocuments, useSellerProposal } from './api';
 import { sellerUrl } from './flow';
-import { ProposalHistory } from './proposal-history';
+import { ProposalHistory } from '../../components/proposal-history';
 import { ProposalProgress } from './proposal-status';
+import { formatInstantDate, formatInstantTime } from '@portal/domain/dates';
 
 /**
  * /seller/proposals/:proposalId/completed (home and logout, spec §2): shown once every step is done.
@@ -67,7 +68,7 @@ export default function SellerCompletedPage() {
               {firstName ? `Obrigado, ${firstName}. ` : ''}Os compradores e a equipe do portal já veem que você
               terminou.
               {completedAt
-                ? ` Concluída em ${completedAt.toLocaleDateString('pt-BR')} às ${completedAt.toLocaleTimeString('pt-BR', { hour: '2-digit', minute: '2-digit' })}.`
+                ? ` Concluída em ${formatInstantDate(completedAt)} às ${formatInstantTime(completedAt)}.`
                 : ''}
             </>
           }

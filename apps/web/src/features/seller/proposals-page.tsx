@@ -6,7 +6,7 @@ import { Page } from '../../components/page';
 import { useSellerPart } from '../../lib/seller-api';
 import { useSellerProposals } from './api';
 import { sellerUrl } from './flow';
-import { ProposalHistory } from './proposal-history';
+import { ProposalHistory } from '../../components/proposal-history';
 import { ProposalProgress, SellerProposalFacts } from './proposal-status';
 import { SellerPartProgress, SellerSectionRows } from './seller-part';
 
