@@ -107,7 +107,7 @@ export async function waitForMailLink(to: string, pathPrefix: string, timeoutMs 
 export async function activateInvited(email: string, password: string) {
   const link = await waitForMailLink(email, '/buyer/change-password?token=');
   const token = new URL(link).searchParams.get('token');
-  // A context of its own: the token form ends the caller's session, which must not be a spec's page.
+  // A context of its own: the token form ends the caller's session, which must not be a spec file's page.
   const api = await request.newContext({ baseURL: baseURL() });
   try {
     const res = await api.post('/api/v3/auth/change-password', { data: { token, pass: password, repeat: password } });

@@ -18,7 +18,7 @@ async function onBuyerLogin(page: Page) {
   await page.getByRole('button', { name: 'Entrar' }).waitFor();
 }
 
-describe('without a session (spec §6)', () => {
+describe('without a session (docs/product/routes-and-guards.md)', () => {
   it('sends a private page to the login of its area', async () => {
     const { page, context } = await browser.newPage();
     await open(page, '/buyer/home', '/buyer/login');

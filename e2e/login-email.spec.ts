@@ -5,7 +5,7 @@ import { loginAs, pathOf, useBrowser } from './fixtures';
 const browser = useBrowser();
 
 /**
- * A client that sends the login name as `email` (the spec's login entity lists it) instead of
+ * A client that sends the login name as `email` (the login entity lists it, docs/product/forms.md) instead of
  * `username`: the login screen's request is rewritten on its way out.
  */
 async function sendLoginNameAs(page: Page, rewrite: (body: Record<string, unknown>) => Record<string, unknown>) {

@@ -6,7 +6,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { loginAs, PHONE, screenshot, useBrowser } from './fixtures';
 
 /**
- * Front-end monitoring (spec §7, §9): the real @elastic/apm-rum agent in Chromium, posting to the
+ * Front-end monitoring (docs/product/monitoring.md): the real @elastic/apm-rum agent in Chromium, posting to the
  * server started by global-setup with PUBLIC_LOGGER_ENABLED=1 and PUBLIC_APM_ENVIRONMENT=test.
  * What arrived is read from the server's SQLite file. The "off" and analytics cases make the
  * browser read other public settings (the server's are fixed for the whole run).
@@ -233,7 +233,7 @@ describe('front-end monitoring', () => {
     await context.close();
   });
 
-  it('an invalid configuration leaves the agent inactive with a console error (spec §9)', async () => {
+  it('an invalid configuration leaves the agent inactive with a console error (docs/product/monitoring.md)', async () => {
     const { page, context } = await browser.newPage();
     await publicSettings(context, { serviceName: 'portal.web' });
     const { requests, consoleErrors } = record(page);

@@ -91,7 +91,7 @@ describe('navigation bar', () => {
     await page.getByRole('link', { name: 'Alterar minha senha' }).click();
     await page.waitForURL('**/buyer/change-password');
     await page.getByRole('heading', { name: 'Alterar senha' }).waitFor();
-    // change-password: back on the left, home on the right (spec §2).
+    // change-password: back on the left, home on the right (docs/product/routes-and-guards.md).
     expect(await leftEdge(page, 'Voltar')).toBeLessThan(await leftEdge(page, 'Início'));
     await screenshot(page, 'change-password-logged-in');
 
@@ -190,7 +190,7 @@ describe('logout', () => {
   });
 });
 
-describe('a 401 from the API (spec §8)', () => {
+describe('a 401 from the API (docs/product/api.md)', () => {
   it('clears local storage and sends the buyer to the login when the session ends on the server', async () => {
     const { page, context } = await browser.newPage();
     await signIn(page, 'comprador@demo.com.br');

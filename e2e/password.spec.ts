@@ -65,7 +65,7 @@ describe('recover (/buyer/recover)', () => {
     const { page, context } = await browser.newPage();
     await page.goto('/buyer/recover');
     await page.getByRole('heading', { name: 'Recuperar senha' }).waitFor();
-    // Public page with only a home button (spec §2).
+    // Public page with only a home button (docs/product/routes-and-guards.md).
     await page.getByRole('banner').getByRole('button', { name: 'Início', exact: true }).waitFor();
     expect(await page.getByRole('banner').getByRole('button', { name: 'Sair', exact: true }).count()).toBe(0);
     await screenshot(page, 'recover');

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Back-office list at scale (issue #7): seeds 100 000 proposals (1–2 buyers each, search terms,
+// Back-office list at scale (docs/decisions/007-back-office.md): seeds 100 000 proposals (1–2 buyers each, search terms,
 // insurer, a few documents waiting) into a fresh SQLite file and, when reachable, a private
 // PostgreSQL schema; then times the operator's list query — a filtered page with a search term,
 // the next page, a CPF search, a code search, the unfiltered first page — and prints p50/p95.

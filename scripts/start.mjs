@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm start`: builds what is missing or older than its sources, then serves API + SPA in one
-// process (migrations and demo seed run at start). PORT and DATA_DIR as DESIGN.md §4.
+// process (migrations and demo seed run at start). PORT and DATA_DIR as the README says.
 // Arguments go to the server: `npm run migrate` is `start.mjs migrate` (docs/deploy.md).
 import { spawnSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';

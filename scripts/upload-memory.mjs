@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Upload memory benchmark (issue #5): builds the API, starts it on a fresh SQLite data folder,
+// Upload memory benchmark (docs/decisions/005-documents.md): builds the API, starts it on a fresh SQLite data folder,
 // streams 200 MB of uploads (10 × 20 MB by default) through the real HTTP route and reports the
 // API process's peak resident memory (VmHWM from /proc). Target: under 150 MB.
 //

@@ -178,11 +178,11 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Fa
       await api.register(sectionsRoutes, { prefix: '/proposals' });
       await api.register(documentsRoutes, { prefix: '/proposals' });
       await api.register(sellerRoutes, { prefix: '/proposals' });
-      // FGTS state and form PDF, the insurer's health declaration (issue #4).
+      // FGTS state and form PDF, the insurer's health declaration (docs/decisions/009-fgts-and-health-declaration.md).
       await api.register(fgtsRoutes, { prefix: '/proposals' });
       await api.register(insuranceRoutes, { prefix: '/proposals' });
       await api.register(cepRoutes, { prefix: '/cep' });
-      // Back office (issue #7): /backoffice/*, /operators, /proposals/:id/history.
+      // Back office (docs/decisions/007-back-office.md): /backoffice/*, /operators, /proposals/:id/history.
       await api.register(backofficeRoutes);
       // Property values, installments, SFH ceiling and LTV settings (docs/decisions/020).
       await api.register(financingRoutes);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LOGIN_NAMES_DIFFER } from '@portal/domain/auth';
 import { createTestApp, DATABASES, DEMO_PASSWORD, resetRateLimits, sessionCookie, type TestApp } from './helpers';
 
-/** The login name may come as `username` or as `email` (the spec's login entity lists both). */
+/** The login name may come as `username` or as `email` (the login entity lists both, docs/product/forms.md). */
 describe.each(DATABASES)('login payload on %s', (dialect) => {
   let t: TestApp;
   beforeAll(async () => {

@@ -149,7 +149,7 @@ describe.each(DATABASES)('proposals on %s', (dialect) => {
     expect(p.customers[0]!.cpf).toBe(COMPRADOR.cpf);
   });
 
-  it('shapes a proposal as the contract says (spec §3): money in centavos, property, financing data', async () => {
+  it('shapes a proposal as the contract says (docs/product/forms.md): money in centavos, property, financing data', async () => {
     const p = byCode(await list(cookies.comprador), CODES.cgi);
     expect(p).toMatchObject({
       code: CODES.cgi,

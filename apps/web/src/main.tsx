@@ -17,7 +17,7 @@ import { App } from './app/app';
 
 installZodMessages();
 
-// Spec §8: any 401 clears local storage, calls logout and goes to /.
+// docs/product/api.md: any 401 clears local storage, calls logout and goes to /.
 let handling401 = false;
 setUnauthorizedHandler(() => {
   if (handling401) return;
@@ -29,7 +29,7 @@ setUnauthorizedHandler(() => {
     });
 });
 
-// Spec §8: fatal or unhandled errors route to the generic error screen (browser noise aside).
+// docs/product/routes-and-guards.md: fatal or unhandled errors route to the generic error screen (browser noise aside).
 installFatalErrorHandler({
   isRequestError: (value) => value instanceof ApiRequestError,
   analyticsSrc: analyticsScriptSrc,
@@ -44,7 +44,7 @@ createRoot(document.getElementById('root')!).render(
   </StrictMode>,
 );
 
-// Public settings are read at run time, without holding the first render (spec §7): monitoring
+// Public settings are read at run time, without holding the first render (docs/product/monitoring.md): monitoring
 // and analytics start only if they say so.
 void loadPublicSettings().then((settings) => {
   loadAnalytics(settings);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Every API error body: {"error": {"code", "message", "fields"?}} (DESIGN §5). */
+/** Every API error body: {"error": {"code", "message", "fields"?}} (docs/product/api.md). */
 export const apiErrorSchema = z.object({
   error: z.object({
     code: z.string(),

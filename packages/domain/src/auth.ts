@@ -28,7 +28,7 @@ const loginName = () =>
 export const LOGIN_NAMES_DIFFER = 'Envie o e-mail ou CPF em um só campo: username e email estão diferentes';
 
 /**
- * Login entity (spec §3: username, password, email, type). The login name (e-mail or CPF) may come
+ * Login entity (docs/product/forms.md: username, password, email, type). The login name (e-mail or CPF) may come
  * as `username` or as `email`; both may be sent only when they name the same account.
  * See docs/decisions/017-login-name-and-fatal-errors.md.
  */

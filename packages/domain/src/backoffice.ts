@@ -14,7 +14,7 @@ import {
 } from './proposal';
 
 /**
- * The back office (DESIGN §1, issue "Back office"): the operator's new-proposal form, the list's
+ * The back office (docs/product/back-office.md): the operator's new-proposal form, the list's
  * query, the status and stage rules with their Portuguese refusals, who sees which history entry,
  * and the operators' own accounts. Pure: the same rules run in the browser and in the API.
  */
@@ -81,7 +81,7 @@ export const newBuyerSchema = z.strictObject({
 export const DUPLICATE_BUYER_CPF = 'Os compradores devem ter CPFs diferentes';
 export const DUPLICATE_BUYER_EMAIL = 'Os compradores devem ter e-mails diferentes';
 
-/** What the operator types to open a proposal (spec §3's proposal entity, minus what the system sets). */
+/** What the operator types to open a proposal (docs/product/forms.md's proposal entity, minus what the system sets). */
 export const newProposalSchema = z
   .strictObject({
     type: choice(PROPOSAL_TYPES),

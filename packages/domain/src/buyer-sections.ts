@@ -49,7 +49,7 @@ const isRepresented = (v: Values) => v.represented === true;
 /** Only the second buyer can reuse the main buyer's address; the main buyer's own answer is ignored. */
 const ownAddress = (v: Values, ctx: SectionContext) => !(ctx.buyer === 1 && v.same_main_buyer_address === true);
 
-/** Buyer general data (spec §3). */
+/** Buyer general data (docs/product/forms.md). */
 export const buyerDataSection = defineSection({
   key: 'data',
   scope: 'buyer',
@@ -96,7 +96,7 @@ export const buyerDataSection = defineSection({
   },
 });
 
-/** Address form (spec §3). The second buyer may reuse the main buyer's address. */
+/** Address form (docs/product/forms.md). The second buyer may reuse the main buyer's address. */
 export const addressSection = defineSection({
   key: 'address',
   scope: 'buyer',
@@ -133,7 +133,7 @@ export const DOCUMENT_TYPE_LABELS: Record<(typeof DOCUMENT_TYPES)[number], strin
   passport: 'Passaporte',
 };
 
-/** Document registration (spec §3). affiliation_two: the document lists no second parent. */
+/** Document registration (docs/product/forms.md). affiliation_two: the document lists no second parent. */
 export const documentSection = defineSection({
   key: 'document',
   scope: 'buyer',
@@ -167,7 +167,7 @@ export const documentSection = defineSection({
   },
 });
 
-/** Investment (spec §3): the debit account and how the two buyers split the financing. */
+/** Investment (docs/product/forms.md): the debit account and how the two buyers split the financing. */
 export const investmentSection = defineSection({
   key: 'investment',
   scope: 'proposal',
@@ -210,7 +210,7 @@ export const investmentSection = defineSection({
   },
 });
 
-/** Seller form (spec §3): submitting it invites the seller. */
+/** Seller form (docs/product/forms.md): submitting it invites the seller. */
 export const sellerFormSection = defineSection({
   key: 'seller',
   scope: 'proposal',

@@ -151,7 +151,7 @@ describe('item state and the 12 booleans', () => {
     expect(daysLeft(now + 10 * day, now)).toBe(9);
   });
 
-  it('sets a boolean only for accepted items of the spec, all false by default', () => {
+  it('sets a boolean only for accepted items of the checklist, all false by default', () => {
     expect(emptyChecklist()).toEqual(Object.fromEntries(CHECKLIST_KEYS.map((k) => [k, false])));
     const list = checklistFrom([
       { key: 'income_tax_buyer1', state: 'accepted' },

@@ -2,12 +2,12 @@ import type { ProposalFacts, Values } from './section';
 import { usesFgts } from './fgts-sections';
 
 /**
- * Supporting documents of a proposal (spec §3 "Upload checklist", issue #5). What a proposal needs
- * is derived from what its sections say, never typed by hand; the spec's 12 booleans record which
+ * Supporting documents of a proposal (docs/product/documents.md, docs/decisions/005-documents.md). What a proposal needs
+ * is derived from what its sections say, never typed by hand; the checklist's 12 booleans record which
  * of those items the back office has accepted. docs/decisions/005-documents.md explains the choices.
  */
 
-/** The spec's upload checklist (§3): all boolean, default false (§4). */
+/** The upload checklist (docs/product/documents.md): all boolean, default false. */
 export const CHECKLIST_KEYS = [
   'occupation_declaration_1',
   'occupation_declaration_2',
@@ -30,7 +30,7 @@ export function emptyChecklist(): UploadChecklist {
 }
 
 /**
- * Items beyond the spec's twelve that the bank asks for and that age (the issue's expiry rule):
+ * Items beyond the checklist's twelve that the bank asks for and that age (the expiry rule of docs/decisions/005-documents.md):
  * each buyer's proof of address, and the FGTS statement of a buyer who uses FGTS.
  */
 export const EXTRA_ITEM_KEYS = [
@@ -289,7 +289,7 @@ export function itemState(
   return { state: 'accepted', reason: null, expiresAt };
 }
 
-/** The spec's 12 booleans: an item is satisfied when it applies and is accepted (and not expired). */
+/** The checklist's 12 booleans: an item is satisfied when it applies and is accepted (and not expired). */
 export function checklistFrom(items: readonly { key: DocumentItemKey; state: ItemState }[]): UploadChecklist {
   const out = emptyChecklist();
   for (const item of items) {

@@ -6,7 +6,7 @@ import { pis } from './pis';
 import { defineSection, MAX_LIST_ROWS, type ProposalFacts, type Values } from './section';
 
 /**
- * FGTS (spec §3 "FGTS", DESIGN §7): a buyer who uses FGTS funds answers the eligibility questions,
+ * FGTS (docs/product/fgts.md): a buyer who uses FGTS funds answers the eligibility questions,
  * then fills the property's address with where they work and live, the civil status, the income
  * tax, the authorization (PIS/PASEP, accounts, company) and confirms a review. Each step is a
  * section per buyer, so it is saved per buyer and per step by the generic sections API.
@@ -19,7 +19,7 @@ const yesNo = () => choice(YES_NO);
 
 const usesFgtsAnswer = (v: Values) => v.uses_fgts === 'yes';
 
-/** The eligibility questions (spec §3 FGTS "questions"; DESIGN §7: they gate the forms). */
+/** The eligibility questions (docs/product/fgts.md: they gate the forms). */
 export const fgtsQuestionsSection = defineSection({
   key: 'fgts_questions',
   scope: 'buyer',
@@ -147,7 +147,7 @@ const works = (v: Values) =>
   typeof v.occupation === 'string' && v.occupation !== '' && v.occupation !== 'retired' && v.occupation !== 'none';
 
 /**
- * The FGTS address block (spec §3): the address of the property bought with FGTS, where the buyer
+ * The FGTS address block (docs/product/fgts.md): the address of the property bought with FGTS, where the buyer
  * works and lives, and the declarations FGTS asks about them (same city, 1+ year, own housing).
  */
 export const fgtsAddressSection = defineSection({
@@ -210,7 +210,7 @@ const canHaveUnion = (v: Values) =>
   typeof v.civil_status === 'string' && v.civil_status !== '' && v.civil_status !== 'married';
 const hasPartner = (v: Values) => isMarried(v) || (canHaveUnion(v) && v.stable_union === true);
 
-/** The FGTS civil status form (spec §3 "civil_form"): the spouse or partner also signs FGTS forms. */
+/** The FGTS civil status form (docs/product/fgts.md "civil_form"): the spouse or partner also signs FGTS forms. */
 export const fgtsCivilStatusSection = defineSection({
   key: 'fgts_civil_status',
   scope: 'buyer',
@@ -238,7 +238,7 @@ export const fgtsCivilStatusSection = defineSection({
 const currentYear = () => new Date().getFullYear();
 const declares = (v: Values) => v.declares_income_tax === 'yes';
 
-/** The FGTS income tax form (spec §3 "income_tax"): the last IRPF return, or the exemption. */
+/** The FGTS income tax form (docs/product/fgts.md "income_tax"): the last IRPF return, or the exemption. */
 export const fgtsTaxSection = defineSection({
   key: 'fgts_tax',
   scope: 'buyer',
@@ -305,7 +305,7 @@ export const fgtsCompanySchema = z.object({
 });
 
 /**
- * The FGTS authorization (spec §3): PIS/PASEP, the accounts to move (employer, account, amount),
+ * The FGTS authorization (docs/product/fgts.md): PIS/PASEP, the accounts to move (employer, account, amount),
  * whether the whole balance is used, and the company block when has_company.
  */
 export const fgtsAuthorizationSection = defineSection({
@@ -361,7 +361,7 @@ export const FGTS_SECTIONS = [
 ] as const;
 export type FgtsSectionKey = (typeof FGTS_SECTIONS)[number]['key'];
 
-/** The FGTS screens in order (spec §2), each with its section. */
+/** The FGTS screens in order (docs/product/fgts.md), each with its section. */
 export const FGTS_STEPS = [
   { key: 'fgts_questions', path: '/buyer/fgts/questions', title: 'Perguntas' },
   { key: 'fgts_address', path: '/buyer/fgts/address', title: 'Endereço' },
@@ -381,7 +381,7 @@ export interface FgtsStepState {
 }
 
 /**
- * Where a buyer resumes (the spec's FGTS utility state): the first step after the eligibility
+ * Where a buyer resumes (the FGTS utility state): the first step after the eligibility
  * questions that is not done, the review when its confirmation is older than a later change, or
  * null when everything is confirmed. Only meaningful for an eligible buyer.
  */

@@ -1,7 +1,7 @@
 import { FGTS_STEPS, type FgtsEligibility, type FgtsSectionKey } from './fgts-sections';
 
 /**
- * The spec's FGTS utility routes (/buyer/fgts/utils) "read and save FGTS state"; they are not a
+ * The FGTS utility routes (/buyer/fgts/utils) "read and save FGTS state"; they are not a
  * screen (docs/decisions/009-fgts-and-health-declaration.md). Saving is the FGTS sections' own
  * autosave and submit; reading is GET /proposals/:id/fgts, whose answer carries `resumePath`:
  * where the buyer's FGTS stands, as the screen to open. The web's /buyer/fgts/utils goes there.

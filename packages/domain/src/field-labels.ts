@@ -10,7 +10,7 @@ import * as fgtsSections from './fgts-sections';
 import { UFS } from './fields';
 
 /**
- * How the back office and the bank's PDF summary read a section's stored values (issue "Back
+ * How the back office and the bank's PDF summary read a section's stored values (docs/product/back-office.md
  * office"): a Portuguese label per field and a display format per value. The forms keep their own,
  * richer UI maps (widgets, help texts); these are the short labels of a read-only view. A field
  * missing here still shows, under its key, so a new section is never hidden from the operator.

@@ -63,7 +63,7 @@ describe('email', () => {
   it('trims and lower-cases', () => {
     expect(email().parse('  Fulano@Exemplo.COM.br ')).toBe('fulano@exemplo.com.br');
   });
-  it('refuses with the spec messages', () => {
+  it('refuses with the portal messages', () => {
     expect(firstMessage(email(), '')).toBe('Obrigatório');
     expect(firstMessage(email(), 'fulano@')).toBe('Insira um e-mail válido');
     expect(firstMessage(email(), `${'a'.repeat(250)}@x.com`)).toBe('Insira um e-mail válido');

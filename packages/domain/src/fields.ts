@@ -68,7 +68,7 @@ export const phone = () =>
     .refine(isValidPhone, { error: 'Insira um telefone válido com DDD' })
     .transform((v) => nationalPhone(v) ?? '');
 
-/** Password rule (DESIGN §7): 8+ characters with at least one letter and one digit. */
+/** Password rule (docs/product/forms.md): 8+ characters with at least one letter and one digit. */
 export const PASSWORD_RULE_TEXT = 'A senha deve ter pelo menos 8 caracteres, com letras e números';
 export const password = () =>
   z

@@ -11,8 +11,8 @@ import {
   healthConsentText,
 } from './health-questionnaire';
 
-describe('the health questionnaire (spec §3)', () => {
-  it('has the 16 keys of the spec, in order, numbered 1 to 16', () => {
+describe('the health questionnaire (docs/product/health-declaration.md)', () => {
+  it('has the 16 keys of docs/product/health-declaration.md, in order, numbered 1 to 16', () => {
     expect(HEALTH_QUESTION_COUNT).toBe(16);
     expect(HEALTH_QUESTIONS.map((x) => [x.id, x.key])).toEqual([
       [1, 'disabilityRetired'],

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { INSURER_LABELS, INSURERS } from './proposal';
 
 /**
- * The insurer's health declaration (DPS, spec §3 "Health questionnaire" and "Insurance"): 16
+ * The insurer's health declaration (DPS, docs/product/health-declaration.md): 16
  * yes/no questions in two sections, in this order and with these keys. Items 3 to 16 ask two
  * follow-ups when answered yes; 11, 13, 15 and 16 carry a tooltip; 10 and 14 an example sublabel.
  */
@@ -74,7 +74,7 @@ export const HEALTH_QUESTIONS = [
   q(16, 'cholesterol', 'Você tem colesterol ou triglicérides altos?', { tooltip: HEALTH_TOOLTIP }),
 ] as const satisfies readonly HealthQuestion[];
 
-/** Spec §9: 16 health questions. */
+/** docs/product/health-declaration.md: 16 health questions. */
 export const HEALTH_QUESTION_COUNT = HEALTH_QUESTIONS.length;
 export type HealthQuestionKey = (typeof HEALTH_QUESTIONS)[number]['key'];
 
@@ -90,7 +90,7 @@ export function findHealthQuestion(idOrKey: number | string): HealthQuestion | u
   return HEALTH_QUESTIONS.find((x) => x.id === idOrKey || x.key === idOrKey);
 }
 
-/** One stored answer (spec §3: value, key and, for the questions that have them, medication and treatment). */
+/** One stored answer (docs/product/health-declaration.md: value, key and, for the questions that have them, medication and treatment). */
 export interface HealthAnswer {
   key: string;
   value: 'yes' | 'no';

@@ -25,7 +25,7 @@ describe('the insurance pages', () => {
   });
 });
 
-describe('the back button rule (spec §2)', () => {
+describe('the back button rule (docs/product/health-declaration.md)', () => {
   it('goes to the document registration of the buyer of the query, whatever the counter', () => {
     expect(insuranceBackAction({ buyerParam: '2', countQuestion: 5 })).toEqual({
       kind: 'navigate',
@@ -59,7 +59,7 @@ describe('the back button rule (spec §2)', () => {
     });
   });
 
-  it('agrees with the spec for any counter and any buyer', () => {
+  it('agrees with the written rule for any counter and any buyer', () => {
     fc.assert(
       fc.property(
         fc.integer({ min: -5, max: 25 }),

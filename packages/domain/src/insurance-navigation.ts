@@ -1,8 +1,8 @@
 import { HEALTH_QUESTION_COUNT } from './health-questionnaire';
 
 /**
- * The navigation bar's back button on the insurance pages (spec §2 "Navigation behaviour") and the
- * question counter it drives (spec §3 client state countQuestion, §4: starts at -1, below 0 means
+ * The navigation bar's back button on the insurance pages (docs/product/health-declaration.md, "The back button") and the
+ * question counter it drives (client state countQuestion: starts at -1, below 0 means
  * not in the questionnaire). Question N of /buyer/seguradora/perguntas/N is countQuestion N - 1.
  */
 
@@ -19,10 +19,10 @@ export type BackAction =
   { kind: 'navigate'; to: string } | { kind: 'history' } | { kind: 'question'; countQuestion: number };
 
 /**
- * The rule, in the spec's order: a buyer query parameter other than 0 goes to that buyer's
+ * The rule, in the order of docs/product/health-declaration.md: a buyer query parameter other than 0 goes to that buyer's
  * document registration; otherwise a counter below 0 or at/after the number of questions goes
  * back one page in history; otherwise the counter goes down by one. An absent or non-numeric
- * parameter reads as 0 ("not a buyer", spec §3).
+ * parameter reads as 0 ("not a buyer", docs/product/health-declaration.md).
  */
 export function insuranceBackAction(args: {
   buyerParam: string | null;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { INSURERS } from './proposal';
 
-/** The state of one buyer's health declaration (spec §3 "Insurance"). */
+/** The state of one buyer's health declaration (docs/product/health-declaration.md). */
 export const DECLARATION_STATUSES = ['not_started', 'in_progress', 'completed'] as const;
 export type DeclarationStatus = (typeof DECLARATION_STATUSES)[number];
 

@@ -9,10 +9,10 @@ import {
 } from './monitoring';
 import { median, summarizeRouteDurations } from './monitoring-views';
 
-describe('validateRumConfig (spec §9)', () => {
+describe('validateRumConfig (docs/product/monitoring.md)', () => {
   const valid = { serviceName: 'portal-web', serverUrl: '/api', environment: 'test' };
 
-  it('accepts a valid configuration and fills the spec defaults', () => {
+  it('accepts a valid configuration and fills the defaults', () => {
     expect(validateRumConfig(valid)).toEqual({
       ok: true,
       config: {
@@ -71,7 +71,7 @@ describe('validateRumConfig (spec §9)', () => {
   });
 });
 
-describe('decideAnalytics (spec §7)', () => {
+describe('decideAnalytics (docs/product/monitoring.md)', () => {
   const src = 'https://www.clarity.ms/tag/{id}';
 
   it('loads only when enabled and given an id', () => {

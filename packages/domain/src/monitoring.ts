@@ -1,11 +1,11 @@
 import { z } from 'zod';
 
 /**
- * Front-end monitoring (spec §7, §9; DESIGN §2): the rules of the error-monitoring agent's
+ * Front-end monitoring (docs/product/monitoring.md): the rules of the error-monitoring agent's
  * configuration, the analytics loader's decision, and the shapes the API and the web share.
  */
 
-/** Spec §9 defaults. The agent's config fetch has a fixed 5000 ms timeout of its own (same value). */
+/** docs/product/monitoring.md defaults. The agent's config fetch has a fixed 5000 ms timeout of its own (same value). */
 export const RUM_DEFAULTS = {
   transactionSampleRate: 1,
   eventsLimit: 80,
@@ -13,7 +13,7 @@ export const RUM_DEFAULTS = {
   configFetchTimeoutMs: 5000,
 } as const;
 
-/** The front end's service name and the server URL the agent posts to (spec §7). */
+/** The front end's service name and the server URL the agent posts to (docs/product/monitoring.md). */
 export const RUM_SERVICE_NAME = 'portal-web';
 export const RUM_SERVER_URL = '/api';
 
@@ -38,7 +38,7 @@ export interface RumConfig {
 export type RumConfigResult = { ok: true; config: RumConfig } | { ok: false; errors: string[] };
 
 /**
- * Spec §9: serviceName and serverUrl are required; serviceName only letters, digits, space,
+ * docs/product/monitoring.md: serviceName and serverUrl are required; serviceName only letters, digits, space,
  * underscore and hyphen; transactionSampleRate a number from 0 to 1. An invalid configuration
  * keeps the agent inactive (the caller logs the errors with console.error).
  */
@@ -95,7 +95,7 @@ export type AnalyticsDecision =
   { kind: 'off' } | { kind: 'missing-id'; message: string } | { kind: 'load'; src: string };
 
 /**
- * Spec §7: the session-recording/heatmap script loads only when enabled by config and given an
+ * docs/product/monitoring.md: the session-recording/heatmap script loads only when enabled by config and given an
  * id; enabled without an id (or without a script URL) logs that the project id is not set.
  */
 export function decideAnalytics(

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Proposal entity (spec §3). Money in integer centavos. */
+/** Proposal entity (docs/product/forms.md). Money in integer centavos. */
 export const PROPOSAL_TYPES = ['financing', 'cgi'] as const;
 export const PROPOSAL_TYPE_LABELS: Record<(typeof PROPOSAL_TYPES)[number], string> = {
   financing: 'Financiamento imobiliário',
@@ -8,7 +8,7 @@ export const PROPOSAL_TYPE_LABELS: Record<(typeof PROPOSAL_TYPES)[number], strin
 };
 
 /**
- * Status machine (DESIGN §7, issue "Back office"): transitions only along these edges.
+ * Status machine (docs/product/back-office.md): transitions only along these edges.
  * filling → under_review → pending_correction ⇄ under_review → sent_to_bank → approved | rejected;
  * cancelled from any open state.
  */
@@ -100,7 +100,7 @@ export const proposalSchema = z.object({
   type: z.enum(PROPOSAL_TYPES),
   status: z.enum(PROPOSAL_STATUSES),
   stage: z.enum(PROPOSAL_STAGES),
-  /** First is the main customer, second the second customer (spec §3). */
+  /** First is the main customer, second the second customer (docs/product/forms.md). */
   customers: z.array(customerSchema),
   /** The caller's own entry among the customers, null for sellers and operators. */
   customerData: customerSchema.nullable(),

@@ -14,7 +14,7 @@ import {
   type RouteDef,
 } from './routes';
 
-/** Every route of spec §2 (with React Router's :param for {param}); '/' is the root redirect, not a table row. */
+/** Every route of docs/product/routes-and-guards.md (with React Router's :param for {param}); '/' is the root redirect, not a table row. */
 const SPEC_ROUTES = [
   '/buyer/login',
   '/buyer/recover',
@@ -72,7 +72,7 @@ const route = (path: string) => {
 };
 
 describe('route table', () => {
-  it('has every route of the spec exactly once', () => {
+  it('has every route of docs/product/routes-and-guards.md exactly once', () => {
     for (const path of SPEC_ROUTES) expect(routes.filter((r) => r.path === path).length, path).toBe(1);
   });
 
@@ -83,7 +83,7 @@ describe('route table', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
-  it('adds nothing outside the areas the spec and DESIGN know', () => {
+  it('adds nothing outside the areas docs/product/ knows', () => {
     for (const r of routes) expect(r.path).toMatch(/^\/(buyer|seller|auth|error|backoffice)(\/|$)/);
   });
 
@@ -169,7 +169,7 @@ describe('roleForPath', () => {
   });
 });
 
-describe('rootRedirect (spec §4)', () => {
+describe('rootRedirect (docs/product/routes-and-guards.md)', () => {
   it('sends each role to its start page and no session to the buyer login', () => {
     expect(rootRedirect(null)).toBe('/buyer/login');
     expect(rootRedirect(undefined)).toBe('/buyer/login');
@@ -181,7 +181,7 @@ describe('rootRedirect (spec §4)', () => {
   });
 });
 
-describe('loginPathFor / logoutTarget (spec §2, §6)', () => {
+describe('loginPathFor / logoutTarget (docs/product/routes-and-guards.md)', () => {
   it('a buyer page goes to the buyer login, any other page to the seller login', () => {
     for (const fn of [loginPathFor, logoutTarget]) {
       expect(fn('/buyer/data')).toBe('/buyer/login');
@@ -218,7 +218,7 @@ describe('loginRoleFromPath', () => {
   });
 });
 
-describe('markerGuard (spec §6, second guard)', () => {
+describe('markerGuard (docs/product/routes-and-guards.md, second guard)', () => {
   it('public page without marker: allowed', () => {
     expect(markerGuard({ pathname: '/buyer/login', access: 'public', markerRole: null, hasMarker: false })).toEqual({
       kind: 'allow',
@@ -274,7 +274,7 @@ describe('markerGuard (spec §6, second guard)', () => {
   });
 });
 
-describe('sessionGuard (spec §5, §6, first guard)', () => {
+describe('sessionGuard (docs/product/routes-and-guards.md, first guard)', () => {
   it('public and both pages need no session', () => {
     expect(sessionGuard({ pathname: '/buyer/login', access: 'public', sessionRole: null })).toEqual({ kind: 'allow' });
     expect(sessionGuard({ pathname: '/buyer/change-password', access: 'both', sessionRole: null })).toEqual({

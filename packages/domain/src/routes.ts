@@ -1,7 +1,7 @@
 import type { Role } from './auth';
 
 /**
- * The route table of spec §2, as data. It drives the web router, both guards and the navigation
+ * The route table of docs/product/routes-and-guards.md, as data. It drives the web router, both guards and the navigation
  * bar. A route without a screen yet renders the not-found screen (no fake forms).
  */
 export type NavButton = 'back' | 'home' | 'logout';
@@ -16,9 +16,9 @@ export interface RouteDef {
   access: Access;
   /** Navigation bar slots; null hides the bar (login layout). */
   nav: { left?: NavButton; right?: NavButton } | null;
-  /** Document title, in Portuguese (also names the monitoring transaction, spec §7). */
+  /** Document title, in Portuguese (also names the monitoring transaction, docs/product/monitoring.md). */
   title: string;
-  /** Page transition (spec: seller documents slides left to right). */
+  /** Page transition (the seller documents screen slides left to right). */
   transition?: 'left-to-right';
 }
 
@@ -113,7 +113,7 @@ export const ROUTES = [
   seller('property/registry', 'Registro do imóvel'),
   seller('upload', 'Envio de documentos'),
 
-  // Back office (DESIGN §1; not in the spec)
+  // Back office (docs/product/back-office.md)
   { id: 'backoffice', path: '/backoffice', access: 'private', nav: HOME_LOGOUT, title: 'Backoffice' },
   {
     id: 'backoffice.monitoring',
@@ -129,7 +129,7 @@ export const ROUTES = [
     nav: BACK_LOGOUT,
     title: 'Documentos da proposta',
   },
-  // Back office (issue #7): new proposal, one proposal, audit log, e-mail outbox, operators.
+  // Back office (docs/decisions/007-back-office.md): new proposal, one proposal, audit log, e-mail outbox, operators.
   {
     id: 'backoffice.proposals.new',
     path: '/backoffice/proposals/new',
@@ -164,7 +164,7 @@ export const ROUTES = [
 
 export type RouteId = (typeof ROUTES)[number]['id'];
 
-/** The role an area of the portal requires (spec §6: /buyer needs buyer, /seller needs seller). */
+/** The role an area of the portal requires (docs/product/routes-and-guards.md: /buyer needs buyer, /seller needs seller). */
 export function roleForPath(pathname: string): Role | null {
   if (pathname === '/buyer' || pathname.startsWith('/buyer/')) return 'buyer';
   if (pathname === '/seller' || pathname.startsWith('/seller/')) return 'seller';
@@ -178,30 +178,30 @@ export const LOGIN_PATH: Record<Role, string> = {
   operator: '/auth/operator/login',
 };
 
-/** Where the marker guard sends a logged-in user who opens a public page (spec §6). */
+/** Where the marker guard sends a logged-in user who opens a public page (docs/product/routes-and-guards.md). */
 export const PROPOSAL_PAGE: Record<Role, string> = {
   buyer: '/buyer/select-proposal',
   seller: '/seller/select-proposal',
   operator: '/backoffice',
 };
 
-/** Where '/' sends each role (spec §4); no session goes to the buyer login. */
+/** Where '/' sends each role (docs/product/routes-and-guards.md); no session goes to the buyer login. */
 export const HOME_BY_ROLE: Record<Role, string> = {
   buyer: '/buyer/select-proposal',
   seller: '/seller/proposals',
   operator: '/backoffice',
 };
 
-/** The login a private page sends to: the buyer login for /buyer pages, else the seller's (spec §6). */
+/** The login a private page sends to: the buyer login for /buyer pages, else the seller's (docs/product/routes-and-guards.md). */
 export function loginPathFor(pathname: string): string {
   const role = roleForPath(pathname);
   return role === 'operator' ? LOGIN_PATH.operator : role === 'buyer' ? LOGIN_PATH.buyer : LOGIN_PATH.seller;
 }
 
-/** After logout (spec §2): a buyer page goes to the buyer login, any other page to the seller's. */
+/** After logout (docs/product/routes-and-guards.md): a buyer page goes to the buyer login, any other page to the seller's. */
 export const logoutTarget = loginPathFor;
 
-/** Where the home button goes (spec §2: buyers to select-proposal). */
+/** Where the home button goes (docs/product/routes-and-guards.md: buyers to select-proposal). */
 export function homeTarget(pathname: string): string {
   const role = roleForPath(pathname);
   return role ? HOME_BY_ROLE[role] : '/';
@@ -224,7 +224,7 @@ export type GuardDecision =
 export const PERMISSION_DENIED = 'Você não tem permissão para acessar esta página';
 
 /**
- * Second guard (spec §6): the local-storage marker of portal login data. Synchronous, it runs
+ * Second guard (docs/product/routes-and-guards.md): the local-storage marker of portal login data. Synchronous, it runs
  * before any request. markerRole is the role saved at login (null without a marker).
  */
 export function markerGuard(args: {
@@ -243,7 +243,7 @@ export function markerGuard(args: {
   return hasMarker ? { kind: 'allow' } : { kind: 'redirect', to: loginPathFor(pathname) };
 }
 
-/** First guard (spec §5, §6): a private page needs a session whose role matches the area. */
+/** First guard (docs/product/routes-and-guards.md): a private page needs a session whose role matches the area. */
 export function sessionGuard(args: { pathname: string; access: Access; sessionRole: Role | null }): GuardDecision {
   const { pathname, access, sessionRole } = args;
   if (access !== 'private') return { kind: 'allow' };

@@ -22,7 +22,7 @@ import {
 import { defineSection, type ProposalFacts, type SectionContext, type Values } from './section';
 
 /**
- * The seller's sections (spec §2 seller routes): one of each per proposal, filled by the invited
+ * The seller's sections (docs/product/seller.md): one of each per proposal, filled by the invited
  * seller. Buyers see only their state; sellers see none of the buyers' sections.
  */
 

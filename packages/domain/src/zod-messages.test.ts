@@ -8,7 +8,7 @@ const messages = (schema: z.ZodType, value: unknown) => {
   return r.error.issues.map((i) => i.message);
 };
 
-describe('zod messages (spec §5)', () => {
+describe('zod messages (docs/product/forms.md)', () => {
   beforeAll(() => {
     installZodMessages();
     installZodMessages(); // idempotent
@@ -63,7 +63,7 @@ describe('zod messages (spec §5)', () => {
 });
 
 describe('portalErrorMap', () => {
-  it('answers only the four spec cases and leaves the rest to zod', () => {
+  it('answers only the four cases of docs/product/forms.md and leaves the rest to zod', () => {
     const base = { path: [], message: '' };
     expect(portalErrorMap({ ...base, code: 'invalid_type', expected: 'string', input: undefined } as never)).toBe(
       MESSAGES.required,

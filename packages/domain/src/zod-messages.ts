@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /**
- * The specification's four Portuguese messages (spec §5), layered over zod's own messages.
- * The spec says every other generic message stays as zod writes it (English, e.g. 'Invalid input');
+ * The product's four Portuguese messages (docs/product/forms.md), layered over zod's own messages.
+ * docs/product/forms.md says every other generic message stays as zod writes it (English, e.g. 'Invalid input');
  * in practice no user sees one because every field rule in this package carries its own Portuguese
  * message.
  */

@@ -148,7 +148,7 @@ const migrations: Record<string, Migration> = {
   },
   '0003_rum_events': {
     async up(db: Kysely<any>) {
-      // Front-end monitoring events received at /api/intake/v2/rum/events (DESIGN §2).
+      // Front-end monitoring events received at /api/intake/v2/rum/events (docs/product/monitoring.md).
       await db.schema
         .createTable('rum_events')
         .addColumn('id', 'text', (c) => c.primaryKey())
@@ -181,7 +181,7 @@ const migrations: Record<string, Migration> = {
   },
   '0004_documents': {
     async up(db: Kysely<any>) {
-      // Uploaded supporting documents (issue #5). The bytes live in the storage driver under a
+      // Uploaded supporting documents (docs/decisions/005-documents.md). The bytes live in the storage driver under a
       // random key; the uploader's file name is only a sanitized label.
       await db.schema
         .createTable('document_files')
@@ -226,13 +226,13 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
-  // Back office (issue #7): search index, history, operator permissions, code counters.
+  // Back office (docs/decisions/007-back-office.md): search index, history, operator permissions, code counters.
   '0005_backoffice': backofficeMigration,
-  // FGTS and the insurer's health declaration (issue #4): consent, encrypted answers, access log.
+  // FGTS and the insurer's health declaration (docs/decisions/009-fgts-and-health-declaration.md): consent, encrypted answers, access log.
   '0006_insurance': insuranceMigration,
   '0007_seller': {
     async up(db: Kysely<any>) {
-      // When the seller marked their part of the proposal complete (seller issue); null until then.
+      // When the seller marked their part of the proposal complete (docs/decisions/008-seller-portal.md); null until then.
       await db.schema.alterTable('proposals').addColumn('seller_completed_at', 'bigint').execute();
     },
   },

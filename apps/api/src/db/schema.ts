@@ -157,7 +157,7 @@ export interface SettingsTable {
   updated_by: string | null;
 }
 
-/** One uploaded file of a proposal's document item (issue #5). */
+/** One uploaded file of a proposal's document item (docs/decisions/005-documents.md). */
 export interface DocumentFilesTable {
   id: string;
   proposal_id: string;
@@ -229,7 +229,7 @@ export interface ProposalCodeCountersTable {
   last: number;
 }
 
-/** The insurer's health declaration of one buyer of a proposal (spec §3 "Insurance"). */
+/** The insurer's health declaration of one buyer of a proposal (docs/product/health-declaration.md). */
 export interface InsuranceDeclarationsTable {
   id: string;
   proposal_id: string;

@@ -6,7 +6,7 @@ import { HttpError } from '../errors';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export async function registerSecurity(app: FastifyInstance) {
-  // The session-recording/heatmap vendor (script, beacons), only when its script loads (spec §7).
+  // The session-recording/heatmap vendor (script, beacons), only when its script loads (docs/product/monitoring.md).
   const analytics = app.config.analyticsCspSources;
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -45,7 +45,7 @@ export async function requireUser(request: FastifyRequest, ...roles: Role[]): Pr
 }
 
 export function setSessionCookie(app: FastifyInstance, reply: FastifyReply, token: string) {
-  // No Max-Age/Expires: a browser-session cookie (spec §9); the server enforces idle/absolute expiry.
+  // No Max-Age/Expires: a browser-session cookie (docs/product/api.md); the server enforces idle/absolute expiry.
   reply.setCookie(SESSION_COOKIE, token, {
     httpOnly: true,
     sameSite: 'lax',

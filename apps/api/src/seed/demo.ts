@@ -91,7 +91,7 @@ const SELLER_FORM = {
   sellerPhone: '(11) 99123-4567',
 };
 
-/** Realistic proposals (DESIGN §6): financing with two buyers and FGTS (Itaú), CGI (Tokio), one just started. */
+/** Realistic proposals (docs/product/README.md, demo data): financing with two buyers and FGTS (Itaú), CGI (Tokio), one just started. */
 export const DEMO_PROPOSALS: DemoProposal[] = [
   {
     code: 'PF-2026-004817',

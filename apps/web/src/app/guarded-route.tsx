@@ -10,7 +10,7 @@ import NotFoundPage from '../features/errors/not-found-page';
 import { SCREENS } from './screens';
 
 /**
- * One route of the table: both guards of spec §6, then the navigation bar and the screen.
+ * One route of the table: both guards of docs/product/routes-and-guards.md, then the navigation bar and the screen.
  * The marker guard decides synchronously; the session guard asks GET /auth/session.
  */
 export function GuardedRoute({ route }: { route: RouteDef }) {

@@ -4,7 +4,7 @@ import { useSession } from '../lib/session';
 import { clearLoginMarker } from '../lib/storage';
 import { PageLoading } from '../components/page';
 
-/** '/': sends each role to its start (spec §4); no session goes to the buyer login. */
+/** '/': sends each role to its start (docs/product/routes-and-guards.md); no session goes to the buyer login. */
 export function RootRedirect() {
   const session = useSession();
   if (session.isPending) return <PageLoading />;

@@ -5,7 +5,7 @@ import { RootRedirect } from './root-redirect';
 import { RouteError } from './route-error';
 import NotFoundPage from '../features/errors/not-found-page';
 
-/** The router is built from the route table of packages/domain (spec §2): one place for every path. */
+/** The router is built from the route table of packages/domain (docs/product/routes-and-guards.md): one place for every path. */
 export const router = createBrowserRouter([
   {
     element: <Outlet />,

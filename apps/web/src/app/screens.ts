@@ -4,7 +4,7 @@ import type { RouteId } from '@portal/domain/routes';
 
 /**
  * The screens built so far, each its own chunk. A route of the table without an entry here shows
- * the not-found screen until its issue builds it.
+ * the not-found screen until its screen is built.
  */
 export const SCREENS: Partial<Record<RouteId, ComponentType>> = {
   'buyer.login': lazy(() => import('../features/auth/login-page')),
@@ -39,13 +39,13 @@ export const SCREENS: Partial<Record<RouteId, ComponentType>> = {
   'buyer.privacy': lazy(() => import('../features/privacy/privacy-page')),
   'seller.privacy': lazy(() => import('../features/privacy/privacy-page')),
   'backoffice.privacy': lazy(() => import('../features/privacy/privacy-requests-page')),
-  // The second guard's seller target (spec §6) is the seller's list.
+  // The second guard's seller target (docs/product/routes-and-guards.md) is the seller's list.
   'seller.select-proposal': () => createElement(Navigate, { to: '/seller/proposals', replace: true }),
   'backoffice.monitoring': lazy(() => import('../features/monitoring/monitoring-page')),
   'buyer.documents.upload': lazy(() => import('../features/documents/buyer-upload-page')),
   'seller.proposals.proposalId.upload': lazy(() => import('../features/documents/seller-upload-page')),
   'backoffice.documents': lazy(() => import('../features/documents/review-page')),
-  // FGTS and the insurer's health declaration (issue #4).
+  // FGTS and the insurer's health declaration (docs/decisions/009-fgts-and-health-declaration.md).
   'buyer.fgts.questions': lazy(() => import('../features/fgts/questions-page')),
   'buyer.fgts.address': lazy(() => import('../features/fgts/address-page')),
   'buyer.fgts.civil-status': lazy(() => import('../features/fgts/civil-status-page')),
@@ -62,7 +62,7 @@ export const SCREENS: Partial<Record<RouteId, ComponentType>> = {
   'buyer.seguradora.perguntas.question': lazy(() => import('../features/insurance/question-page')),
   'buyer.seguradora.proposta': lazy(() => import('../features/insurance/proposta-page')),
   'buyer.seguradora.revisao': lazy(() => import('../features/insurance/revisao-page')),
-  // Back office (issue #7).
+  // Back office (docs/decisions/007-back-office.md).
   backoffice: lazy(() => import('../features/backoffice/proposals-page')),
   'backoffice.proposals.new': lazy(() => import('../features/backoffice/new-proposal-page')),
   'backoffice.proposal': lazy(() => import('../features/backoffice/proposal-page')),

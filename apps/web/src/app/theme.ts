@@ -1,6 +1,6 @@
 import type { ThemeConfig } from 'antd';
 
-/** Spec §9: square corners, dark navy primary and headings, lime primary buttons, light gray borders, Raleway. */
+/** docs/product/look.md: square corners, dark navy primary and headings, lime primary buttons, light gray borders, Raleway. */
 export const COLORS = {
   navy: '#0a1f44',
   navyHover: '#1c3463',

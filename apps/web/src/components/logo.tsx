@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 
-/** The portal's mark and name; links to / (spec §2). */
+/** The portal's mark and name; links to / (docs/product/routes-and-guards.md). */
 export function Logo({ inverted = false }: { inverted?: boolean }) {
   return (
     <Link to="/" className={`logo${inverted ? ' logo--inverted' : ''}`} aria-label="Portal de Propostas — início">

@@ -14,7 +14,7 @@ const ICONS: Record<NavButton, React.ReactNode> = {
   logout: <LogoutOutlined />,
 };
 
-/** The bar of spec §2: left slot, logo to /, help to /, right slot (back, home or logout). */
+/** The bar of docs/product/routes-and-guards.md: left slot, logo to /, help to /, right slot (back, home or logout). */
 export function NavBar({ nav }: { nav: NonNullable<RouteDef['nav']> }) {
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
@@ -24,7 +24,7 @@ export function NavBar({ nav }: { nav: NonNullable<RouteDef['nav']> }) {
   const visible = (button: NavButton | undefined) =>
     button === 'back' ? showBack : button === 'home' ? showHome : button === 'logout';
 
-  /** Back: one page in history, except on the insurance pages (spec §2: ?buyer, then the question counter). */
+  /** Back: one page in history, except on the insurance pages (docs/product/routes-and-guards.md: ?buyer, then the question counter). */
   function goBack() {
     if (!isInsurancePath(pathname)) {
       void navigate(-1);

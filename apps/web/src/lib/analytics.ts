@@ -9,7 +9,7 @@ export function analyticsScriptSrc(): string | null {
 }
 
 /**
- * Session-recording/heatmap analytics (spec §7), Clarity-style: the vendor's script loads only
+ * Session-recording/heatmap analytics (docs/product/monitoring.md), Clarity-style: the vendor's script loads only
  * when enabled and given a project id; enabled without an id logs that the id is not set. The
  * script's origin is in the CSP only when the server is configured the same way.
  */

@@ -1,6 +1,6 @@
 import { API_MESSAGES } from '@portal/domain/api-error';
 
-/** Every API call has a 60-second timeout (spec §7, §9). */
+/** Every API call has a 60-second timeout (docs/product/api.md). */
 export const API_TIMEOUT_MS = 60_000;
 
 export class ApiRequestError extends Error {
@@ -15,7 +15,7 @@ export class ApiRequestError extends Error {
 }
 
 let onUnauthorized: () => void = () => {};
-/** The app installs what "any 401" does (spec §8): clear storage, call logout, go to /. */
+/** The app installs what "any 401" does (docs/product/api.md): clear storage, call logout, go to /. */
 export function setUnauthorizedHandler(handler: () => void) {
   onUnauthorized = handler;
 }
@@ -69,7 +69,7 @@ export async function apiRequest<T>(
   return body as T;
 }
 
-/** POST /auth/logout; its response is not read (spec §7). */
+/** POST /auth/logout; its response is not read (docs/product/api.md). */
 export function callLogout(): Promise<void> {
   return fetch('/api/v3/auth/logout', {
     method: 'POST',

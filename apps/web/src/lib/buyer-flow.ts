@@ -1,6 +1,6 @@
 /**
  * The buyer's sequence of screens for one proposal: each buyer's data, address and document, then
- * the proposal's investment and seller form. `buyer` in URLs counts from 1 (spec §3: buyer=0
+ * the proposal's investment and seller form. `buyer` in URLs counts from 1 (docs/product/routes-and-guards.md: buyer=0
  * means "not a buyer"); the API counts positions from 0.
  */
 export interface FlowStep {

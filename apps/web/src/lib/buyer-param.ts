@@ -1,5 +1,5 @@
 /**
- * The ?buyer= of a buyer URL counts from 1 (spec §3: buyer=0 means "not a buyer"); the API counts
+ * The ?buyer= of a buyer URL counts from 1 (docs/product/routes-and-guards.md: buyer=0 means "not a buyer"); the API counts
  * positions from 0. Returns the API position, or null when the URL names no (valid) buyer.
  */
 export function buyerPositionFromSearch(search: URLSearchParams): number | null {

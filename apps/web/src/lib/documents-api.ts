@@ -63,7 +63,7 @@ export function reviewDocumentItem(proposalId: string, item: DocumentItemKey, bo
 
 /**
  * Sends one file with XMLHttpRequest, whose upload events report progress (fetch cannot, yet, in
- * every browser). The API's 60-second timeout (spec §9) counts from the last sign of progress, so
+ * every browser). The API's 60-second timeout (docs/product/api.md) counts from the last sign of progress, so
  * a large file on a slow phone connection is not cut off while it is still moving.
  */
 export function uploadDocumentFile(args: {

@@ -24,7 +24,7 @@ describe('classifyProblem', () => {
     );
   });
 
-  it('a failed API request nobody handled is only logged (spec: other request errors)', () => {
+  it('a failed API request nobody handled is only logged (docs/product/routes-and-guards.md: other request errors)', () => {
     expect(
       classifyProblem({ kind: 'rejection', message: 'Não foi possível conectar.', isRequestError: true }, where),
     ).toBe('request');

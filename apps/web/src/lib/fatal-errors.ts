@@ -1,5 +1,5 @@
 /**
- * Uncaught errors and unhandled promise rejections in the browser (spec §8: fatal or unhandled
+ * Uncaught errors and unhandled promise rejections in the browser (docs/product/routes-and-guards.md: fatal or unhandled
  * errors route to the generic error screen). The rules, and the noise left out, are in
  * docs/decisions/017-login-name-and-fatal-errors.md.
  */
@@ -20,7 +20,7 @@ export interface UnhandledProblem {
 }
 
 /**
- * fatal: go to /error. request: an API request that failed and nobody handled; spec §8 has those
+ * fatal: go to /error. request: an API request that failed and nobody handled; docs/product/routes-and-guards.md has those
  * only logged. The others are browser noise, ignored (neither shown nor reported).
  */
 export type Verdict = 'fatal' | 'request' | 'resize-observer' | 'aborted' | 'foreign-script';

@@ -5,7 +5,7 @@ import { useClientStore } from './store';
 
 /**
  * Ends the session on this device: local storage first, then the server (which expires the
- * HttpOnly cookie), then the cached server state. Order as spec §7 says.
+ * HttpOnly cookie), then the cached server state. Order as docs/product/api.md says.
  */
 export async function endSession(): Promise<void> {
   localStorage.clear();

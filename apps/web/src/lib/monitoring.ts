@@ -17,7 +17,7 @@ let decided = false;
 let early: unknown[] = [];
 
 /**
- * Reports an error the app caught itself (route-navigation errors, spec §7). Unhandled errors and
+ * Reports an error the app caught itself (route-navigation errors, docs/product/monitoring.md). Unhandled errors and
  * rejections the agent catches on its own. Before the settings arrive errors wait (a few); with
  * the logger disabled nothing is reported.
  */
@@ -35,7 +35,7 @@ export function reportUnhandled(error: unknown): void {
 }
 
 /**
- * Starts the Elastic APM RUM agent when the public logger setting is on (spec §7). The agent's
+ * Starts the Elastic APM RUM agent when the public logger setting is on (docs/product/monitoring.md). The agent's
  * code is a separate chunk, loaded only then: with the setting off nothing is downloaded, patched
  * or sent.
  */
@@ -51,7 +51,7 @@ export async function startMonitoring(settings: PublicSettings, router: Monitore
     environment: settings.apmEnvironment,
   });
   if (!checked.ok) {
-    // Spec §9: an invalid configuration leaves the agent inactive and says why.
+    // docs/product/monitoring.md: an invalid configuration leaves the agent inactive and says why.
     decided = true;
     early = [];
     console.error(`Monitoramento inativo (configuração inválida): ${checked.errors.join('; ')}`);

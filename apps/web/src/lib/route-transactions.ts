@@ -1,5 +1,5 @@
 /**
- * Route-change transactions of the monitoring agent (spec §7): one starts on every route change,
+ * Route-change transactions of the monitoring agent (docs/product/monitoring.md): one starts on every route change,
  * named after the matched route pattern, and is renamed to the page's document title once the
  * screen sets it. It stays open (a task) until the screen is titled and no longer loading, so its
  * duration is the time the user waited for the page. DOM-free: the agent module wires the
@@ -11,7 +11,7 @@ export interface RouteMatchLike {
   route: { path?: string };
 }
 
-/** The last matched route path (the route table's pattern), or the plain path (spec §7). */
+/** The last matched route path (the route table's pattern), or the plain path (docs/product/monitoring.md). */
 export function routePattern(matches: readonly RouteMatchLike[], pathname: string): string {
   for (let i = matches.length - 1; i >= 0; i--) {
     const path = matches[i]!.route.path;

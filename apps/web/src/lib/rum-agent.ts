@@ -6,7 +6,7 @@ import { classifyProblem } from './fatal-errors';
 import { analyticsScriptSrc } from './analytics';
 
 /**
- * The Elastic APM RUM agent, configured as spec §7 and §9 say. Its own module, imported only when
+ * The Elastic APM RUM agent, configured as docs/product/monitoring.md says. Its own module, imported only when
  * the logger setting is on: importing @elastic/apm-rum patches fetch, XHR and history.
  */
 export interface RumAgent {
@@ -55,7 +55,7 @@ export function startRumAgent(args: { config: RumConfig; router: MonitoredRouter
     eventsLimit: config.eventsLimit,
     flushInterval: config.flushInterval,
     // The operator's sampling rate, from GET /api/config/v1/rum/agents (the agent's own 5000 ms
-    // timeout is the spec's config fetch timeout).
+    // timeout is the config fetch timeout of docs/product/monitoring.md).
     centralConfig: true,
     // Route changes come from the router below (named after route patterns), not from pushState.
     disableInstrumentations: ['history'],

@@ -4,7 +4,7 @@ import { apiRequest } from './api-client';
 
 export const SESSION_QUERY_KEY = ['auth', 'session'] as const;
 
-/** GET /auth/session: data.user.role, or null when not logged in (spec §7). */
+/** GET /auth/session: data.user.role, or null when not logged in (docs/product/api.md). */
 export function fetchSession(): Promise<SessionUser | null> {
   return apiRequest<{ data: { user: SessionUser } | null }>('/auth/session').then((r) => r.data?.user ?? null);
 }

@@ -1,8 +1,8 @@
 import type { Role } from '@portal/domain/auth';
 
 /**
- * Local-storage keys. The login marker is the spec's "local-storage marker of portal login data"
- * (§6): it lets the second guard decide without a request. It holds no secret: the session itself
+ * Local-storage keys. The login marker is the "local-storage marker of portal login data" of the
+ * second guard (docs/product/routes-and-guards.md): it lets the second guard decide without a request. It holds no secret: the session itself
  * lives in the HttpOnly access_token cookie.
  */
 const MARKER_KEY = 'portal:login';

@@ -1,13 +1,13 @@
 import { create } from 'zustand';
 import type { Proposal } from '@portal/domain/proposal';
 
-/** Client state of spec §3 ("Client state"); server data lives in TanStack Query. */
+/** Client state of docs/product/routes-and-guards.md; server data lives in TanStack Query. */
 export interface ClientState {
   loggedIn: boolean;
   showBack: boolean;
   showHome: boolean;
   showSelectProposal: boolean;
-  /** Question stepping (spec §4): below 0 means not in the questionnaire. */
+  /** Question stepping (docs/product/routes-and-guards.md): below 0 means not in the questionnaire. */
   countQuestion: number;
   currentStep: number;
   personId: string | null;

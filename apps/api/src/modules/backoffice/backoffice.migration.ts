@@ -3,7 +3,7 @@ import { proposalSearchTerms } from '@portal/domain/backoffice';
 import { insurerOf } from './search-index';
 
 /**
- * 0005_backoffice: what the operator's workspace needs (issue #7). Listed in db/migrations.ts.
+ * 0005_backoffice: what the operator's workspace needs (docs/decisions/007-back-office.md). Listed in db/migrations.ts.
  * - proposals.insurer and proposal_search: filter and search 100 000 proposals through indexes
  *   (docs/decisions/007-back-office.md); the search terms compare byte-wise (COLLATE "C" on PostgreSQL, SQLite's
  *   default) so that a prefix is a plain index range.

@@ -75,14 +75,14 @@ const proposalViewSchema = z.object({
 });
 
 /**
- * The operator's workspace (issue "Back office"), all under /api/v3:
+ * The operator's workspace (docs/product/back-office.md), all under /api/v3:
  * - /backoffice/* — only operators (401 without a session, 403 for buyers and sellers);
  * - /operators — operators create and list operators; nobody else can;
  * - /proposals/:id/history — every party of the proposal, each seeing what concerns them.
  */
 export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
   let documentsTable: Promise<boolean> | null = null;
-  // The documents module (issue #5) may not be migrated in every build: asked once, then known.
+  // The documents module (docs/decisions/005-documents.md) may not be migrated in every build: asked once, then known.
   const hasDocuments = () =>
     (documentsTable ??= app.db.kysely.introspection
       .getTables()

@@ -20,7 +20,7 @@ import { financingRows } from './dossier-financing';
 import { formatInstant } from '@portal/domain/dates';
 
 /**
- * The dossier for the bank (issue "Back office"): one ZIP, streamed as it is built, with a PDF
+ * The dossier for the bank (docs/product/back-office.md): one ZIP, streamed as it is built, with a PDF
  * summary of everything the parties filled and every accepted document, named by its checklist
  * item. The health declaration (DPS) is not in it: it goes to the insurer, never to the bank.
  */

@@ -35,7 +35,7 @@ const INLINE_CSP =
   "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; object-src 'self'; frame-ancestors 'self'";
 
 /**
- * Supporting documents (issue #5). Every route checks role and membership in the service: a
+ * Supporting documents (docs/decisions/005-documents.md). Every route checks role and membership in the service: a
  * proposal, item or file the user may not see answers 404, as a missing one would.
  */
 export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -8,7 +8,7 @@ import type { S3Client as S3ClientType } from '@aws-sdk/client-s3';
 import type { S3Config } from './documents.config';
 
 /**
- * Where uploaded bytes live (DESIGN §2): a local folder or an S3-compatible object store. Both
+ * Where uploaded bytes live (docs/product/api.md, docs/deploy.md): a local folder or an S3-compatible object store. Both
  * write in two steps — stage under a temporary key, then commit to the final one — so an upload
  * that fails or is refused half-way leaves nothing behind under a final key.
  */

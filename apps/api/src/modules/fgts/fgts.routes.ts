@@ -46,7 +46,7 @@ const state = z.object({
 });
 
 /**
- * FGTS per buyer (the spec's "utility routes" that read FGTS state): where the buyer stands and
+ * FGTS per buyer (the "utility routes" that read FGTS state, docs/decisions/009-fgts-and-health-declaration.md): where the buyer stands and
  * the filled-in form as a PDF. The steps themselves are sections (PUT …/sections/fgts_*).
  */
 export const fgtsRoutes: FastifyPluginAsyncZod = async (app) => {

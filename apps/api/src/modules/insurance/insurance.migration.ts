@@ -1,10 +1,10 @@
 import type { Kysely, Migration } from 'kysely';
 
 /**
- * 0006_insurance: the insurer's health declaration (DPS) of each buyer (issue #4). Listed in
+ * 0006_insurance: the insurer's health declaration (DPS) of each buyer (docs/decisions/009-fgts-and-health-declaration.md). Listed in
  * db/migrations.ts. Health answers are stored only as AES-256-GCM ciphertext (docs/decisions/006).
  * - insurance_declarations: per proposal and buyer position, the insurer and whether the buyer
- *   confirmed the declaration (insurance_completed, spec §3, starts false).
+ *   confirmed the declaration (insurance_completed, docs/product/health-declaration.md, starts false).
  * - health_answers: one row per answered question; the answer (value, medication, treatment) is
  *   ciphertext; the question key is in clear (it says what was asked, not what was answered).
  * - health_consents: each consent (LGPD art. 11, I) with the text version and time; revoked_at

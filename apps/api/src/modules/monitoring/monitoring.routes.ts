@@ -25,7 +25,7 @@ const intakeSummarySchema = z.object({
 });
 
 /**
- * Front-end monitoring (DESIGN §2): the public settings the browser starts with, the RUM agent's
+ * Front-end monitoring (docs/product/monitoring.md): the public settings the browser starts with, the RUM agent's
  * intake and central-config endpoints under /api (its serverUrl), and the operator's views.
  */
 export async function monitoringRoutes(app: FastifyInstance) {

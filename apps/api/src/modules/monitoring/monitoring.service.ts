@@ -193,7 +193,7 @@ export function createMonitoringService(deps: {
       return { accepted: batch.events.length, stored: transactions.length + counted, rejected: batch.rejected };
     },
 
-    /** The operator's rate, or the spec default; the etag changes exactly when the value does. */
+    /** The operator's rate, or the default of docs/product/monitoring.md; the etag changes exactly when the value does. */
     async agentConfig(): Promise<{ body: { transaction_sample_rate: string }; etag: string }> {
       const rate = (await repo.findSampleRate())?.rate ?? RUM_DEFAULTS.transactionSampleRate;
       // A string, as the APM Server sends it: the agent ignores a falsy value, so a number 0 would be lost.

@@ -15,7 +15,7 @@ export interface FieldRendererProps {
   values: FormValues;
 }
 
-/** One field of a section form: maps the widget type to an Ant Design control (STYLE.md). */
+/** One field of a section form: maps the widget type to an Ant Design control. */
 export function FieldRenderer(props: FieldRendererProps) {
   // Rows and blocks hold fields of their own (rendered by this same component, one level down).
   if (props.ui.widget === 'list') return <ListField {...props} renderField={(p) => <FieldRenderer {...p} />} />;

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Typography } from 'antd';
 import { Logo } from '../../components/logo';
 
-/** The login layout (spec §2: public pages without the navigation bar). */
+/** The login layout (docs/product/routes-and-guards.md: public pages without the navigation bar). */
 export function AuthLayout({
   title,
   subtitle,

@@ -25,7 +25,7 @@ const AREA_TITLES: Record<Role, string> = {
 /** Digits only are a CPF being typed: mask it; anything else is an e-mail, left as typed. */
 const maskUsername = (value: string) => (/^[\d.\-\s]*$/.test(value) && /\d/.test(value) ? formatCpf(value) : value);
 
-/** /buyer/login, /auth/login and /auth/{role}/login: E-mail ou CPF, Senha, Entrar (DESIGN §5). */
+/** /buyer/login, /auth/login and /auth/{role}/login: E-mail ou CPF, Senha, Entrar (docs/product/forms.md). */
 export default function LoginPage() {
   const { pathname, state } = useLocation();
   const navigate = useNavigate();

@@ -127,7 +127,7 @@ export interface HealthAnswers {
   completedAt: string | null;
 }
 
-/** The insurance module's access-logged read (issue #4): fetched only when the operator asks. */
+/** The insurance module's access-logged read (docs/decisions/009-fgts-and-health-declaration.md): fetched only when the operator asks. */
 export function fetchHealthAnswers(proposalId: string, buyer: number) {
   return apiRequest<{ data: HealthAnswers }>(
     `/proposals/${encodeURIComponent(proposalId)}/insurance/answers?buyer=${buyer}`,

@@ -1,6 +1,6 @@
 import { BuyerSectionScreen } from './buyer-section-screen';
 
-/** /buyer/data?buyer=N: the buyer's general data (spec §3). */
+/** /buyer/data?buyer=N: the buyer's general data (docs/product/forms.md). */
 export default function BuyerDataPage() {
   return <BuyerSectionScreen sectionKey="data" />;
 }

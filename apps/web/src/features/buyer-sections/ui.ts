@@ -1,7 +1,7 @@
 import { CIVIL_STATUS_LABELS, DOCUMENT_TYPE_LABELS, MARRIAGE_REGIME_LABELS } from '@portal/domain/buyer-sections';
 import { options, UF_OPTIONS, type FieldUi } from '../../components/section-form/widgets';
 
-/** Labels, widgets and help texts of every buyer section field (STYLE.md: one UI map per feature). */
+/** Labels, widgets and help texts of every buyer section field (one UI map per feature, docs/product/look.md). */
 export const BUYER_FIELD_UI: Record<
   'data' | 'address' | 'document' | 'investment' | 'seller',
   Record<string, FieldUi>

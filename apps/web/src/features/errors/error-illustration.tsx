@@ -1,4 +1,4 @@
-/** A house with a warning sign: the error screen's image (spec §2). Inline SVG, no request. */
+/** A house with a warning sign: the error screen's image (docs/product/routes-and-guards.md). Inline SVG, no request. */
 export function ErrorIllustration() {
   return (
     <svg

@@ -6,12 +6,12 @@ import { ErrorIllustration } from './error-illustration';
 
 export const ERROR_HEADING = 'Desculpe, encontramos um problema.';
 
-/** The generic error screen (spec §2): image, heading, the message if any, VOLTAR to /. */
+/** The generic error screen (docs/product/routes-and-guards.md): image, heading, the message if any, VOLTAR to /. */
 export function ErrorScreen({ message }: { message?: string | undefined }) {
   const navigate = useNavigate();
   const setState = useClientStore((s) => s.set);
   useEffect(() => {
-    // Spec §4: the logged-in flag is set when the error screen shows.
+    // docs/product/routes-and-guards.md: the logged-in flag is set when the error screen shows.
     setState({ loggedIn: true });
   }, [setState]);
   return (

@@ -5,7 +5,7 @@ import { NavBar } from '../../components/nav-bar';
 import { useClientStore } from '../../lib/store';
 import { ErrorIllustration } from './error-illustration';
 
-/** Unmatched route (spec §2): page not found, a way back and a way home. */
+/** Unmatched route (docs/product/routes-and-guards.md): page not found, a way back and a way home. */
 export default function NotFoundPage({ withNav = false }: { withNav?: boolean }) {
   const navigate = useNavigate();
   const setState = useClientStore((s) => s.set);

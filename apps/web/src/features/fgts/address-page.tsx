@@ -20,7 +20,7 @@ function useFgtsAddress(args: Parameters<NonNullable<SectionExtension['useOnValu
 
 const extension: SectionExtension = { useOnValues: useFgtsAddress };
 
-/** /buyer/fgts/address: the property's address, occupation and where the buyer lives (spec §3). */
+/** /buyer/fgts/address: the property's address, occupation and where the buyer lives (docs/product/fgts.md). */
 export default function FgtsAddressPage() {
   const proposal = useProposal(readSelectedProposal());
   const property = proposal.data?.property;

@@ -1,6 +1,6 @@
 import { InsurerPage } from './insurer-page';
 
-/** /buyer/insurance-itau (spec §2: insurer-specific page). */
+/** /buyer/insurance-itau (docs/product/health-declaration.md: insurer-specific page). */
 export default function InsuranceItauPage() {
   return <InsurerPage insurer="itau" />;
 }

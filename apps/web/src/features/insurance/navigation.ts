@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { screenForCount } from '@portal/domain/insurance-navigation';
 import { useClientStore } from '../../lib/store';
 
-/** A path of the insurance flow, keeping the page's ?buyer= (the back button reads it, spec §2). */
+/** A path of the insurance flow, keeping the page's ?buyer= (the back button reads it, docs/product/health-declaration.md). */
 export function useInsurancePath() {
   const { search } = useLocation();
   const buyer = new URLSearchParams(search).get('buyer');
@@ -15,7 +15,7 @@ export function useInsurancePath() {
   };
 }
 
-/** The insurance pages outside the questions: countQuestion is -1 there (spec §4). */
+/** The insurance pages outside the questions: countQuestion is -1 there (docs/product/health-declaration.md). */
 export function useOutsideQuestionnaire() {
   const set = useClientStore((s) => s.set);
   useEffect(() => {

@@ -13,7 +13,7 @@ import { ProposalProgress } from './proposal-status';
 import { formatInstantDate, formatInstantTime } from '@portal/domain/dates';
 
 /**
- * /seller/proposals/:proposalId/completed (home and logout, spec §2): shown once every step is done.
+ * /seller/proposals/:proposalId/completed (home and logout, docs/product/seller.md): shown once every step is done.
  * Arriving here with everything done marks the seller's part complete; with a step missing, the
  * seller is sent to it.
  */

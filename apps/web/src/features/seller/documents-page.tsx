@@ -20,7 +20,7 @@ const STATE_COLORS: Record<ItemState, string> = {
 };
 
 /**
- * /seller/proposals/:proposalId/documents (left-to-right transition, spec §2): the seller's documents
+ * /seller/proposals/:proposalId/documents (left-to-right transition, docs/product/seller.md): the seller's documents
  * with their state, the way to the upload screen, and the seller's "I am done".
  */
 export default function SellerDocumentsPage() {

@@ -2,7 +2,7 @@ import type { SellerSectionKey } from '@portal/domain/seller-sections';
 import type { SectionSummary } from '../../lib/sections-api';
 
 /**
- * The seller's sequence of screens for one proposal (spec §2 seller routes): who sells, then the
+ * The seller's sequence of screens for one proposal (docs/product/seller.md): who sells, then the
  * property (as it is, its registry, its financing, the bank's questions), the marriage where one
  * applies, the appraisal visit and the account that receives the price; then the documents.
  */

@@ -6,7 +6,7 @@ import { useSellerPart } from '../../lib/seller-api';
 import { nextSellerStep, sellerUrl } from './flow';
 
 /**
- * /seller/proposals/:proposalId (no screen of its own, spec §2): sends the seller to the first step
+ * /seller/proposals/:proposalId (no screen of its own, docs/product/seller.md): sends the seller to the first step
  * still to do; with every step done, to the documents (to complete) or to the completed screen.
  */
 export default function SellerProposalPage() {
