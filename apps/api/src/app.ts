@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import fastifyStatic from '@fastify/static';
+import compress from '@fastify/compress';
 import { Redis } from 'ioredis';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { installZodMessages } from '@portal/domain/zod-messages';
@@ -150,6 +151,10 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Fa
   });
 
   // External plugins
+  // JSON answers of 1 KB or more go out compressed (brotli at the library's fast setting, or gzip);
+  // smaller ones are sent as they are, so the short hot paths pay nothing. Request bodies are
+  // never inflated: the API reads them as the client sent them.
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], globalDecompression: false });
   await app.register(cookie);
   await registerSecurity(app);
   await app.register(swagger, {
@@ -223,7 +228,9 @@ function trustProxyOption(setting: Config['trustProxy']) {
 
 /**
  * Serves the built SPA: hashed assets cached for a year, index.html never cached, and every
- * non-API GET that is not a file falls back to index.html (client-side routes).
+ * non-API GET that is not a file falls back to index.html (client-side routes). The build writes
+ * a brotli (.br) and a gzip (.gz) copy of each text file next to it; the one the browser accepts
+ * is sent as it is, with its content-encoding, so no asset is compressed per request.
  */
 function registerSpa(app: FastifyInstance, webDist: string) {
   const hasSpa = existsSync(join(webDist, 'index.html'));
@@ -232,8 +239,11 @@ function registerSpa(app: FastifyInstance, webDist: string) {
       root: webDist,
       index: false,
       cacheControl: false,
+      preCompressed: true,
       setHeaders(res, path) {
         res.setHeader('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // A shared cache must keep the brotli, gzip and plain answers apart.
+        res.setHeader('vary', 'accept-encoding');
       },
     });
     // '/' is the dist folder itself to @fastify/static, which refuses it (403) with index: false.
