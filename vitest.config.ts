@@ -17,6 +17,11 @@ export default defineConfig({
             'scripts/**/*.test.ts',
           ],
           environment: 'node',
+          // Pure functions over plain values: one module graph for all the files (no re-import of
+          // zod, antd's types or the domain per file) in worker threads. A unit test must not leave
+          // state behind: no module mocks, a faked clock restored in afterAll.
+          pool: 'threads',
+          isolate: false,
         },
       },
       {
