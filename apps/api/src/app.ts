@@ -26,7 +26,7 @@ import { sectionsRoutes } from './modules/sections/sections.routes';
 import { backofficeRoutes } from './modules/backoffice/backoffice.routes';
 import { createPrivacyService } from './modules/privacy/privacy.service';
 import { privacyRoutes } from './modules/privacy/privacy.routes';
-import { createObjectStorage } from './modules/documents/storage';
+import { createObjectStorage, type ObjectStorage } from './modules/documents/storage';
 import { sellerRoutes } from './modules/seller/seller.routes';
 import { cepRoutes } from './modules/cep/cep.routes';
 import { createViaCepProvider, noCepProvider, type CepProvider } from './modules/cep/cep.service';
@@ -53,6 +53,8 @@ declare module 'fastify' {
     };
     limiter: RateLimiter;
     mailer: Mailer;
+    /** The one file storage client (local folder or S3): documents, dossier, privacy and health use it. */
+    storage: ObjectStorage;
     cep: CepProvider;
   }
 }
@@ -109,11 +111,13 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Fa
     from: config.mailFrom,
     log: app.log,
   });
+  const storage = createObjectStorage(config.documents.storage);
 
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('limiter', limiter);
   app.decorate('mailer', mailer);
+  app.decorate('storage', storage);
   app.decorate('cep', config.cepServiceUrl ? createViaCepProvider(config.cepServiceUrl) : noCepProvider);
   app.decorate('repos', { sessions, proposals: createProposalsRepository(db.kysely) });
   app.decorate('services', {
@@ -129,6 +133,7 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Fa
     documents: createDocumentsServiceFromConfig({
       db: db.kysely,
       mailer,
+      storage,
       config: config.documents,
       publicUrl: config.publicUrl,
       log: app.log,
@@ -146,7 +151,7 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Fa
   });
   app.addHook('onClose', async () => {
     await mailer.stop();
-    await app.services.documents.close();
+    await storage.close();
     redis?.disconnect();
   });
 
@@ -191,13 +196,11 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Fa
       await api.register(backofficeRoutes);
       // Property values, installments, SFH ceiling and LTV settings (docs/decisions/020).
       await api.register(financingRoutes);
-      const privacyStorage = createObjectStorage(config.documents.storage);
-      app.addHook('onClose', () => privacyStorage.close());
       await api.register(privacyRoutes, {
         prefix: '/privacy',
         service: createPrivacyService({
           db: db.kysely,
-          storage: privacyStorage,
+          storage,
           insurance: app.services.insurance,
           mailer,
           outboxDir: join(config.dataDir, 'outbox'),
@@ -215,7 +218,7 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Fa
     async () => app.swagger(),
   );
   // Liveness and readiness probes (database, storage, Redis when set).
-  await app.register(healthRoutes, { db, storage: config.documents.storage, redis });
+  await app.register(healthRoutes, { db, storageConfig: config.documents.storage, storage, redis });
 
   registerSpa(app, config.webDist);
   return app;

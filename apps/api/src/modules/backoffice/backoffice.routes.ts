@@ -21,7 +21,6 @@ import { PROPOSAL_STAGES, PROPOSAL_STATUSES, proposalSchema } from '@portal/doma
 import { SECTION_STATUSES } from '@portal/domain/sections-registry';
 import { requireUser } from '../../plugins/session';
 import { recordAudit } from '../audit/audit';
-import { createObjectStorage, type ObjectStorage } from '../documents/storage';
 import { createActivityRepository } from './activity.repository';
 import { createBackofficeService } from './backoffice.service';
 import { buildDossierZip, type DossierDocument } from './dossier';
@@ -91,9 +90,6 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = createBackofficeService({ ...deps, dialect: app.db.dialect, hasDocuments });
   const operators = createOperatorsService(deps);
   const activity = createActivityRepository(app.db.kysely);
-  let storage: ObjectStorage | null = null;
-  const documentsStorage = () => (storage ??= createObjectStorage(app.config.documents.storage));
-  app.addHook('onClose', async () => storage?.close());
 
   const operator = (request: Parameters<typeof requireUser>[0]) => requireUser(request, 'operator');
   const tags = ['backoffice'];
@@ -237,7 +233,7 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
             title: isDocumentItemKey(f.item) ? DOCUMENT_ITEMS[f.item].title : f.item,
             mime: f.mime,
             name: f.name,
-            open: async () => (await documentsStorage().read(f.storage_key)).body,
+            open: async () => (await app.storage.read(f.storage_key)).body,
           });
         }
       }

@@ -29,7 +29,7 @@ import type { Mailer } from '../mail/outbox';
 import type { DocumentsConfig } from './documents.config';
 import { createClamavScanner, ScannerUnavailableError, type ClamavScanner, type StreamScan } from './clamav';
 import { createUploadInspector } from './inspect';
-import { createObjectStorage, newFileKey, StorageNotFoundError, type ObjectStorage } from './storage';
+import { newFileKey, StorageNotFoundError, type ObjectStorage } from './storage';
 import { assertQuota, clearPending, markPending, sweepPending } from './upload-housekeeping';
 
 /** Uploads are taken while the proposal is open, including during review (rejected items reopen). */
@@ -655,15 +655,15 @@ function scannerDown(log: FastifyBaseLogger, err: Error) {
   );
 }
 
-/** The service as the configuration describes it: its storage driver and, when set, the virus scanner. */
+/** The service as the configuration describes it: the app's storage and, when set, the virus scanner. */
 export function createDocumentsServiceFromConfig(deps: {
   db: Kysely<Database>;
   mailer: Mailer;
+  storage: ObjectStorage;
   config: DocumentsConfig;
   publicUrl: string;
   log: FastifyBaseLogger;
 }) {
-  const storage = createObjectStorage(deps.config.storage);
   const scanner = deps.config.clamav ? createClamavScanner(deps.config.clamav) : null;
-  return Object.assign(createDocumentsService({ ...deps, storage, scanner }), { close: () => storage.close() });
+  return createDocumentsService({ ...deps, scanner });
 }

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Db } from '../../db/database';
 import type { DocumentsConfig } from '../documents/documents.config';
-import { createObjectStorage } from '../documents/storage';
+import type { ObjectStorage } from '../documents/storage';
 
 type Check = () => Promise<unknown>;
 type Outcome = 'ok' | 'failing';
@@ -42,20 +42,18 @@ async function run(check: Check): Promise<Outcome> {
  */
 export async function healthRoutes(
   app: FastifyInstance,
-  deps: { db: Db; storage: DocumentsConfig['storage']; redis: Redis | null },
+  deps: { db: Db; storageConfig: DocumentsConfig['storage']; storage: ObjectStorage; redis: Redis | null },
 ) {
   const database: Check = () => deps.db.kysely.selectFrom('users').select('id').limit(1).execute();
   let storage: Check;
-  if (deps.storage.driver === 'local') {
-    const dir = deps.storage.dir;
+  if (deps.storageConfig.driver === 'local') {
+    const dir = deps.storageConfig.dir;
     storage = async () => {
       await mkdir(dir, { recursive: true });
       await access(dir, constants.W_OK);
     };
   } else {
-    const s3 = createObjectStorage(deps.storage);
-    app.addHook('onClose', () => s3.close());
-    storage = () => s3.list('health-probe/');
+    storage = () => deps.storage.list('health-probe/');
   }
   const checks: Record<string, Check> = {
     database,
