@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { dossierEntryNames, toWinAnsi } from './dossier';
+import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
+import { sanitizeForFont } from '../../pdf/form-pdf';
+import { dossierEntryNames } from './dossier';
 
 describe('dossier', () => {
   it('names documents by their checklist item, numbering items with several files', () => {
@@ -18,8 +20,12 @@ describe('dossier', () => {
     });
   });
 
-  it('keeps Portuguese text and drops what the PDF font cannot encode', () => {
-    expect(toWinAnsi('Situação: Em análise → Aprovada — “ok”')).toBe('Situação: Em análise -> Aprovada — “ok”');
-    expect(toWinAnsi('Casa 🏠 nova')).toBe('Casa  nova');
+  it('keeps Portuguese text, spells an arrow as ->, and marks what the PDF font cannot encode', async () => {
+    const font = await (await PDFDocument.create()).embedFont(StandardFonts.Helvetica);
+    const supported = new Set(font.getCharacterSet());
+    expect(sanitizeForFont('Situação: Em análise → Aprovada — “ok”', supported)).toBe(
+      'Situação: Em análise -> Aprovada — “ok”',
+    );
+    expect(sanitizeForFont('Casa 🏠 nova', supported)).toBe('Casa ? nova');
   });
 });

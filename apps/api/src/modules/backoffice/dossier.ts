@@ -1,5 +1,4 @@
 import type { Readable } from 'node:stream';
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import { ZipFile } from 'yazl';
 import { AMORTIZATION_LABELS, FEE_TYPE_LABELS, PROPERTY_TYPE_LABELS } from '@portal/domain/backoffice';
 import { formatCep } from '@portal/domain/cep';
@@ -16,6 +15,7 @@ import {
 } from '@portal/domain/proposal';
 import { SECTION_STATUS_LABELS, type SectionStatus } from '@portal/domain/sections-registry';
 import type { FinancingView } from '@portal/domain/financing-view';
+import { renderForm, type FormBlock, type FormDocument, type FormRow } from '../../pdf/form-pdf';
 import { financingRows } from './dossier-financing';
 import { formatInstant } from '@portal/domain/dates';
 
@@ -100,170 +100,97 @@ export async function buildDossierZip(
 }
 
 // ---------------------------------------------------------------------------------------------
-// The PDF summary (pdf-lib, standard Helvetica: WinAnsi text, so Portuguese accents work)
+// The PDF summary, drawn by the app's one form writer
 // ---------------------------------------------------------------------------------------------
 
-const A4 = { width: 595.28, height: 841.89 };
-const MARGIN = 48;
-const NAVY = rgb(0.04, 0.12, 0.27);
-const MUTED = rgb(0.29, 0.33, 0.41);
-
-/** WinAnsi has Latin-1 and a few typographic marks; anything else becomes a close ASCII or goes. */
-export function toWinAnsi(text: string): string {
-  return text
-    .replace(/→/g, '->')
-    .replace(/[‐‑‒]/g, '-')
-    .replace(/\u00a0/g, ' ')
-    .replace(/[^\x20-\x7e\u00a0-\u00ff\u2013\u2014\u2018\u2019\u201c\u201d\u2022\u2026\u20ac]/g, '');
+/** A section's values as rows, lists and blocks nested one indent step deeper. */
+function fieldRows(fields: ReadableField[], indent = 0): FormRow[] {
+  return fields.flatMap((f): FormRow[] => {
+    if (!f.children) return [[f.label, f.value ?? '—', indent]];
+    return [
+      [f.label, f.value ?? '', indent],
+      ...f.children.flatMap((child, i) => [
+        ...(f.children!.length > 1 ? [[`#${i + 1}`, '', indent + 12] as FormRow] : []),
+        ...fieldRows(child, indent + 12),
+      ]),
+    ];
+  });
 }
 
-class Writer {
-  page!: PDFPage;
-  y = 0;
-  constructor(
-    private readonly doc: PDFDocument,
-    private readonly font: PDFFont,
-    private readonly bold: PDFFont,
-    private readonly footer: string,
-  ) {
-    this.addPage();
-  }
-  addPage() {
-    this.page = this.doc.addPage([A4.width, A4.height]);
-    this.y = A4.height - MARGIN;
-    this.page.drawText(toWinAnsi(this.footer), { x: MARGIN, y: 24, size: 8, font: this.font, color: MUTED });
-  }
-  ensure(height: number) {
-    if (this.y - height < MARGIN) this.addPage();
-  }
-  wrap(text: string, font: PDFFont, size: number, width: number): string[] {
-    const lines: string[] = [];
-    for (const paragraph of toWinAnsi(text).split('\n')) {
-      let line = '';
-      for (const word of paragraph.split(' ')) {
-        const next = line ? `${line} ${word}` : word;
-        if (font.widthOfTextAtSize(next, size) <= width || !line) line = next;
-        else {
-          lines.push(line);
-          line = word;
-        }
-      }
-      lines.push(line);
-    }
-    return lines;
-  }
-  heading(text: string, size = 14) {
-    this.ensure(size + 18);
-    this.y -= 10;
-    this.page.drawText(toWinAnsi(text), { x: MARGIN, y: this.y - size, size, font: this.bold, color: NAVY });
-    this.y -= size + 8;
-  }
-  paragraph(text: string, size = 10, color = rgb(0.1, 0.1, 0.12)) {
-    for (const line of this.wrap(text, this.font, size, A4.width - 2 * MARGIN)) {
-      this.ensure(size + 4);
-      this.page.drawText(line, { x: MARGIN, y: this.y - size, size, font: this.font, color });
-      this.y -= size + 4;
-    }
-  }
-  row(label: string, value: string, indent = 0) {
-    const size = 9.5;
-    const labelWidth = 190 - indent;
-    const valueX = MARGIN + indent + labelWidth + 8;
-    const labelLines = this.wrap(label, this.font, size, labelWidth);
-    const valueLines = this.wrap(value, this.bold, size, A4.width - MARGIN - valueX);
-    const lines = Math.max(labelLines.length, valueLines.length);
-    this.ensure(lines * (size + 4) + 2);
-    labelLines.forEach((l, i) =>
-      this.page.drawText(l, {
-        x: MARGIN + indent,
-        y: this.y - size - i * (size + 4),
-        size,
-        font: this.font,
-        color: MUTED,
-      }),
-    );
-    valueLines.forEach((l, i) =>
-      this.page.drawText(l, { x: valueX, y: this.y - size - i * (size + 4), size, font: this.bold }),
-    );
-    this.y -= lines * (size + 4) + 2;
-  }
-  fields(fields: ReadableField[], indent = 0) {
-    for (const f of fields) {
-      if (f.children) {
-        this.row(f.label, f.value ?? '', indent);
-        f.children.forEach((child, i) => {
-          if (f.children!.length > 1) this.row(`#${i + 1}`, '', indent + 12);
-          this.fields(child, indent + 12);
-        });
-      } else this.row(f.label, f.value ?? '—', indent);
-    }
-  }
-}
-
-export async function buildSummaryPdf(input: DossierInput, documentEntries: string[]): Promise<Uint8Array> {
+/** What the summary says, in order, as the form writer's blocks. */
+export function summaryDocument(input: DossierInput, documentEntries: string[]): FormDocument {
   const { proposal: p } = input;
-  const doc = await PDFDocument.create();
-  doc.setTitle(`Dossiê da proposta ${p.code}`);
-  doc.setAuthor('Portal de Propostas');
-  doc.setCreationDate(input.generatedAt);
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
-  const stamp = formatInstant(input.generatedAt);
-  const w = new Writer(
-    doc,
-    font,
-    bold,
-    `Proposta ${p.code} — gerado em ${stamp} por ${input.generatedBy} — Portal de Propostas`,
-  );
-
-  w.heading(`Dossiê da proposta ${p.code}`, 18);
-  w.paragraph(
-    `${PROPOSAL_TYPE_LABELS[p.type]} — situação “${STATUS_LABELS[p.status]}”, etapa “${STAGE_LABELS[p.stage]}”.`,
-    10,
-    MUTED,
-  );
-
-  w.heading('Imóvel e condições');
   const f = p.financingOrCgiData;
-  w.row('Imóvel', `${PROPERTY_KIND_LABELS[p.property.kind]} ${PROPERTY_TYPE_LABELS[p.property.type].toLowerCase()}`);
-  w.row('Localização', `${p.property.city}/${p.property.uf} — CEP ${formatCep(p.property.zipCode)}`);
-  w.row(p.type === 'cgi' ? 'Valor do crédito' : 'Valor financiado', formatMoney(f.amount));
-  w.row('Prazo', `${f.installments} meses`);
-  w.row('Sistema de amortização', AMORTIZATION_LABELS[f.amortizationSystem]);
-  w.row('Taxa', FEE_TYPE_LABELS[f.feeType]);
-  w.row('Seguradora', INSURER_LABELS[f.insuranceCompanyName]);
-  w.row('Produto', f.product);
-  if (input.financing) for (const [label, value] of financingRows(input.financing)) w.row(label, value);
-
-  w.heading('Partes');
-  for (const m of input.members) {
-    const role = m.role === 'buyer' ? (m.position === 0 ? 'Comprador principal' : 'Segundo comprador') : 'Vendedor';
-    w.row(role, [m.name, m.cpf ? `CPF ${formatCpf(m.cpf)}` : null, m.email].filter(Boolean).join(' — '));
-  }
-
+  const stamp = formatInstant(input.generatedAt);
+  const blocks: FormBlock[] = [
+    { kind: 'heading', text: 'Imóvel e condições' },
+    {
+      kind: 'fields',
+      rows: [
+        ['Imóvel', `${PROPERTY_KIND_LABELS[p.property.kind]} ${PROPERTY_TYPE_LABELS[p.property.type].toLowerCase()}`],
+        ['Localização', `${p.property.city}/${p.property.uf} — CEP ${formatCep(p.property.zipCode)}`],
+        [p.type === 'cgi' ? 'Valor do crédito' : 'Valor financiado', formatMoney(f.amount)],
+        ['Prazo', `${f.installments} meses`],
+        ['Sistema de amortização', AMORTIZATION_LABELS[f.amortizationSystem]],
+        ['Taxa', FEE_TYPE_LABELS[f.feeType]],
+        ['Seguradora', INSURER_LABELS[f.insuranceCompanyName]],
+        ['Produto', f.product],
+        ...(input.financing ? financingRows(input.financing) : []),
+      ],
+    },
+    { kind: 'heading', text: 'Partes' },
+    {
+      kind: 'fields',
+      rows: input.members.map((m): FormRow => {
+        const role = m.role === 'buyer' ? (m.position === 0 ? 'Comprador principal' : 'Segundo comprador') : 'Vendedor';
+        return [role, [m.name, m.cpf ? `CPF ${formatCpf(m.cpf)}` : null, m.email].filter(Boolean).join(' — ')];
+      }),
+    },
+  ];
   for (const s of input.sections) {
-    w.heading(s.title, 12);
-    w.paragraph(`Estado: ${SECTION_STATUS_LABELS[s.status]}`, 9, MUTED);
-    if (s.values) w.fields(readableFields(s.values));
-    else w.paragraph('Não preenchida.', 9.5, MUTED);
-  }
-
-  w.heading('Documentos aceitos');
-  if (!input.documents.length) w.paragraph('Nenhum documento aceito até agora.', 9.5, MUTED);
-  input.documents.forEach((d, i) => w.row(d.title, `${documentEntries[i]} (enviado como ${d.name})`));
-  w.paragraph(
-    'A declaração de saúde (DPS) segue diretamente para a seguradora e não faz parte deste dossiê.',
-    8.5,
-    MUTED,
-  );
-
-  w.heading('Histórico');
-  for (const h of input.history) {
-    const when = formatInstant(h.at);
-    w.row(
-      when,
-      [h.label, h.reason ? `Motivo: ${h.reason}` : null, h.actor ? `por ${h.actor}` : null].filter(Boolean).join(' — '),
+    blocks.push(
+      { kind: 'heading', text: s.title },
+      { kind: 'paragraph', text: `Estado: ${SECTION_STATUS_LABELS[s.status]}`, muted: true },
+      s.values
+        ? { kind: 'fields', rows: fieldRows(readableFields(s.values)) }
+        : { kind: 'paragraph', text: 'Não preenchida.', muted: true },
     );
   }
-  return doc.save();
+  blocks.push(
+    { kind: 'heading', text: 'Documentos aceitos' },
+    input.documents.length
+      ? {
+          kind: 'fields',
+          rows: input.documents.map((d, i): FormRow => [d.title, `${documentEntries[i]} (enviado como ${d.name})`]),
+        }
+      : { kind: 'paragraph', text: 'Nenhum documento aceito até agora.', muted: true },
+    {
+      kind: 'paragraph',
+      text: 'A declaração de saúde (DPS) segue diretamente para a seguradora e não faz parte deste dossiê.',
+      muted: true,
+    },
+    { kind: 'heading', text: 'Histórico' },
+    {
+      kind: 'fields',
+      rows: input.history.map((h): FormRow => [
+        formatInstant(h.at),
+        [h.label, h.reason ? `Motivo: ${h.reason}` : null, h.actor ? `por ${h.actor}` : null]
+          .filter(Boolean)
+          .join(' — '),
+      ]),
+    },
+  );
+  return {
+    title: `Dossiê da proposta ${p.code}`,
+    subtitle: `${PROPOSAL_TYPE_LABELS[p.type]} — situação “${STATUS_LABELS[p.status]}”, etapa “${STAGE_LABELS[p.stage]}”.`,
+    blocks,
+    footer: `Proposta ${p.code} — gerado em ${stamp} por ${input.generatedBy} — Portal de Propostas`,
+    author: 'Portal de Propostas',
+    subject: `Dossiê da proposta ${p.code} para o banco`,
+    createdAt: input.generatedAt,
+  };
+}
+
+export function buildSummaryPdf(input: DossierInput, documentEntries: string[]): Promise<Uint8Array> {
+  return renderForm(summaryDocument(input, documentEntries));
 }

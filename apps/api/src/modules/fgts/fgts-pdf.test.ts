@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { StandardFonts, PDFDocument } from 'pdf-lib';
-import { renderForm, sanitizeForFont } from './fgts-pdf';
+import { StandardFonts, PDFDocument } from '@cantoo/pdf-lib';
+import { renderForm, sanitizeForFont } from '../../pdf/form-pdf';
 import { fgtsFormDocument } from './fgts.service';
 
 const INPUT = {

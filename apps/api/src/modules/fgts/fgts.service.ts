@@ -26,7 +26,7 @@ import { HttpError, notFound } from '../../errors';
 import { recordAudit } from '../audit/audit';
 import type { ProposalsRepository } from '../proposals/proposals.repository';
 import type { SectionsService, SectionView } from '../sections/sections.service';
-import { renderForm, type FormBlock, type FormDocument } from './fgts-pdf';
+import { renderForm, type FormBlock, type FormDocument } from '../../pdf/form-pdf';
 
 export interface FgtsState {
   buyer: number;

@@ -1,16 +1,19 @@
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from '@cantoo/pdf-lib';
 
 /**
- * Draws a simple printable form: headings, label/value rows, a table, paragraphs and signature
- * lines, on as many A4 pages as needed. Fonts are pdf-lib's standard fonts (Helvetica, embedded
- * by name, no file or network); they use WinAnsi encoding, which covers Portuguese (á, ã, ç, º…):
- * any other character is reduced to its base letter, or '?', instead of failing.
+ * The one layout writer of the API's PDFs (the FGTS forms and the bank dossier's summary): a title,
+ * headings, label/value rows (nested rows indented), a table, paragraphs and signature lines, on as
+ * many A4 pages as needed, each page footed with "página i de n". Fonts are the standard ones
+ * (Helvetica, embedded by name, no file or network); they use WinAnsi encoding, which covers
+ * Portuguese (á, ã, ç, º…): any other character is reduced to a close form, its base letter, or
+ * '?', instead of failing.
  */
+export type FormRow = [label: string, value: string, indent?: number];
 export type FormBlock =
   | { kind: 'heading'; text: string }
-  | { kind: 'fields'; rows: [label: string, value: string][] }
+  | { kind: 'fields'; rows: FormRow[] }
   | { kind: 'table'; columns: { title: string; width: number; align?: 'left' | 'right' }[]; rows: string[][] }
-  | { kind: 'paragraph'; text: string }
+  | { kind: 'paragraph'; text: string; muted?: boolean }
   | { kind: 'signatures'; lines: string[] };
 
 export interface FormDocument {
@@ -21,6 +24,8 @@ export interface FormDocument {
   /** PDF metadata. */
   author: string;
   subject: string;
+  /** PDF creation date; now when absent. */
+  createdAt?: Date;
 }
 
 const A4 = { width: 595.28, height: 841.89 };
@@ -29,10 +34,18 @@ const NAVY = rgb(0.04, 0.12, 0.27);
 const GRAY = rgb(0.35, 0.38, 0.42);
 const LINE = rgb(0.8, 0.82, 0.86);
 
-/** Keeps what the font can encode; accents it cannot are dropped to the base letter. */
+/** Characters the font lacks that have a close spelling it has. */
+const CLOSE_FORMS: Record<string, string> = { '→': '->', '‐': '-', '‑': '-', '‒': '-', '\u00a0': ' ' };
+
+/** Keeps what the font can encode; accents it cannot are dropped to the base letter, the rest to '?'. */
 export function sanitizeForFont(text: string, supported: ReadonlySet<number>): string {
   let out = '';
-  for (const ch of text.replace(/[\r\t]/g, ' ')) {
+  for (const raw of text.replace(/[\r\t]/g, ' ')) {
+    const ch = CLOSE_FORMS[raw] ?? raw;
+    if (ch !== raw) {
+      out += ch;
+      continue;
+    }
     const code = ch.codePointAt(0)!;
     if (ch === '\n' || supported.has(code)) {
       out += ch;
@@ -52,6 +65,7 @@ export async function renderForm(doc: FormDocument): Promise<Uint8Array> {
   pdf.setLanguage('pt-BR');
   pdf.setCreator('Portal de Propostas');
   pdf.setProducer('Portal de Propostas');
+  if (doc.createdAt) pdf.setCreationDate(doc.createdAt);
   const regular = await pdf.embedFont(StandardFonts.Helvetica);
   const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
   const supported = new Set(regular.getCharacterSet());
@@ -111,15 +125,15 @@ export async function renderForm(doc: FormDocument): Promise<Uint8Array> {
       y -= 10;
     } else if (block.kind === 'fields') {
       const labelWidth = 170;
-      for (const [label, value] of block.rows) {
+      for (const [label, value, indent = 0] of block.rows) {
         const valueLines = wrap(value || '—', regular, 10, contentWidth - labelWidth);
-        const labelLines = wrap(label, bold, 9, labelWidth - 8);
+        const labelLines = wrap(label, bold, 9, labelWidth - 8 - indent);
         const lines = Math.max(valueLines.length, labelLines.length);
         ensure(lines * 13 + 6);
         const top = y;
         labelLines.forEach((l, i) => {
           y = top - 13 * (i + 1);
-          text(l, MARGIN, 9, bold, GRAY);
+          text(l, MARGIN + indent, 9, bold, GRAY);
         });
         valueLines.forEach((l, i) => {
           y = top - 13 * (i + 1);
@@ -170,7 +184,7 @@ export async function renderForm(doc: FormDocument): Promise<Uint8Array> {
       y -= 4;
       for (const l of lines) {
         y -= 12;
-        text(l, MARGIN, 9.5);
+        text(l, MARGIN, 9.5, regular, block.muted ? GRAY : rgb(0, 0, 0));
       }
     } else {
       for (const label of block.lines) {
