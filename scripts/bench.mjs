@@ -22,7 +22,7 @@ const results = {
   targets: {},
 };
 
-build();
+build({ web: only.has('frontend') || only.has('lighthouse') });
 if (only.has('api')) await benchApi(results);
 if (only.has('uploads')) benchUploads(results);
 if (only.has('frontend')) benchFrontend(results);

@@ -17,7 +17,7 @@ const pct = (sorted, p) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : null;
 
 /** One autocannon run; latencies recorded per response so p95 is exact. */
-function load({ urls, method = 'GET', headers = {}, body, rate, seconds = SECONDS, connections = 20 }) {
+export function load({ urls, method = 'GET', headers = {}, body, rate, seconds = SECONDS, connections = 20 }) {
   return new Promise((resolve, reject) => {
     const latencies = [];
     const instance = autocannon(
@@ -61,108 +61,152 @@ async function loginCookie(base) {
     .join('; ');
 }
 
+export async function postgresReachable() {
+  try {
+    const c = new pg.Client({ connectionString: PG_ADMIN });
+    await c.connect();
+    await c.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Starts `instances` API processes on a fresh database (SQLite file or a new PostgreSQL database),
+ * logs in as the demo buyer and hands fn the bases, the cookie and the buyer's proposal; then
+ * stops everything and drops the database.
+ */
+export async function withApi({ db, instances = 1, nodeArgs = [] }, fn) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
+  let databaseUrl = '';
+  let dropDb = async () => {};
+  if (db === 'postgres') {
+    const name = `bench_${process.pid}_${instances}`;
+    const admin = new pg.Client({ connectionString: PG_ADMIN });
+    await admin.connect();
+    await admin.query(`drop database if exists ${name}`);
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const u = new URL(PG_ADMIN);
+    u.pathname = `/${name}`;
+    databaseUrl = u.toString();
+    dropDb = async () => {
+      const a = new pg.Client({ connectionString: PG_ADMIN });
+      await a.connect();
+      await a.query(`drop database if exists ${name} with (force)`);
+      await a.end();
+    };
+  }
+  const servers = [];
+  const ports = [];
+  try {
+    for (let i = 0; i < instances; i++) {
+      const port = await freePort();
+      ports.push(port);
+      // One after the other: the first migrates and seeds.
+      servers.push(await startApi({ databaseUrl, dataDir, port, nodeArgs }));
+    }
+    const bases = ports.map((p) => `http://127.0.0.1:${p}`);
+    const cookie = await loginCookie(bases[0]);
+    const proposals = await (await fetch(`${bases[0]}/api/v3/proposals`, { headers: { cookie } })).json();
+    const proposal = proposals.data.find((p) => p.code === 'PF-2026-005102') ?? proposals.data[0];
+    return await fn({ bases, cookie, proposal });
+  } finally {
+    for (const s of servers) await stop(s);
+    await dropDb();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** The hot paths: what every screen asks first, the proposal list and one proposal, a draft save. */
+export function scenarios(proposal) {
+  return [
+    { name: 'GET /api/v3/auth/session', kind: 'read', minRatio: 0.3, path: '/api/v3/auth/session' },
+    { name: 'GET /api/v3/proposals', kind: 'read', minRatio: 0.15, path: '/api/v3/proposals' },
+    { name: 'GET /api/v3/proposals/:id', kind: 'read', minRatio: 0.15, path: `/api/v3/proposals/${proposal.id}` },
+    {
+      name: 'PUT …/sections/data/draft',
+      kind: 'write',
+      minRatio: 0.08,
+      path: `/api/v3/proposals/${proposal.id}/sections/data/draft?buyer=0`,
+      method: 'PUT',
+      body: JSON.stringify({ name: 'Carlos Eduardo Souza', phone: '(11) 98765-4321', occupation: 'Engenheiro' }),
+      headers: { 'content-type': 'application/json' },
+    },
+  ];
+}
+
+export const loadOptions = (s, { bases, cookie }) => ({
+  urls: bases.map((b) => b + s.path),
+  method: s.method ?? 'GET',
+  headers: { cookie, ...(s.headers ?? {}) },
+  body: s.body,
+});
+
+/**
+ * The machine is shared and its speed drifts over minutes, so the ceiling is measured again right
+ * before each route's run (the bare server stays up throughout) and each ratio uses its neighbour.
+ */
 export async function benchApi(results) {
   const helloPort = await freePort();
   const hello = spawn(process.execPath, [join(root, 'bench/hello.mjs')], {
     env: { ...process.env, PORT: String(helloPort) },
     stdio: 'inherit',
   });
-  await waitUp(`http://127.0.0.1:${helloPort}/hello`, hello);
-  const max = await load({ urls: [`http://127.0.0.1:${helloPort}/hello`] });
-  const fixed = await load({ urls: [`http://127.0.0.1:${helloPort}/hello`], rate: RATE });
-  results.ceiling = { route: 'GET /hello (bare Fastify)', maxRps: max.rps, atRate: fixed };
-  await stop(hello);
-
-  const databases = ['sqlite'];
+  const helloUrl = `http://127.0.0.1:${helloPort}/hello`;
   try {
-    const c = new pg.Client({ connectionString: PG_ADMIN });
-    await c.connect();
-    await c.end();
-    databases.push('postgres');
-  } catch {
-    console.log('PostgreSQL not reachable: benchmarking SQLite only');
-  }
+    await waitUp(helloUrl, hello);
+    const ceilings = [];
+    const ceiling = async () => {
+      const { rps } = await load({ urls: [helloUrl] });
+      ceilings.push(rps);
+      return rps;
+    };
+    await ceiling();
+    const fixed = await load({ urls: [helloUrl], rate: RATE });
+    results.ceiling = { route: 'GET /hello (bare Fastify)', maxRps: ceilings[0], atRate: fixed };
 
-  for (const db of databases) {
-    for (const instances of [1, 2]) {
-      const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
-      let databaseUrl = '';
-      let dropDb = async () => {};
-      if (db === 'postgres') {
-        const name = `bench_${process.pid}_${instances}`;
-        const admin = new pg.Client({ connectionString: PG_ADMIN });
-        await admin.connect();
-        await admin.query(`drop database if exists ${name}`);
-        await admin.query(`create database ${name}`);
-        await admin.end();
-        const u = new URL(PG_ADMIN);
-        u.pathname = `/${name}`;
-        databaseUrl = u.toString();
-        dropDb = async () => {
-          const a = new pg.Client({ connectionString: PG_ADMIN });
-          await a.connect();
-          await a.query(`drop database if exists ${name} with (force)`);
-          await a.end();
-        };
-      }
-      const servers = [];
-      const ports = [];
-      try {
-        for (let i = 0; i < instances; i++) {
-          const port = await freePort();
-          ports.push(port);
-          // One after the other: the first migrates and seeds.
-          servers.push(await startApi({ databaseUrl, dataDir, port }));
-        }
-        const bases = ports.map((p) => `http://127.0.0.1:${p}`);
-        const cookie = await loginCookie(bases[0]);
-        const proposals = await (await fetch(`${bases[0]}/api/v3/proposals`, { headers: { cookie } })).json();
-        const proposal = proposals.data.find((p) => p.code === 'PF-2026-005102') ?? proposals.data[0];
-        const scenarios = [
-          { name: 'GET /api/v3/auth/session', kind: 'read', path: '/api/v3/auth/session' },
-          { name: 'GET /api/v3/proposals', kind: 'read', path: '/api/v3/proposals' },
-          {
-            name: 'PUT …/sections/data/draft',
-            kind: 'write',
-            path: `/api/v3/proposals/${proposal.id}/sections/data/draft?buyer=0`,
-            method: 'PUT',
-            body: JSON.stringify({ name: 'Carlos Eduardo Souza', phone: '(11) 98765-4321', occupation: 'Engenheiro' }),
-            headers: { 'content-type': 'application/json' },
-          },
-        ];
-        for (const s of scenarios) {
-          const opts = {
-            urls: bases.map((b) => b + s.path),
-            method: s.method ?? 'GET',
-            headers: { cookie, ...(s.headers ?? {}) },
-            body: s.body,
-          };
-          const max = await load(opts);
-          const fixed = await load({ ...opts, rate: RATE });
-          results.api.push({
-            db,
-            instances,
-            route: s.name,
-            kind: s.kind,
-            maxRps: max.rps,
-            ratioToCeiling: Math.round((max.rps / results.ceiling.maxRps) * 100) / 100,
-            atRate: { rate: RATE, ...fixed },
-          });
-          console.log(
-            `${db} ×${instances} ${s.name}: max ${max.rps} req/s; at ${RATE}/s p50 ${fixed.p50} p95 ${fixed.p95} p99 ${fixed.p99} ms, errors ${fixed.errors}`,
-          );
-        }
-      } finally {
-        for (const s of servers) await stop(s);
-        await dropDb();
-        rmSync(dataDir, { recursive: true, force: true });
+    const databases = ['sqlite'];
+    if (await postgresReachable()) databases.push('postgres');
+    else console.log('PostgreSQL not reachable: benchmarking SQLite only');
+
+    for (const db of databases) {
+      for (const instances of [1, 2]) {
+        await withApi({ db, instances }, async (ctx) => {
+          for (const s of scenarios(ctx.proposal)) {
+            const opts = loadOptions(s, ctx);
+            const ceilingRps = await ceiling();
+            const max = await load(opts);
+            const fixed = await load({ ...opts, rate: RATE });
+            const row = {
+              db,
+              instances,
+              route: s.name,
+              kind: s.kind,
+              maxRps: max.rps,
+              maxErrors: max.errors,
+              ceilingRps,
+              ratioToCeiling: Math.round((max.rps / ceilingRps) * 100) / 100,
+              minRatio: s.minRatio,
+              atRate: { rate: RATE, ...fixed },
+            };
+            results.api.push(row);
+            console.log(
+              `${db} ×${instances} ${s.name}: max ${max.rps} req/s = ${row.ratioToCeiling.toFixed(2)} × ceiling ${ceilingRps}; at ${RATE}/s p50 ${fixed.p50} p95 ${fixed.p95} p99 ${fixed.p99} ms, errors ${max.errors + fixed.errors}`,
+            );
+          }
+        });
       }
     }
+    results.ceiling.samples = ceilings;
+  } finally {
+    await stop(hello);
   }
 }
 
-export /** 200 MB of uploads through the API (scripts/upload-memory.mjs): the API process's peak RSS. */
-function benchUploads(results) {
+/** 200 MB of uploads through the API (scripts/upload-memory.mjs): the API process's peak RSS. */
+export function benchUploads(results) {
   const r = spawnSync(process.execPath, [join(root, 'scripts/upload-memory.mjs')], { cwd: root, encoding: 'utf8' });
   const json = /\{[\s\S]*\}/.exec(r.stdout ?? '');
   if (!json) {
@@ -174,59 +218,56 @@ function benchUploads(results) {
 }
 
 export function printApi(results) {
-  const rows = [];
-  if (results.ceiling)
-    rows.push([
-      'ceiling',
-      '-',
-      '-',
-      results.ceiling.route,
-      results.ceiling.maxRps,
-      '1.00',
-      results.ceiling.atRate.p50,
-      results.ceiling.atRate.p95,
-      results.ceiling.atRate.p99,
-      results.ceiling.atRate.errors,
-    ]);
+  if (!results.ceiling) return;
+  const c = results.ceiling;
+  const rows = [
+    {
+      db: '-',
+      instances: '-',
+      route: c.route,
+      'max req/s': c.maxRps,
+      'vs ceiling': '1.00',
+      target: '',
+      p50: c.atRate.p50,
+      p95: c.atRate.p95,
+      p99: c.atRate.p99,
+      errors: c.atRate.errors,
+    },
+  ];
   for (const r of results.api)
-    rows.push([
-      'api',
-      r.db,
-      r.instances,
-      r.route,
-      r.maxRps,
-      r.ratioToCeiling.toFixed(2),
-      r.atRate.p50,
-      r.atRate.p95,
-      r.atRate.p99,
-      r.atRate.errors,
-    ]);
-  console.log(`\nAPI (max req/s, then latency ms at ${RATE} req/s for ${SECONDS}s)`);
-  console.table(
-    rows.map(([kind, db, n, route, rps, ratio, p50, p95, p99, errors]) => ({
-      kind,
-      db,
-      instances: n,
-      route,
-      'max req/s': rps,
-      'vs ceiling': ratio,
-      p50,
-      p95,
-      p99,
-      errors,
-    })),
+    rows.push({
+      db: r.db,
+      instances: r.instances,
+      route: r.route,
+      'max req/s': r.maxRps,
+      'vs ceiling': r.ratioToCeiling.toFixed(2),
+      target: `≥ ${r.minRatio.toFixed(2)}`,
+      p50: r.atRate.p50,
+      p95: r.atRate.p95,
+      p99: r.atRate.p99,
+      errors: r.maxErrors + r.atRate.errors,
+    });
+  console.log(
+    `\nAPI: max req/s (20 connections, ${SECONDS}s), ratio to the bare Fastify ceiling measured just before ` +
+      `(samples ${c.samples?.join(', ') ?? c.maxRps} req/s); latency ms at ${RATE} req/s for ${SECONDS}s`,
   );
+  console.table(rows);
 }
 
 export function apiTargets(results) {
   const reads = results.api.filter((r) => r.kind === 'read');
   const writes = results.api.filter((r) => r.kind === 'write');
+  const clean = (r) => r.maxErrors === 0 && r.atRate.errors === 0;
   return {
-    'API reads p95 <= 40 ms at 500 req/s, 0 errors': reads.length
-      ? reads.every((r) => r.atRate.p95 <= 40 && r.atRate.errors === 0)
+    'API routes at their ratio to the ceiling (session 0.30, proposals 0.15, draft PUT 0.08), 0 errors': results.api
+      .length
+      ? results.api.every((r) => r.ratioToCeiling >= r.minRatio && clean(r))
       : null,
-    'API writes p95 <= 80 ms at 500 req/s, 0 errors': writes.length
-      ? writes.every((r) => r.atRate.p95 <= 80 && r.atRate.errors === 0)
+    [`API reads p95 <= 10 ms at ${RATE} req/s, 0 errors`]: reads.length
+      ? reads.every((r) => r.atRate.p95 <= 10 && clean(r))
+      : null,
+    [`API writes p95 <= 25 ms at ${RATE} req/s, 0 errors`]: writes.length
+      ? writes.every((r) => r.atRate.p95 <= 25 && clean(r))
       : null,
     'API RSS < 150 MB during 200 MB of uploads': results.uploads ? results.uploads.peakRssMb < 150 : null,
   };

@@ -43,17 +43,20 @@ export function stop(child) {
   });
 }
 
-export function build() {
+/** Production build: the whole app, or the API alone when only its parts are measured. */
+export function build({ web = true } = {}) {
   const env = { ...process.env, NODE_ENV: 'production' };
-  const r = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit', env });
+  const args = web ? ['run', 'build'] : ['run', 'build', '-w', '@portal/api'];
+  const r = spawnSync('npm', args, { cwd: root, stdio: 'inherit', env });
   if (r.status !== 0) throw new Error('build failed');
 }
 
 // The bench logs in as demo accounts (production mode seeds them only when asked) and may run on PostgreSQL (a key is required).
 const BENCH_HEALTH_KEY = randomBytes(32).toString('base64');
 
-export async function startApi({ databaseUrl, dataDir, port }) {
-  const child = spawn(process.execPath, [join(root, 'apps/api/dist/main.js')], {
+/** One production API instance; nodeArgs go before the script (e.g. --cpu-prof). */
+export async function startApi({ databaseUrl, dataDir, port, nodeArgs = [] }) {
+  const child = spawn(process.execPath, [...nodeArgs, join(root, 'apps/api/dist/main.js')], {
     cwd: root,
     env: {
       ...process.env,

@@ -10,6 +10,7 @@ import {
   SqliteDriver,
   type DatabaseConnection,
   type Driver,
+  type SqliteDatabase,
 } from 'kysely';
 import type { Database } from './schema';
 
@@ -44,6 +45,38 @@ class ImmediateSqliteDialect extends SqliteDialect {
   }
 }
 
+/** How many distinct SQL texts keep their prepared statement (the app has far fewer hot ones). */
+const STATEMENT_CACHE_SIZE = 256;
+
+/**
+ * Kysely's SQLite driver prepares every query anew: parsing and planning the same SQL on each request
+ * was the largest single cost of a read. This keeps the most recently used statements by their SQL
+ * text (least recently used dropped first). A statement still being iterated is busy and cannot be
+ * run again before it finishes, so that case gets a fresh one. SQLite re-prepares a cached statement
+ * by itself when the schema changes under it.
+ */
+export function withStatementCache(sqlite: SQLite.Database, max = STATEMENT_CACHE_SIZE): SqliteDatabase {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql: string) {
+      const hit = cache.get(sql);
+      if (hit && !hit.busy) {
+        // Re-inserting keeps the Map in least-recently-used order.
+        cache.delete(sql);
+        cache.set(sql, hit);
+        return hit;
+      }
+      const stmt = sqlite.prepare(sql);
+      if (!hit) {
+        cache.set(sql, stmt);
+        if (cache.size > max) cache.delete(cache.keys().next().value!);
+      }
+      return stmt;
+    },
+  };
+}
+
 /**
  * Opens the database named by a URL: postgres://… for PostgreSQL, otherwise a SQLite file path
  * (or ':memory:'). `searchPath` isolates a PostgreSQL schema (used by the test suite).
@@ -65,6 +98,8 @@ export function openDatabase(url: string, options: { searchPath?: string; poolSi
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const kysely = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) });
+  const kysely = new Kysely<Database>({
+    dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }),
+  });
   return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
 }
