@@ -15,6 +15,7 @@ import { registerSecurity } from './plugins/security';
 import { financingRoutes } from './modules/financing/financing.routes';
 import { registerErrorHandler } from './plugins/errors';
 import { registerSession } from './plugins/session';
+import { lazyChildLogger, loggerOptions } from './plugins/logging';
 import { createSessionsRepository, type SessionsRepository } from './modules/auth/sessions.repository';
 import { createDbRateLimiter, createRedisRateLimiter, type RateLimiter } from './modules/auth/rate-limit';
 import { createAuthService, type AuthService } from './modules/auth/auth.service';
@@ -70,23 +71,8 @@ export interface BuildOptions {
 export async function buildApp({ config, db, logger }: BuildOptions): Promise<FastifyInstance> {
   installZodMessages();
   const app = Fastify({
-    // Logs carry no personal data: request lines without their query string (it may hold a CPF or a
-    // token), no headers, no bodies. A test scans the logs for canaries.
-    logger:
-      logger === false
-        ? false
-        : {
-            level: config.logLevel,
-            ...(typeof logger === 'object' ? logger : {}),
-            serializers: {
-              req: (req: { method: string; url: string; ip?: string }) => ({
-                method: req.method,
-                url: req.url.split('?')[0],
-                remoteAddress: req.ip,
-              }),
-              res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-            },
-          },
+    logger: loggerOptions(config, logger),
+    childLoggerFactory: lazyChildLogger,
     // A hop count or the proxies' addresses (TRUST_PROXY), never every hop of X-Forwarded-For.
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1_048_576,
