@@ -6,7 +6,9 @@ import { ApiRequestError } from '../../lib/api-client';
 import { queryClient } from '../../lib/query-client';
 import { useSession } from '../../lib/session';
 import { completeSellerPart, sellerPartKey, useSellerPart } from '../../lib/seller-api';
-import { useSellerDocuments, useSellerProposal } from './api';
+import type { SellerProposal } from '@portal/domain/proposal';
+import { useDocuments } from '../../lib/documents-api';
+import { useProposal } from '../../lib/proposals-api';
 import { sellerUrl } from './flow';
 import { ProposalHistory } from '../../components/proposal-history';
 import { ProposalProgress } from './proposal-status';
@@ -21,9 +23,9 @@ export default function SellerCompletedPage() {
   const proposalId = useParams().proposalId ?? '';
   const navigate = useNavigate();
   const session = useSession();
-  const proposal = useSellerProposal(proposalId);
+  const proposal = useProposal<SellerProposal>(proposalId);
   const part = useSellerPart(proposalId);
-  const documents = useSellerDocuments(proposalId);
+  const documents = useDocuments(proposalId);
   const [error, setError] = useState<string | null>(null);
   const started = useRef(false);
 

@@ -7,7 +7,9 @@ import { ApiRequestError } from '../../lib/api-client';
 import { queryClient } from '../../lib/query-client';
 import { useSections } from '../../lib/sections-api';
 import { completeSellerPart, useSellerPart, type SellerPart } from '../../lib/seller-api';
-import { useSellerDocuments, useSellerProposal, type SellerDocumentItem } from './api';
+import type { SellerProposal } from '@portal/domain/proposal';
+import { useDocuments, type DocumentItem } from '../../lib/documents-api';
+import { useProposal } from '../../lib/proposals-api';
 import { buildSellerFlow, DOCUMENTS_STEP_TITLE, SELLER_STEPS, sellerUrl } from './flow';
 import { formatInstantDate } from '@portal/domain/dates';
 
@@ -27,10 +29,10 @@ export default function SellerDocumentsPage() {
   const proposalId = useParams().proposalId ?? '';
   const navigate = useNavigate();
   const { message } = App.useApp();
-  const proposal = useSellerProposal(proposalId);
+  const proposal = useProposal<SellerProposal>(proposalId);
   const sections = useSections(proposalId);
   const part = useSellerPart(proposalId);
-  const documents = useSellerDocuments(proposalId);
+  const documents = useDocuments(proposalId);
   const [completing, setCompleting] = useState(false);
   const [error, setError] = useState<string | null>(null);
   if (proposal.error instanceof ApiRequestError && proposal.error.status === 404)
@@ -122,7 +124,7 @@ export default function SellerDocumentsPage() {
   );
 }
 
-function DocumentList({ items }: { items: SellerDocumentItem[] }) {
+function DocumentList({ items }: { items: DocumentItem[] }) {
   if (!items.length) return <p className="muted">Nenhum documento é pedido ao vendedor nesta proposta.</p>;
   return (
     <ul className="section-rows doc-rows">

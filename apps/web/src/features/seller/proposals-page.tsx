@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import type { SellerProposal } from '@portal/domain/proposal';
 import { Page } from '../../components/page';
 import { useSellerPart } from '../../lib/seller-api';
-import { useSellerProposals } from './api';
+import { useProposals } from '../../lib/proposals-api';
 import { sellerUrl } from './flow';
 import { ProposalHistory } from '../../components/proposal-history';
 import { ProposalProgress, SellerProposalFacts } from './proposal-status';
@@ -14,7 +14,7 @@ const EDITABLE = new Set<SellerProposal['status']>(['filling', 'pending_correcti
 
 /** /seller/proposals: the proposals the seller was invited to, where each stands and the seller's steps. */
 export default function SellerProposalsPage() {
-  const proposals = useSellerProposals();
+  const proposals = useProposals<SellerProposal>();
   useEffect(() => {
     if (proposals.error) console.error(proposals.error);
   }, [proposals.error]);

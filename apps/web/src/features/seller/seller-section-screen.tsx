@@ -7,7 +7,8 @@ import { SectionForm, type SectionExtension } from '../../components/section-for
 import { ApiRequestError } from '../../lib/api-client';
 import { useSections } from '../../lib/sections-api';
 import { useSession } from '../../lib/session';
-import { useSellerProposal } from './api';
+import type { SellerProposal } from '@portal/domain/proposal';
+import { useProposal } from '../../lib/proposals-api';
 import { buildSellerFlow, sellerUrl, stepPosition } from './flow';
 import { SELLER_FIELD_UI } from './ui';
 
@@ -22,7 +23,7 @@ export function SellerSectionScreen({
   const proposalId = useParams().proposalId ?? '';
   const navigate = useNavigate();
   const def = findSection(sectionKey)!;
-  const proposal = useSellerProposal(proposalId);
+  const proposal = useProposal<SellerProposal>(proposalId);
   const sections = useSections(proposalId);
   const session = useSession();
   if (proposal.error instanceof ApiRequestError && proposal.error.status === 404)

@@ -17,7 +17,7 @@ import { useInsurancePath, useOutsideQuestionnaire } from './navigation';
 import { formatDateTime } from './texts';
 
 /** /buyer/seguradora/revisao: every answer, each editable, then the confirmation (insurance_completed). */
-export default function RevisaoPage() {
+export default function DeclarationReviewPage() {
   useOutsideQuestionnaire();
   const proposalId = readSelectedProposal();
   const navigate = useNavigate();

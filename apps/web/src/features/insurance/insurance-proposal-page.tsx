@@ -12,7 +12,7 @@ import { useInsurancePath, useOutsideQuestionnaire } from './navigation';
 import { INSURER_TEXTS } from './texts';
 
 /** /buyer/seguradora/proposta: the insurance proposal the declaration goes with, after the last question. */
-export default function PropostaPage() {
+export default function InsuranceProposalPage() {
   useOutsideQuestionnaire();
   const proposalId = readSelectedProposal();
   const navigate = useNavigate();

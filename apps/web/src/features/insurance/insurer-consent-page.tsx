@@ -15,7 +15,7 @@ import { formatDateTime, INSURER_TEXTS } from './texts';
  * /buyer/seguradora/empresa: the insurer that receives the declaration and, before the first
  * question, the specific and highlighted consent for the health data (LGPD art. 11, I).
  */
-export default function EmpresaPage() {
+export default function InsurerConsentPage() {
   useOutsideQuestionnaire();
   const proposalId = readSelectedProposal();
   const navigate = useNavigate();

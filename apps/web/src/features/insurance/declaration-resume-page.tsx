@@ -12,7 +12,7 @@ import { useInsurancePath } from './navigation';
  * /buyer/seguradora: sends to the right child route — the company and consent before anything,
  * the first unanswered question, the proposal once all are answered, the review once confirmed.
  */
-export default function SeguradoraPage() {
+export default function DeclarationResumePage() {
   const proposalId = readSelectedProposal();
   const path = useInsurancePath();
   const insurance = useInsurance(proposalId);
