@@ -2,6 +2,42 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { importX, createNodeResolver } from 'eslint-plugin-import-x';
+
+const root = import.meta.dirname;
+const web = join(root, 'apps/web/src');
+const features = readdirSync(join(web, 'features'), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+
+/**
+ * Where code may import from (docs/decisions/021-boundaries-and-lint.md). A feature folder of the web
+ * app never imports another feature folder; components/ and lib/ (shared by every feature) import
+ * no feature; packages/ import no app; the API and the web app never import each other.
+ */
+const zones = [
+  ...features.map((feature) => ({
+    target: join(web, 'features', feature),
+    from: join(web, 'features'),
+    except: [`./${feature}`],
+    message:
+      'A feature folder never imports another: move what both need to apps/web/src/components or apps/web/src/lib.',
+  })),
+  {
+    target: [join(web, 'components'), join(web, 'lib')],
+    from: [join(web, 'features'), join(web, 'app')],
+    message: 'Shared code (components/, lib/) imports no feature nor the app shell.',
+  },
+  { target: join(root, 'packages'), from: join(root, 'apps'), message: 'packages/ import no app.' },
+  {
+    target: join(root, 'apps/web'),
+    from: join(root, 'apps/api'),
+    message: 'The web app talks to the API over HTTP only.',
+  },
+  { target: join(root, 'apps/api'), from: join(root, 'apps/web'), message: 'The API imports nothing of the web app.' },
+];
 
 export default tseslint.config(
   {
@@ -22,6 +58,19 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts', 'e2e/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
   {

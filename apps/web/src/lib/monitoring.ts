@@ -1,12 +1,6 @@
 import { RUM_SERVER_URL, validateRumConfig, type PublicSettings } from '@portal/domain/monitoring';
-import type { RouteMatchLike } from './route-transactions';
+import type { MonitoredRouter } from './route-transactions';
 import type { RumAgent } from './rum-agent';
-
-/** The router parts the agent needs (react-router's data router satisfies it). */
-export interface MonitoredRouter {
-  state: { location: { pathname: string }; matches: readonly RouteMatchLike[] };
-  subscribe(fn: (state: MonitoredRouter['state']) => void): () => void;
-}
 
 const MAX_EARLY_ERRORS = 10;
 /** index.html's title, read before any screen sets its own. */

@@ -11,6 +11,12 @@ export interface RouteMatchLike {
   route: { path?: string };
 }
 
+/** The router parts the agent needs (react-router's data router satisfies it). */
+export interface MonitoredRouter {
+  state: { location: { pathname: string }; matches: readonly RouteMatchLike[] };
+  subscribe(fn: (state: MonitoredRouter['state']) => void): () => void;
+}
+
 /** The last matched route path (the route table's pattern), or the plain path (docs/product/monitoring.md). */
 export function routePattern(matches: readonly RouteMatchLike[], pathname: string): string {
   for (let i = matches.length - 1; i >= 0; i--) {

@@ -1,7 +1,11 @@
 import { apmBase as apm, type AgentConfigOptions } from '@elastic/apm-rum';
 import type { RumConfig } from '@portal/domain/monitoring';
-import { createRouteTransactions, routePattern, type TransactionLike } from './route-transactions';
-import type { MonitoredRouter } from './monitoring';
+import {
+  createRouteTransactions,
+  routePattern,
+  type MonitoredRouter,
+  type TransactionLike,
+} from './route-transactions';
 import { classifyProblem } from './fatal-errors';
 import { analyticsScriptSrc } from './analytics';
 
