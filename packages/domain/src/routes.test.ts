@@ -9,9 +9,11 @@ import {
   PERMISSION_DENIED,
   roleForPath,
   rootRedirect,
+  idOfPath,
   ROUTES,
   sessionGuard,
   type RouteDef,
+  type RouteId,
 } from './routes';
 
 /** Every route of docs/product/routes-and-guards.md (with React Router's :param for {param}); '/' is the root redirect, not a table row. */
@@ -74,6 +76,24 @@ const route = (path: string) => {
 describe('route table', () => {
   it('has every route of docs/product/routes-and-guards.md exactly once', () => {
     for (const path of SPEC_ROUTES) expect(routes.filter((r) => r.path === path).length, path).toBe(1);
+  });
+
+  it('route ids are a union of literals: a typo is a type error, not a silent string', () => {
+    const known: RouteId = 'buyer.seguradora.revisao';
+    // @ts-expect-error -- not a route id (the table has 'buyer.seguradora.revisao')
+    const typo: RouteId = 'buyer.seguradora.revisa';
+    expect(ROUTES.some((r) => r.id === known)).toBe(true);
+    expect(ROUTES.some((r) => r.id === typo)).toBe(false);
+  });
+
+  it('derives an id from a path the same way at run time as in its type', () => {
+    const id: 'seller.proposals.proposalId.property.questions.info' = idOfPath(
+      '/seller/proposals/:proposalId/property/questions/info',
+    );
+    expect(id).toBe('seller.proposals.proposalId.property.questions.info');
+    const question: 'buyer.seguradora.perguntas.question' = idOfPath('/buyer/seguradora/perguntas/:question');
+    expect(question).toBe('buyer.seguradora.perguntas.question');
+    expect(idOfPath('/buyer/login')).toBe('buyer.login');
   });
 
   it('has no path twice and no id twice', () => {

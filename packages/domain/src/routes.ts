@@ -26,17 +26,26 @@ const BACK_HOME = { left: 'back', right: 'home' } as const;
 const BACK_LOGOUT = { left: 'back', right: 'logout' } as const;
 const HOME_LOGOUT = { left: 'home', right: 'logout' } as const;
 
-const buyer = (path: string, title: string, nav: RouteDef['nav'] = BACK_HOME): RouteDef => ({
-  id: path.slice(1).replace(/[/:]+/g, '.').replace(/\.$/, ''),
-  path,
-  access: 'private',
-  nav,
-  title,
-});
-const seller = (sub: string, title: string, nav: RouteDef['nav'] = BACK_LOGOUT): RouteDef =>
-  ({
-    ...buyer(`/seller/proposals/:proposalId${sub ? `/${sub}` : ''}`, title, nav),
-  }) satisfies RouteDef;
+/** A path's id, as a type: '/seller/proposals/:proposalId/upload' → 'seller.proposals.proposalId.upload'. */
+type DottedPath<S extends string> = S extends `${infer A}/:${infer B}`
+  ? DottedPath<`${A}.${B}`>
+  : S extends `${infer A}/${infer B}`
+    ? DottedPath<`${A}.${B}`>
+    : S;
+type IdOfPath<P extends string> = P extends `/${infer R}` ? DottedPath<R> : never;
+
+/** The same, at run time (routes.test.ts checks that both agree on every route). */
+export const idOfPath = <P extends string>(path: P) =>
+  path.slice(1).replace(/[/:]+/g, '.').replace(/\.$/, '') as IdOfPath<P>;
+
+const buyer = <P extends string>(path: P, title: string, nav: RouteDef['nav'] = BACK_HOME) =>
+  ({ id: idOfPath(path), path, access: 'private', nav, title }) as const satisfies RouteDef;
+
+type SellerPath<S extends string> = S extends ''
+  ? '/seller/proposals/:proposalId'
+  : `/seller/proposals/:proposalId/${S}`;
+const seller = <S extends string>(sub: S, title: string, nav: RouteDef['nav'] = BACK_LOGOUT) =>
+  buyer((sub ? `/seller/proposals/:proposalId/${sub}` : '/seller/proposals/:proposalId') as SellerPath<S>, title, nav);
 
 export const ROUTES = [
   // Public and login layout
