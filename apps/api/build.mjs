@@ -12,6 +12,7 @@ await build({
   format: 'esm',
   target: 'node20',
   sourcemap: true,
-  external: Object.keys(pkg.dependencies ?? {}),
+  // The workspace's own packages are TypeScript sources: bundled, never left as imports.
+  external: Object.keys(pkg.dependencies ?? {}).filter((name) => !name.startsWith('@portal/')),
   logLevel: 'warning',
 });
