@@ -56,9 +56,13 @@ describe.each(DATABASES)('buyer sections on %s', (dialect) => {
     const res = await get(main, `/api/v3/proposals/${twoBuyers}/sections`);
     expect(res.statusCode).toBe(200);
     const { fillingStatus, sections } = res.json().data;
-    // Seeded: the main buyer's 3 sections + the seller form, out of every section the proposal requires.
+    // Seeded: the main buyer's 3 sections + the seller form are the steps done, out of every step of
+    // both parties (sections, health declarations, documents, sending, the seller's completion).
     const required = sections.filter((s: { required: boolean }) => s.required);
-    expect(fillingStatus).toBe(Math.round((4 / required.length) * 100));
+    const progress = (await get(main, `/api/v3/proposals/${twoBuyers}/progress`)).json().data;
+    // Two health declarations, the buyers' and the seller's documents, sending and completing: 6 more.
+    expect(progress).toMatchObject({ done: 4, total: required.length + 6 });
+    expect(fillingStatus).toBe(Math.round((4 / progress.total) * 100));
     expect(required.filter((s: { status: string }) => s.status === 'done')).toHaveLength(4);
     const mine = sections.filter(
       (s: { buyer: number | null; key: string }) => s.buyer === 0 && ['data', 'address', 'document'].includes(s.key),
@@ -122,12 +126,11 @@ describe.each(DATABASES)('buyer sections on %s', (dialect) => {
 
   it('submits valid data: canonical values stored, draft cleared, progress updated', async () => {
     const cpf = await cpfOf(second, twoBuyers);
-    const before = (await get(main, `/api/v3/proposals/${twoBuyers}/sections`)).json().data.sections as {
-      required: boolean;
-      status: string;
-    }[];
-    const required = before.filter((s) => s.required);
-    const progress = Math.round(((required.filter((s) => s.status === 'done').length + 1) / required.length) * 100); // one more done
+    const before = (await get(main, `/api/v3/proposals/${twoBuyers}/progress`)).json().data as {
+      done: number;
+      total: number;
+    };
+    const progress = Math.round(((before.done + 1) / before.total) * 100); // one more step done
     const res = await put(second, `/api/v3/proposals/${twoBuyers}/sections/data?buyer=1`, { ...VALID_DATA, cpf });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({

@@ -122,6 +122,15 @@ export const MATRIX: Record<string, MatrixEntry> = {
     url: (ids) => `${P(ids)}/history`,
     expect: [401, 'ok', 404, 'ok', 'ok', 'ok'],
   },
+  // What is next: each party sees its own steps; only the main buyer sends for analysis.
+  'GET /api/v3/proposals/{id}/progress': {
+    url: (ids) => `${P(ids)}/progress`,
+    expect: [401, 'ok', 404, 'ok', 'ok', 'ok'],
+  },
+  'POST /api/v3/proposals/{id}/send-for-analysis': {
+    url: (ids) => `${P(ids)}/send-for-analysis`,
+    expect: [401, 'ok', 404, 403, 403, 403],
+  },
   'GET /api/v3/proposals/{id}/sections': {
     url: (ids) => `${P(ids)}/sections`,
     expect: [401, 'ok', 404, 'ok', 'ok', 'ok'],

@@ -258,9 +258,13 @@ describe('counts', () => {
     [0, 0, 100],
     [0, 3, 0],
     [1, 3, 33],
-    [2, 3, 66],
+    [2, 3, 67],
     [3, 3, 100],
     [19, 20, 95],
+    [1, 200, 1],
+    [199, 200, 99],
+    [1, 31, 3],
+    [1, 26, 4],
   ])('%i done of %i is %i %%', (done, total, percent) => {
     const steps = Array.from({ length: total }, (_, i) => ({ state: i < done ? 'done' : 'todo' }) as Step);
     expect(countSteps(steps)).toEqual({ done, total, percent });

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { ItemState, Uploader } from './documents';
 import type { ProposalStatus } from './proposal';
 import type { SectionStatus } from './sections-registry';
@@ -30,7 +31,7 @@ export interface Step {
   path: string;
   state: StepState;
   /** Buyer positions that may do it; null: any buyer (or the seller, for the seller's steps). */
-  actors: readonly number[] | null;
+  actors: number[] | null;
 }
 
 export interface ProgressInput {
@@ -50,7 +51,7 @@ export interface ProgressInput {
 export interface Count {
   done: number;
   total: number;
-  /** done / total in whole percent (100 when there is nothing to do). */
+  /** done / total in whole percent, rounded; 100 only when every step is done (or there is none). */
   percent: number;
 }
 
@@ -230,7 +231,9 @@ export function deriveSteps(input: ProgressInput): Step[] {
 export function countSteps(steps: readonly Step[]): Count {
   const done = steps.filter((s) => s.state === 'done').length;
   const total = steps.length;
-  return { done, total, percent: total === 0 ? 100 : Math.floor((done / total) * 100) };
+  // Rounded, but 100 % only when everything is done (199 of 200 is 99 %, not 100 %).
+  const percent = done === total ? 100 : Math.min(99, Math.round((done / total) * 100));
+  return { done, total, percent };
 }
 
 /** The proposal's progress: every step, the whole count and each party's. */
@@ -286,3 +289,29 @@ export function nextStepAfter(steps: readonly Step[], viewer: Viewer, currentId:
 export function stepCountLabel(count: Pick<Count, 'done' | 'total'>): string {
   return `${count.done} de ${count.total} ${count.total === 1 ? 'etapa' : 'etapas'}`;
 }
+
+/* ---------- What the API answers ---------- */
+
+const countSchema = z.object({ done: z.number().int(), total: z.number().int(), percent: z.number().int() });
+export const stepSchema = z.object({
+  id: z.string(),
+  party: z.enum(['buyer', 'seller']),
+  kind: z.enum(['section', 'health', 'documents', 'send', 'complete']),
+  key: z.string(),
+  buyer: z.number().int().nullable(),
+  title: z.string(),
+  path: z.string(),
+  state: z.enum(['done', 'todo', 'rejected']),
+  actors: z.array(z.number().int()).nullable(),
+});
+/**
+ * GET /proposals/:id/progress: the count every screen shows, each party's count, the steps and the
+ * caller's next step. A seller gets the seller's steps only, and the seller's count as the count.
+ */
+export const progressViewSchema = countSchema.extend({
+  buyer: countSchema.nullable(),
+  seller: countSchema,
+  steps: z.array(stepSchema),
+  next: stepSchema.nullable(),
+});
+export type ProgressView = z.infer<typeof progressViewSchema>;

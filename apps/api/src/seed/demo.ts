@@ -3,8 +3,8 @@ import type { Database, ProposalsTable, UsersTable } from '../db/schema';
 import { hashPassword } from '../modules/auth/password';
 import { newId } from '../crypto';
 import { completeCpf } from '@portal/domain/cpf';
-import { computeFillingStatus, findSection } from '@portal/domain/sections-registry';
-import { loadProposalFacts } from '../modules/financing/proposal-facts';
+import { findSection } from '@portal/domain/sections-registry';
+import { refreshProposalProgress } from '../modules/financing/proposal-progress';
 import { DEFAULT_LTV_LIMITS, loanToValueError } from '@portal/domain/financing-settings';
 import { submitSchema } from '@portal/domain/section';
 import { syncProposalIndex } from '../modules/backoffice/search-index';
@@ -301,18 +301,7 @@ export async function seedDemoData(db: Kysely<Database>): Promise<boolean> {
           })
           .execute();
       }
-      const proposalRow = await tx.selectFrom('proposals').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-      const rows = await tx
-        .selectFrom('proposal_sections')
-        .select(['section', 'buyer', 'data'])
-        .where('proposal_id', '=', id)
-        .execute();
-      const facts = await loadProposalFacts(tx, { proposal: proposalRow, buyers: p.buyers.length, rows });
-      const filling = computeFillingStatus(
-        facts,
-        p.sections.map((sec) => ({ key: sec.key, buyer: sec.buyer })),
-      );
-      await tx.updateTable('proposals').set({ filling_status: filling }).where('id', '=', id).execute();
+      await refreshProposalProgress(tx, id, { touch: false });
       // Back-office list: insurer filter and search terms (docs/decisions/007).
       await syncProposalIndex(tx, id);
     }

@@ -15,7 +15,7 @@ import {
   type Party,
 } from '@portal/domain/backoffice';
 import { STAGE_LABELS, STATUS_LABELS, type ProposalStage, type ProposalStatus } from '@portal/domain/proposal';
-import { ALL_SECTIONS, computeFillingStatus, findSection, type AnySection } from '@portal/domain/sections-registry';
+import { ALL_SECTIONS, findSection, type AnySection } from '@portal/domain/sections-registry';
 import type { ProposalFacts } from '@portal/domain/section';
 import { LOGIN_PATH } from '@portal/domain/routes';
 import type { Database, ProposalMembersTable, ProposalSectionsTable, ProposalsTable } from '../../db/schema';
@@ -26,6 +26,7 @@ import { loadProposalFacts } from '../financing/proposal-facts';
 import { inviteMember } from '../invitations/invite';
 import { enqueueMail, type Mailer } from '../mail/outbox';
 import { toProposal } from '../proposals/proposals.repository';
+import { refreshProposalProgress } from '../financing/proposal-progress';
 import { createBackofficeRepository } from './backoffice.repository';
 import { syncProposalIndex } from './search-index';
 
@@ -159,6 +160,8 @@ export function createBackofficeService(deps: {
       .where('status', '=', from)
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) throw new HttpError(409, 'conflict', CHANGED_MEANWHILE);
+    // Sending for analysis is a step of the buyers: the status moves the progress.
+    await refreshProposalProgress(tx, loaded.proposal.id, { touch: false });
     await repo.addHistory(tx, {
       proposal_id: loaded.proposal.id,
       actor_id: args.actorId,
@@ -467,14 +470,7 @@ export function createBackofficeService(deps: {
           .where('id', '=', row.id)
           .execute();
         row.status = 'rejected';
-        const done = loaded.sections
-          .filter((r) => r.status === 'done')
-          .map((r) => ({ key: r.section, buyer: r.buyer === PROPOSAL_SCOPE ? null : r.buyer }));
-        await tx
-          .updateTable('proposals')
-          .set({ filling_status: computeFillingStatus(await facts(loaded, tx), done), updated_at: now })
-          .where('id', '=', proposalId)
-          .execute();
+        await refreshProposalProgress(tx, proposalId);
         const section = def.scope === 'buyer' ? `${key}:${position}` : key;
         await repo.addHistory(tx, {
           proposal_id: proposalId,

@@ -27,6 +27,7 @@ import { loadProposalFacts } from '../financing/proposal-facts';
 import { enqueueMail } from '../mail/outbox';
 import type { Mailer } from '../mail/outbox';
 import type { DocumentsConfig } from './documents.config';
+import { refreshProposalProgress } from '../financing/proposal-progress';
 import { createClamavScanner, ScannerUnavailableError, type ClamavScanner, type StreamScan } from './clamav';
 import { createUploadInspector } from './inspect';
 import { newFileKey, StorageNotFoundError, type ObjectStorage } from './storage';
@@ -311,6 +312,8 @@ export function createDocumentsService(deps: {
       action: `document.${e.action}`,
       subject: `proposal:${e.proposalId}/documents/${e.item}${e.fileId ? `/${e.fileId}` : ''}`,
     });
+    // A document sent, taken back or reviewed moves the documents step of its party.
+    await refreshProposalProgress(tx, e.proposalId, { validityDays: config.validityDays, touch: false });
   }
 
   const maxBytes = () => Math.floor(config.maxMb * 1024 * 1024);

@@ -6,13 +6,13 @@ import { summarizeFinancing, type AmortizationSystem } from '@portal/domain/fina
 import { loanToValueError, type FinancingSettings, type FinancingValues } from '@portal/domain/financing-settings';
 import type { FinancingView } from '@portal/domain/financing-view';
 import { financingOrCgiDataSchema } from '@portal/domain/proposal';
-import { computeFillingStatus } from '@portal/domain/sections-registry';
 import type { Database, ProposalsTable } from '../../db/schema';
 import { HttpError, notFound } from '../../errors';
 import { recordAudit } from '../audit/audit';
 import type { ProposalsRepository } from '../proposals/proposals.repository';
 import { createFinancingRepository } from './financing.repository';
-import { fgtsPropertyRulesOf, loadProposalFacts } from './proposal-facts';
+import { fgtsPropertyRulesOf } from './proposal-facts';
+import { refreshProposalProgress } from './proposal-progress';
 
 const SELLER_SCOPE = -1;
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
@@ -46,22 +46,7 @@ export function createFinancingService(deps: {
   }
 
   async function refreshFillingStatus(tx: Transaction<Database>, proposalId: string) {
-    const proposal = (await repo.findProposalRow(proposalId, tx))!;
-    const buyers = (await repo.findBuyerPositions(proposalId, tx)).length;
-    const rows = await tx
-      .selectFrom('proposal_sections')
-      .select(['section', 'buyer', 'data', 'status'])
-      .where('proposal_id', '=', proposalId)
-      .execute();
-    const facts = await loadProposalFacts(tx, { proposal, buyers, rows }, today());
-    const done = rows
-      .filter((r) => r.status === 'done')
-      .map((r) => ({ key: r.section, buyer: r.buyer === SELLER_SCOPE ? null : r.buyer }));
-    await tx
-      .updateTable('proposals')
-      .set({ filling_status: computeFillingStatus(facts, done) })
-      .where('id', '=', proposalId)
-      .execute();
+    await refreshProposalProgress(tx, proposalId, { touch: false });
   }
 
   async function monthlyIncome(proposalId: string): Promise<number | null> {

@@ -21,6 +21,7 @@ import type {
   ProposalMembersTable,
   ProposalsTable,
 } from '../../db/schema';
+import { refreshProposalProgress } from '../financing/proposal-progress';
 import { HttpError, forbidden, notFound } from '../../errors';
 import { recordAudit } from '../audit/audit';
 import { LOCKED_MESSAGE } from '../sections/sections.service';
@@ -231,6 +232,7 @@ export function createInsuranceService(deps: {
         await repo.revokeConsents(proposalId, me.position, tx);
         const deleted = await repo.deleteAnswers(proposalId, me.position, tx);
         await repo.setCompleted({ proposalId, buyer: me.position, completed: false, declarationVersion: null }, tx);
+        await refreshProposalProgress(tx, proposalId);
         await recordAudit(tx, {
           actorId: user.id,
           action: 'health.consent_revoked',
@@ -283,6 +285,7 @@ export function createInsuranceService(deps: {
         );
         // A changed answer needs the declaration to be confirmed again.
         await repo.setCompleted({ proposalId, buyer: me.position, completed: false, declarationVersion: null }, tx);
+        await refreshProposalProgress(tx, proposalId);
         return overviewOf(loaded, tx);
       });
     },
@@ -391,6 +394,7 @@ export function createInsuranceService(deps: {
           { proposalId, buyer: me.position, completed: true, declarationVersion: declaration.version },
           tx,
         );
+        await refreshProposalProgress(tx, proposalId);
         await recordAudit(tx, {
           actorId: user.id,
           action: 'health.declaration_confirmed',

@@ -5,6 +5,8 @@ import type { SessionUser } from '@portal/domain/auth';
 import { apiErrorSchema } from '@portal/domain/api-error';
 import { requireUser } from '../../plugins/session';
 import { notFound } from '../../errors';
+import { progressViewSchema } from '@portal/domain/next-step';
+import { createProgressService } from './progress.service';
 
 const tags = ['proposals'];
 
@@ -13,6 +15,7 @@ const proposalView = z.union([proposalSchema, sellerProposalSchema]);
 const viewFor = (user: SessionUser) => (p: Proposal) => (user.role === 'seller' ? toSellerProposal(p) : p);
 
 export const proposalsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const progress = createProgressService({ db: app.db.kysely });
   app.get(
     '/',
     {
@@ -45,6 +48,46 @@ export const proposalsRoutes: FastifyPluginAsyncZod = async (app) => {
       const proposal = await app.repos.proposals.findProposal(user, request.params.id);
       if (!proposal) throw notFound();
       return { data: viewFor(user)(proposal) };
+    },
+  );
+
+  app.get(
+    '/:id/progress',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        summary: 'O que falta na proposta: etapas de cada parte, contagem e o próximo passo de quem pergunta',
+        params: z.object({ id: z.string().max(64) }),
+        response: { 200: z.object({ data: progressViewSchema }), 401: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      return { data: await progress.progressFor(user, request.params.id) };
+    },
+  );
+
+  app.post(
+    '/:id/send-for-analysis',
+    {
+      config: { access: ['buyer'] },
+      schema: {
+        tags,
+        summary: 'O comprador principal envia a proposta para análise (todas as etapas dos compradores concluídas)',
+        params: z.object({ id: z.string().max(64) }),
+        response: {
+          200: z.object({ data: progressViewSchema }),
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+          404: apiErrorSchema,
+          409: apiErrorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      return { data: await progress.sendForAnalysis(user, request.params.id, request.ip) };
     },
   );
 };

@@ -2,7 +2,6 @@ import type { Kysely, Transaction } from 'kysely';
 import type { SessionUser } from '@portal/domain/auth';
 import {
   ALL_SECTIONS,
-  computeFillingStatus,
   findSection,
   type AnySection,
   type SectionStatus,
@@ -15,6 +14,7 @@ import type { Database, ProposalMembersTable, ProposalSectionsTable, ProposalsTa
 import { HttpError, forbidden, notFound } from '../../errors';
 import { recordAudit } from '../audit/audit';
 import { loadProposalFacts } from '../financing/proposal-facts';
+import { refreshProposalProgress } from '../financing/proposal-progress';
 import { inviteMember } from '../invitations/invite';
 import type { Mailer } from '../mail/outbox';
 import { createSectionsRepository } from './sections.repository';
@@ -143,18 +143,9 @@ export function createSectionsService(deps: { db: Kysely<Database>; mailer: Mail
     };
   }
 
+  /** Recomputes the proposal's derived progress (every party's steps) and returns its percentage. */
   async function refreshFillingStatus(tx: Transaction<Database>, loaded: Loaded) {
-    const rows = await repo.findSections(loaded.proposal.id, tx);
-    const done = rows
-      .filter((r) => r.status === 'done')
-      .map((r) => ({ key: r.section, buyer: r.buyer === PROPOSAL_SCOPE ? null : r.buyer }));
-    const filling = computeFillingStatus(await proposalFacts(loaded, rows, tx), done);
-    await tx
-      .updateTable('proposals')
-      .set({ filling_status: filling, updated_at: Date.now() })
-      .where('id', '=', loaded.proposal.id)
-      .execute();
-    return filling;
+    return (await refreshProposalProgress(tx, loaded.proposal.id))!.percent;
   }
 
   function proposalFacts(

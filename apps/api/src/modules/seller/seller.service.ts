@@ -7,6 +7,7 @@ import type { Database } from '../../db/schema';
 import { HttpError, forbidden, notFound } from '../../errors';
 import { recordAudit } from '../audit/audit';
 import { loadProposalFacts } from '../financing/proposal-facts';
+import { refreshProposalProgress } from '../financing/proposal-progress';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -100,6 +101,7 @@ export function createSellerService(deps: { db: Kysely<Database> }) {
           .where('id', '=', proposalId)
           .execute();
         await recordAudit(tx, { actorId: user.id, action: 'seller.completed', subject: `proposal:${proposalId}` });
+        await refreshProposalProgress(tx, proposalId, { touch: false });
         return { ...part, completedAt: new Date(now).toISOString(), done: true };
       });
     },

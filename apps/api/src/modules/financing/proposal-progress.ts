@@ -1,0 +1,111 @@
+import type { Kysely, Transaction } from 'kysely';
+import { DEFAULT_VALIDITY_DAYS, deriveDocumentItems, itemState, type ValidityKind } from '@portal/domain/documents';
+import { proposalProgress, type ProgressInput, type ProposalProgress } from '@portal/domain/next-step';
+import type { ProposalStatus } from '@portal/domain/proposal';
+import { ALL_SECTIONS, type AnySection } from '@portal/domain/sections-registry';
+import type { Database } from '../../db/schema';
+import { loadProposalFacts } from './proposal-facts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** Sections not per buyer (proposal-wide and seller sections) are stored with buyer -1. */
+const NOT_PER_BUYER = -1;
+
+/**
+ * Everything the derived "what is next" reads, gathered for one proposal: its sections with the
+ * facts that make them required, the health declarations, the documents' states and the seller's
+ * completion. Null for a proposal that does not exist. The caller checks who may see it.
+ */
+export async function loadProposalProgress(
+  db: Db,
+  proposalId: string,
+  options: { validityDays?: Record<ValidityKind, number>; now?: number } = {},
+): Promise<ProposalProgress | null> {
+  const proposal = await db.selectFrom('proposals').selectAll().where('id', '=', proposalId).executeTakeFirst();
+  if (!proposal) return null;
+  const [members, rows, declarations, files] = await Promise.all([
+    db.selectFrom('proposal_members').selectAll().where('proposal_id', '=', proposalId).execute(),
+    db
+      .selectFrom('proposal_sections')
+      .select(['section', 'buyer', 'status', 'data'])
+      .where('proposal_id', '=', proposalId)
+      .execute(),
+    db
+      .selectFrom('insurance_declarations')
+      .select(['buyer', 'completed'])
+      .where('proposal_id', '=', proposalId)
+      .execute(),
+    db
+      .selectFrom('document_files')
+      .select(['item', 'status', 'uploaded_at', 'review_reason'])
+      .where('proposal_id', '=', proposalId)
+      .execute(),
+  ]);
+  const buyers = members.filter((m) => m.role === 'buyer').sort((a, b) => a.position - b.position);
+  const facts = await loadProposalFacts(db, { proposal, buyers: buyers.length, rows });
+  const sections: ProgressInput['sections'][number][] = [];
+  for (const def of ALL_SECTIONS as readonly AnySection[]) {
+    const positions = def.scope === 'buyer' ? buyers.map((b) => b.position) : [null];
+    for (const buyer of positions) {
+      const row = rows.find((r) => r.section === def.key && r.buyer === (buyer ?? NOT_PER_BUYER));
+      sections.push({
+        key: def.key,
+        title: def.title,
+        buyer,
+        status: row?.status ?? 'todo',
+        required: def.required?.(facts, buyer) ?? true,
+      });
+    }
+  }
+  const validity = options.validityDays ?? DEFAULT_VALIDITY_DAYS;
+  const now = options.now ?? Date.now();
+  const documents = deriveDocumentItems(facts).map((item) => ({
+    uploader: item.uploader,
+    state: itemState(
+      files
+        .filter((f) => f.item === item.key)
+        .map((f) => ({ status: f.status, uploadedAt: f.uploaded_at, reviewReason: f.review_reason })),
+      item.validity ? validity[item.validity] : null,
+      now,
+    ).state,
+  }));
+  const sellerSectionsDone = sections
+    .filter(
+      (s) => s.required && (ALL_SECTIONS as readonly AnySection[]).find((d) => d.key === s.key)?.scope === 'seller',
+    )
+    .every((s) => s.status === 'done');
+  return proposalProgress({
+    proposalId,
+    status: proposal.status as ProposalStatus,
+    buyers: buyers.map((b) => ({ position: b.position, name: b.name, hasAccount: b.user_id !== null })),
+    sections,
+    health: declarations.map((d) => ({ buyer: d.buyer, completed: d.completed === 1 })),
+    documents,
+    sellerDone: proposal.seller_completed_at !== null && sellerSectionsDone,
+  });
+}
+
+/**
+ * Recomputes the proposal's progress and stores its percentage (the back office list sorts and
+ * shows it without computing every row). Called by every change that moves a step: a section
+ * submitted or sent back, a health declaration, a document sent or reviewed, the seller completing,
+ * a status change. Returns the progress (null for a missing proposal).
+ */
+export async function refreshProposalProgress(
+  db: Db,
+  proposalId: string,
+  options: { validityDays?: Record<ValidityKind, number>; touch?: boolean } = {},
+): Promise<ProposalProgress | null> {
+  const progress = await loadProposalProgress(db, proposalId, options);
+  if (!progress) return null;
+  await db
+    .updateTable('proposals')
+    .set(
+      options.touch === false
+        ? { filling_status: progress.percent }
+        : { filling_status: progress.percent, updated_at: Date.now() },
+    )
+    .where('id', '=', proposalId)
+    .execute();
+  return progress;
+}

@@ -1,0 +1,122 @@
+import type { Kysely } from 'kysely';
+import type { SessionUser } from '@portal/domain/auth';
+import { historyAudience } from '@portal/domain/backoffice';
+import { nextStepFor, type ProgressView, type Viewer } from '@portal/domain/next-step';
+import type { Database } from '../../db/schema';
+import { HttpError, forbidden, notFound } from '../../errors';
+import { recordAudit } from '../audit/audit';
+import { loadProposalProgress, refreshProposalProgress } from '../financing/proposal-progress';
+import { newId } from '../../crypto';
+
+export const ALREADY_SENT_MESSAGE = 'Esta proposta já foi enviada para análise.';
+export const ONLY_MAIN_BUYER_MESSAGE = 'Só o comprador principal envia a proposta para análise.';
+
+/**
+ * The derived progress of a proposal as each party may see it, and the buyers' last step (send
+ * for analysis). A seller sees the seller's steps only: nothing of the buyers' forms.
+ */
+export function createProgressService(deps: { db: Kysely<Database> }) {
+  const { db } = deps;
+
+  /** Who the caller is on the proposal; 404 for anyone not on it (as for a missing proposal). */
+  async function viewerOf(user: SessionUser, proposalId: string): Promise<Viewer | null> {
+    if (user.role === 'operator') {
+      const exists = await db.selectFrom('proposals').select('id').where('id', '=', proposalId).executeTakeFirst();
+      if (!exists) throw notFound();
+      return null;
+    }
+    const me = await db
+      .selectFrom('proposal_members')
+      .select(['role', 'position'])
+      .where('proposal_id', '=', proposalId)
+      .where('user_id', '=', user.id)
+      .where('role', '=', user.role as 'buyer' | 'seller')
+      .executeTakeFirst();
+    if (!me) throw notFound();
+    return me.role === 'seller' ? { role: 'seller' } : { role: 'buyer', position: me.position };
+  }
+
+  async function progressFor(user: SessionUser, proposalId: string): Promise<ProgressView> {
+    const viewer = await viewerOf(user, proposalId);
+    // Reading also stores the percentage, so the back office list catches up with what aged (documents).
+    const progress = (await refreshProposalProgress(db, proposalId, { touch: false }))!;
+    const next = viewer ? nextStepFor(progress.steps, viewer) : null;
+    if (viewer?.role === 'seller') {
+      const { done, total, percent } = progress.seller;
+      return {
+        done,
+        total,
+        percent,
+        buyer: null,
+        seller: progress.seller,
+        steps: progress.steps.filter((s) => s.party === 'seller'),
+        next,
+      };
+    }
+    return { ...progress, next };
+  }
+
+  return {
+    progressFor,
+
+    /**
+     * The main buyer sends the proposal for analysis once every other step of the buyers is done:
+     * the status becomes "Em análise" for the back office. Refused with the steps still missing.
+     */
+    async sendForAnalysis(user: SessionUser, proposalId: string, ip: string | null): Promise<ProgressView> {
+      const viewer = await viewerOf(user, proposalId);
+      if (viewer?.role !== 'buyer') throw forbidden();
+      if (viewer.position !== 0) throw new HttpError(403, 'forbidden', ONLY_MAIN_BUYER_MESSAGE);
+      await db.transaction().execute(async (tx) => {
+        const progress = (await loadProposalProgress(tx, proposalId))!;
+        const proposal = await tx
+          .selectFrom('proposals')
+          .select('status')
+          .where('id', '=', proposalId)
+          .executeTakeFirstOrThrow();
+        if (proposal.status !== 'filling') throw new HttpError(409, 'already_sent', ALREADY_SENT_MESSAGE);
+        const missing = progress.steps.filter((s) => s.party === 'buyer' && s.kind !== 'send' && s.state !== 'done');
+        if (missing.length)
+          throw new HttpError(
+            409,
+            'steps_missing',
+            `Antes de enviar, conclua: ${missing.map((s) => s.title).join('; ')}.`,
+            Object.fromEntries(missing.map((s) => [s.id, s.state === 'rejected' ? 'Correção pedida' : 'A fazer'])),
+          );
+        const now = Date.now();
+        const updated = await tx
+          .updateTable('proposals')
+          .set({ status: 'under_review', updated_at: now })
+          .where('id', '=', proposalId)
+          .where('status', '=', 'filling')
+          .executeTakeFirst();
+        if (Number(updated.numUpdatedRows) !== 1) throw new HttpError(409, 'already_sent', ALREADY_SENT_MESSAGE);
+        await tx
+          .insertInto('proposal_history')
+          .values({
+            id: newId(),
+            proposal_id: proposalId,
+            at: now,
+            actor_id: user.id,
+            kind: 'status',
+            from_value: 'filling',
+            to_value: 'under_review',
+            reason: 'Enviada para análise pelo comprador.',
+            audience: historyAudience('status').join(','),
+            section: null,
+          })
+          .execute();
+        await recordAudit(tx, {
+          actorId: user.id,
+          action: 'proposal.sent_for_analysis',
+          subject: `proposal:${proposalId}`,
+          ip,
+          detail: 'filling → under_review',
+        });
+        await refreshProposalProgress(tx, proposalId, { touch: false });
+      });
+      return progressFor(user, proposalId);
+    },
+  };
+}
+export type ProgressService = ReturnType<typeof createProgressService>;

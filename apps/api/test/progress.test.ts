@@ -1,0 +1,204 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { progressViewSchema, type ProgressView } from '@portal/domain/next-step';
+import { createTestApp, DATABASES, login, type TestApp } from './helpers';
+
+/** The seeded proposal at the start of its filling: one buyer (comprador), a financing, no seller yet. */
+const STARTED = 'PF-2026-005102';
+const TWO_BUYERS = 'PF-2026-004817';
+
+describe.each(DATABASES)('proposal progress on %s', (dialect) => {
+  let t: TestApp;
+  const cookies = {} as Record<'comprador' | 'compradora' | 'outro' | 'vendedor' | 'operador', string>;
+  const ids = {} as Record<string, string>;
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    cookies.comprador = await login(t.app, '529.982.247-25', 'buyer');
+    cookies.compradora = await login(t.app, 'compradora@demo.com.br', 'buyer');
+    cookies.outro = await login(t.app, 'outro@demo.com.br', 'buyer');
+    cookies.vendedor = await login(t.app, 'vendedor@demo.com.br', 'seller');
+    cookies.operador = await login(t.app, 'operador@demo.com.br', 'operator');
+    for (const p of await t.db.kysely.selectFrom('proposals').select(['id', 'code']).execute()) ids[p.code] = p.id;
+  });
+  afterAll(async () => t?.close());
+
+  const progress = async (code: string, cookie: string) => {
+    const res = await t.app.inject({ url: `/api/v3/proposals/${ids[code]}/progress`, headers: { cookie } });
+    return { status: res.statusCode, body: res.json() as { data: ProgressView } };
+  };
+  const send = (code: string, cookie: string) =>
+    t.app.inject({ method: 'POST', url: `/api/v3/proposals/${ids[code]}/send-for-analysis`, headers: { cookie } });
+  const statusOf = async (code: string) =>
+    (
+      await t.db.kysely
+        .selectFrom('proposals')
+        .select(['status', 'filling_status'])
+        .where('id', '=', ids[code]!)
+        .executeTakeFirstOrThrow()
+    ).status;
+
+  it('gives buyers and operators every step, one count, and each buyer their own next step', async () => {
+    const main = await progress(TWO_BUYERS, cookies.comprador);
+    expect(main.status).toBe(200);
+    const view = progressViewSchema.strict().parse(main.body.data);
+    expect(view.done).toBe(view.steps.filter((s) => s.state === 'done').length);
+    expect(view.total).toBe(view.steps.length);
+    expect(view.buyer!.total + view.seller.total).toBe(view.total);
+    expect(view.percent).toBe(Math.round((view.done / view.total) * 100));
+    // The main buyer's own sections are done: next is the proposal-wide investment.
+    expect(view.next).toMatchObject({ id: 'section:investment:-', path: '/buyer/investment' });
+    const second = (await progress(TWO_BUYERS, cookies.compradora)).body.data;
+    expect(second.next).toMatchObject({ id: 'section:data:1', path: '/buyer/data?buyer=2' });
+    const operator = (await progress(TWO_BUYERS, cookies.operador)).body.data;
+    expect(operator).toMatchObject({ done: view.done, total: view.total, percent: view.percent, next: null });
+    // The stored percentage (the back office list's) is the same number.
+    const proposal = await t.app.inject({
+      url: `/api/v3/proposals/${ids[TWO_BUYERS]}`,
+      headers: { cookie: cookies.comprador },
+    });
+    expect(proposal.json().data.fillingStatus).toBe(view.percent);
+  });
+
+  it('gives the seller the seller steps only, nothing of the buyers', async () => {
+    const { status, body } = await progress(TWO_BUYERS, cookies.vendedor);
+    expect(status).toBe(200);
+    const view = body.data;
+    expect(view.buyer).toBeNull();
+    expect(view.steps.every((s) => s.party === 'seller')).toBe(true);
+    expect({ done: view.done, total: view.total }).toEqual({ done: view.seller.done, total: view.seller.total });
+    expect(view.steps.at(-1)).toMatchObject({ id: 'complete', title: 'Concluir a sua parte' });
+    expect(view.next?.path).toBe(`/seller/proposals/${ids[TWO_BUYERS]}/general-data`);
+    expect(JSON.stringify(view)).not.toContain('Carlos');
+  });
+
+  it('answers 404 to anyone not on the proposal and 401 without a session', async () => {
+    expect((await progress(TWO_BUYERS, cookies.outro)).status).toBe(404);
+    expect((await progress(STARTED, cookies.vendedor)).status).toBe(404);
+    const res = await t.app.inject({ url: `/api/v3/proposals/nope/progress`, headers: { cookie: cookies.operador } });
+    expect(res.statusCode).toBe(404);
+    expect((await t.app.inject({ url: `/api/v3/proposals/${ids[STARTED]}/progress` })).statusCode).toBe(401);
+    expect((await send(TWO_BUYERS, cookies.outro)).statusCode).toBe(404);
+    expect((await send(TWO_BUYERS, cookies.vendedor)).statusCode).toBe(403);
+    expect((await send(TWO_BUYERS, cookies.operador)).statusCode).toBe(403);
+  });
+
+  it('lets only the main buyer send', async () => {
+    const res = await send(TWO_BUYERS, cookies.compradora);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.message).toBe('Só o comprador principal envia a proposta para análise.');
+    expect(await statusOf(TWO_BUYERS)).toBe('filling');
+  });
+
+  it('refuses to send while a buyer step is missing, naming the steps, and sends once all are done', async () => {
+    const refused = await send(STARTED, cookies.comprador);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toMatch(/^Antes de enviar, conclua: Dados gerais; Endereço; /);
+    expect(refused.json().error.fields).toMatchObject({ 'section:data:0': 'A fazer', 'health:0': 'A fazer' });
+    expect(await statusOf(STARTED)).toBe('filling');
+
+    // Every buyer section done (no FGTS used), the health declaration confirmed.
+    const db = t.db.kysely;
+    const id = ids[STARTED]!;
+    const buyer = await db
+      .selectFrom('proposal_members')
+      .select(['user_id'])
+      .where('proposal_id', '=', id)
+      .where('role', '=', 'buyer')
+      .executeTakeFirstOrThrow();
+    const now = Date.now();
+    await db.deleteFrom('proposal_sections').where('proposal_id', '=', id).execute();
+    for (const [section, position] of [
+      ['data', 0],
+      ['address', 0],
+      ['document', 0],
+      ['investment', -1],
+      ['seller', -1],
+      ['fgts_questions', 0],
+    ] as const)
+      await db
+        .insertInto('proposal_sections')
+        .values({
+          id: `${id}-${section}`,
+          proposal_id: id,
+          section,
+          buyer: position,
+          draft: null,
+          draft_updated_at: null,
+          data: '{}',
+          submitted_at: now,
+          status: 'done',
+          review_note: null,
+          updated_by: buyer.user_id,
+          updated_at: now,
+          version: 1,
+        })
+        .execute();
+    await db
+      .insertInto('insurance_declarations')
+      .values({
+        id: `${id}-health`,
+        proposal_id: id,
+        buyer: 0,
+        user_id: buyer.user_id!,
+        insurance_name: 'itau',
+        completed: 1,
+        completed_at: now,
+        declaration_version: 'v1',
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    const waiting = (await progress(STARTED, cookies.comprador)).body.data;
+    expect(waiting.next).toMatchObject({ id: 'documents:buyer', path: '/buyer/documents/upload' });
+    const noDocuments = await send(STARTED, cookies.comprador);
+    expect(noDocuments.statusCode).toBe(409);
+    expect(noDocuments.json().error.message).toBe('Antes de enviar, conclua: Envio de documentos.');
+
+    for (const item of ['occupation_declaration_1', 'income_tax_buyer1', 'proof_of_address_buyer1'])
+      await db
+        .insertInto('document_files')
+        .values({
+          id: `${id}-${item}`,
+          proposal_id: id,
+          item,
+          storage_key: `k-${item}`,
+          name: 'a.pdf',
+          mime: 'application/pdf',
+          size: 10,
+          sha256: 'x',
+          flags: '[]',
+          status: 'sent',
+          review_reason: null,
+          reviewed_by: null,
+          reviewed_at: null,
+          uploaded_by: buyer.user_id!,
+          uploaded_at: now,
+        })
+        .execute();
+    const ready = (await progress(STARTED, cookies.comprador)).body.data;
+    expect(ready.next).toMatchObject({ id: 'send', title: 'Enviar para análise' });
+    expect(ready.buyer).toEqual({ done: 8, total: 9, percent: 89 });
+
+    const sent = await send(STARTED, cookies.comprador);
+    expect(sent.statusCode).toBe(200);
+    const after = progressViewSchema.parse(sent.json().data);
+    expect(after.buyer).toEqual({ done: 9, total: 9, percent: 100 });
+    expect(after.next).toBeNull();
+    expect(await statusOf(STARTED)).toBe('under_review');
+    const history = await db
+      .selectFrom('proposal_history')
+      .selectAll()
+      .where('proposal_id', '=', id)
+      .where('kind', '=', 'status')
+      .execute();
+    expect(history.map((h) => [h.from_value, h.to_value, h.reason])).toEqual([
+      ['filling', 'under_review', 'Enviada para análise pelo comprador.'],
+    ]);
+    const stored = await db.selectFrom('proposals').select('filling_status').where('id', '=', id).executeTakeFirst();
+    expect(stored?.filling_status).toBe(after.percent);
+
+    const again = await send(STARTED, cookies.comprador);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe('Esta proposta já foi enviada para análise.');
+  });
+});
