@@ -1,10 +1,10 @@
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { changePasswordSchema, loginNameOf, loginSchema, recoverSchema, sessionUserSchema } from '@portal/domain/auth';
+import { changePasswordSchema, loginNameOf, loginSchema, recoverSchema } from '@portal/domain/auth';
+import { currentUserResponseSchema, sessionResponseSchema, signedInResponseSchema } from '@portal/domain/auth-api';
+import { messageResponseSchema, noContentSchema } from '@portal/domain/api-envelope';
 import { API_MESSAGES, apiErrorSchema } from '@portal/domain/api-error';
 import { clearSessionCookie, requireUser, SESSION_COOKIE, setSessionCookie } from '../../plugins/session';
 
-const userResponse = z.object({ data: z.object({ user: sessionUserSchema }) });
 const tags = ['auth'];
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -15,7 +15,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Entrar com e-mail ou CPF',
         body: loginSchema,
-        response: { 200: userResponse, 400: apiErrorSchema, 401: apiErrorSchema, 429: apiErrorSchema },
+        response: { 200: signedInResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema, 429: apiErrorSchema },
       },
     },
     async (request, reply) => {
@@ -38,7 +38,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Sessão atual (null sem sessão)',
-        response: { 200: z.object({ data: z.object({ user: sessionUserSchema }).nullable() }) },
+        response: { 200: sessionResponseSchema },
       },
     },
     async (request, reply) => {
@@ -54,7 +54,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Usuário atual',
-        response: { 200: z.object({ data: sessionUserSchema }), 401: apiErrorSchema },
+        response: { 200: currentUserResponseSchema, 401: apiErrorSchema },
       },
     },
     async (request, reply) => {
@@ -63,12 +63,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post('/logout', { schema: { tags, summary: 'Sair', response: { 204: z.null() } } }, async (request, reply) => {
-    const token = request.cookies[SESSION_COOKIE];
-    if (token) await app.repos.sessions.deleteSession(token);
-    clearSessionCookie(app, reply);
-    return reply.status(204).send(null);
-  });
+  app.post(
+    '/logout',
+    { schema: { tags, summary: 'Sair', response: { 204: noContentSchema } } },
+    async (request, reply) => {
+      const token = request.cookies[SESSION_COOKIE];
+      if (token) await app.repos.sessions.deleteSession(token);
+      clearSessionCookie(app, reply);
+      return reply.status(204).send(null);
+    },
+  );
 
   // Always 202, whatever the input (no account enumeration): a malformed body simply does nothing.
   app.post(
@@ -79,7 +83,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Pedir link de nova senha (sempre 202)',
         body: recoverSchema,
-        response: { 202: z.object({ data: z.object({ message: z.string() }) }) },
+        response: { 202: messageResponseSchema },
       },
     },
     async (request, reply) => {
@@ -95,7 +99,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Trocar a senha (com sessão e a senha atual, ou com o token do e-mail)',
         body: changePasswordSchema,
-        response: { 200: userResponse, 400: apiErrorSchema, 401: apiErrorSchema, 429: apiErrorSchema },
+        response: { 200: signedInResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema, 429: apiErrorSchema },
       },
     },
     async (request, reply) => {

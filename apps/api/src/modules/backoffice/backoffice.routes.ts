@@ -1,15 +1,21 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@portal/domain/api-error';
+import { okResponseSchema } from '@portal/domain/api-envelope';
 import {
-  auditEntrySchema,
+  auditPageResponseSchema,
+  backofficeProposalViewResponseSchema,
+  createdProposalResponseSchema,
+  operatorListResponseSchema,
+  operatorResponseSchema,
+  outboxPageResponseSchema,
+  proposalHistoryResponseSchema,
+} from '@portal/domain/backoffice-api';
+import {
   auditQuerySchema,
   correctionRequestSchema,
-  historyEntrySchema,
   newOperatorSchema,
   newProposalSchema,
-  operatorSchema,
-  outboxEntrySchema,
   outboxQuerySchema,
   proposalListPageSchema,
   proposalListQuerySchema,
@@ -17,8 +23,6 @@ import {
   statusChangeSchema,
 } from '@portal/domain/backoffice';
 import { DOCUMENT_ITEMS, isDocumentItemKey } from '@portal/domain/documents';
-import { PROPOSAL_STAGES, PROPOSAL_STATUSES, proposalSchema } from '@portal/domain/proposal';
-import { SECTION_STATUSES } from '@portal/domain/sections-registry';
 import { requireUser } from '../../plugins/session';
 import { recordAudit } from '../audit/audit';
 import { createActivityRepository } from './activity.repository';
@@ -35,44 +39,6 @@ const errors = {
   409: apiErrorSchema,
 };
 const idParams = z.object({ id: z.string().max(64) });
-const ok = z.object({ data: z.object({ ok: z.literal(true) }) });
-
-const proposalViewSchema = z.object({
-  proposal: proposalSchema,
-  members: z.array(
-    z.object({
-      id: z.string(),
-      role: z.enum(['buyer', 'seller']),
-      position: z.number(),
-      name: z.string(),
-      email: z.string(),
-      cpf: z.string().nullable(),
-      hasAccount: z.boolean(),
-    }),
-  ),
-  sections: z.array(
-    z.object({
-      key: z.string(),
-      title: z.string(),
-      scope: z.enum(['buyer', 'proposal', 'seller']),
-      buyer: z.number().nullable(),
-      required: z.boolean(),
-      status: z.enum(SECTION_STATUSES),
-      values: z.record(z.string(), z.unknown()).nullable(),
-      hasDraft: z.boolean(),
-      submittedAt: z.string().nullable(),
-      reviewNote: z.string().nullable(),
-    }),
-  ),
-  history: z.array(historyEntrySchema),
-  nextStatuses: z.array(z.enum(PROPOSAL_STATUSES)),
-  nextStages: z.array(z.enum(PROPOSAL_STAGES)),
-  canRequestCorrection: z.boolean(),
-  canViewHealth: z.boolean(),
-  documents: z.object({ pending: z.number(), accepted: z.number(), rejected: z.number() }).nullable(),
-  sellerCompletedAt: z.string().nullable(),
-});
-
 /**
  * The operator's workspace (docs/product/back-office.md), all under /api/v3:
  * - /backoffice/* — only operators (401 without a session, 403 for buyers and sellers);
@@ -119,7 +85,7 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Nova proposta: cria, gera o código e convida os compradores',
         body: newProposalSchema,
-        response: { 201: z.object({ data: z.object({ id: z.string(), code: z.string() }) }), ...errors },
+        response: { 201: createdProposalResponseSchema, ...errors },
       },
     },
     async (request, reply) => {
@@ -137,7 +103,7 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Tudo o que as partes preencheram, seção por seção (leitura registrada)',
         params: idParams,
-        response: { 200: z.object({ data: proposalViewSchema }), ...errors },
+        response: { 200: backofficeProposalViewResponseSchema, ...errors },
       },
     },
     async (request, reply) => {
@@ -156,7 +122,7 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Muda a situação (só pelas arestas da máquina de estados)',
         params: idParams,
         body: statusChangeSchema,
-        response: { 200: ok, ...errors },
+        response: { 200: okResponseSchema, ...errors },
       },
     },
     async (request) => {
@@ -175,7 +141,7 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Muda a etapa (uma de cada vez)',
         params: idParams,
         body: stageChangeSchema,
-        response: { 200: ok, ...errors },
+        response: { 200: okResponseSchema, ...errors },
       },
     },
     async (request) => {
@@ -194,7 +160,7 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Pede correção de uma seção (volta a "Correção pedida" com a nota)',
         params: idParams.extend({ section: z.string().max(40) }),
         body: correctionRequestSchema,
-        response: { 200: ok, ...errors },
+        response: { 200: okResponseSchema, ...errors },
       },
     },
     async (request) => {
@@ -285,7 +251,7 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Log de auditoria: quem leu ou mudou o quê',
         querystring: auditQuerySchema,
         response: {
-          200: z.object({ data: z.array(auditEntrySchema), page: z.object({ next: z.string().nullable() }) }),
+          200: auditPageResponseSchema,
           ...errors,
         },
       },
@@ -306,7 +272,7 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Fila de e-mails com a situação de cada um (sem o corpo)',
         querystring: outboxQuerySchema,
         response: {
-          200: z.object({ data: z.array(outboxEntrySchema), page: z.object({ next: z.string().nullable() }) }),
+          200: outboxPageResponseSchema,
           ...errors,
         },
       },
@@ -325,7 +291,7 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['operators'],
         summary: 'Operadores (só operadores)',
-        response: { 200: z.object({ data: z.array(operatorSchema) }), ...errors },
+        response: { 200: operatorListResponseSchema, ...errors },
       },
     },
     async (request) => {
@@ -342,7 +308,7 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['operators'],
         summary: 'Cria um operador (só operadores); e-mail com link para criar a senha',
         body: newOperatorSchema,
-        response: { 201: z.object({ data: operatorSchema }), ...errors },
+        response: { 201: operatorResponseSchema, ...errors },
       },
     },
     async (request, reply) => {
@@ -360,7 +326,7 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Concede ou retira a permissão de ver a declaração de saúde',
         params: idParams,
         body: z.strictObject({ canViewHealth: z.boolean() }),
-        response: { 200: ok, ...errors },
+        response: { 200: okResponseSchema, ...errors },
       },
     },
     async (request) => {
@@ -379,15 +345,7 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Situação atual e histórico da proposta (cada parte vê o que lhe diz respeito)',
         params: idParams,
         response: {
-          200: z.object({
-            data: z.object({
-              status: z.enum(PROPOSAL_STATUSES),
-              statusLabel: z.string(),
-              stage: z.enum(PROPOSAL_STAGES),
-              stageLabel: z.string(),
-              entries: z.array(historyEntrySchema),
-            }),
-          }),
+          200: proposalHistoryResponseSchema,
           ...errors,
         },
       },

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@portal/domain/api-error';
 import { isValidCep } from '@portal/domain/cep';
+import { cepAddressResponseSchema } from '@portal/domain/cep-api';
 import { requireUser } from '../../plugins/session';
 import { HttpError } from '../../errors';
 
@@ -15,15 +16,7 @@ export const cepRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Endereço de um CEP (serviço compatível com ViaCEP)',
         params: z.object({ cep: z.string().max(9).refine(isValidCep, { error: 'Insira um CEP válido' }) }),
         response: {
-          200: z.object({
-            data: z.object({
-              cep: z.string(),
-              address: z.string(),
-              district: z.string(),
-              city: z.string(),
-              state: z.string(),
-            }),
-          }),
+          200: cepAddressResponseSchema,
           401: apiErrorSchema,
           404: apiErrorSchema,
           503: apiErrorSchema,

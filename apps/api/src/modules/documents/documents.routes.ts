@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { documentFileSchema, documentsListSchema } from '@portal/domain/documents-views';
+import {
+  documentEventsResponseSchema,
+  documentFileResponseSchema,
+  documentsListResponseSchema,
+} from '@portal/domain/documents-api';
+import { noContentSchema } from '@portal/domain/api-envelope';
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@portal/domain/api-error';
@@ -18,8 +23,6 @@ const errors = {
   409: apiErrorSchema,
 };
 
-const fileSchema = documentFileSchema;
-const listSchema = documentsListSchema;
 const reviewBody = z.strictObject({
   decision: z.enum(['accept', 'reject']),
   // E-mailed to whoever uploaded: line breaks are fine, other control characters are not.
@@ -65,7 +68,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Documentos da proposta: itens exigidos, arquivos e checklist',
         params: z.object({ id }),
-        response: { 200: z.object({ data: listSchema }), ...errors },
+        response: { 200: documentsListResponseSchema, ...errors },
       },
     },
     async (request, reply) => {
@@ -85,7 +88,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
         consumes: ['multipart/form-data'],
         params: z.object({ id, item: z.string().max(40) }),
         response: {
-          201: z.object({ data: fileSchema }),
+          201: documentFileResponseSchema,
           ...errors,
           413: apiErrorSchema,
           415: apiErrorSchema,
@@ -114,7 +117,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Excluir um arquivo ainda não analisado',
         params: z.object({ id, fileId: id }),
-        response: { 204: z.null(), ...errors },
+        response: { 204: noContentSchema, ...errors },
       },
     },
     async (request, reply) => {
@@ -159,7 +162,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Backoffice: aceitar ou recusar um arquivo (motivo obrigatório ao recusar)',
         params: z.object({ id, fileId: id }),
         body: reviewBody,
-        response: { 200: z.object({ data: listSchema }), ...errors },
+        response: { 200: documentsListResponseSchema, ...errors },
       },
     },
     async (request) => {
@@ -177,7 +180,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Backoffice: aceitar ou recusar um item inteiro',
         params: z.object({ id, item: z.string().max(40) }),
         body: reviewBody,
-        response: { 200: z.object({ data: listSchema }), ...errors },
+        response: { 200: documentsListResponseSchema, ...errors },
       },
     },
     async (request) => {
@@ -195,21 +198,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Backoffice: histórico dos documentos (quem, quando, o quê)',
         params: z.object({ id }),
         response: {
-          200: z.object({
-            data: z.array(
-              z.object({
-                id: z.string(),
-                at: z.string(),
-                item: z.string(),
-                itemTitle: z.string(),
-                fileId: z.string().nullable(),
-                fileName: z.string().nullable(),
-                action: z.enum(['uploaded', 'deleted', 'accepted', 'rejected']),
-                reason: z.string().nullable(),
-                actor: z.string().nullable(),
-              }),
-            ),
-          }),
+          200: documentEventsResponseSchema,
           ...errors,
         },
       },

@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@portal/domain/api-error';
-import { FGTS_STEPS } from '@portal/domain/fgts-sections';
-import { fgtsPropertyRuleResultSchema } from '@portal/domain/financing-view';
-import { SECTION_STATUSES } from '@portal/domain/sections-registry';
+import { fgtsStateResponseSchema } from '@portal/domain/fgts-api';
 import { requireUser } from '../../plugins/session';
 import { createFinancingService } from '../financing/financing.service';
 import { createFgtsService } from './fgts.service';
@@ -18,33 +16,6 @@ const errors = {
   404: apiErrorSchema,
   409: apiErrorSchema,
 };
-const stepKeys = FGTS_STEPS.map((s) => s.key) as [
-  (typeof FGTS_STEPS)[number]['key'],
-  ...(typeof FGTS_STEPS)[number]['key'][],
-];
-
-const state = z.object({
-  buyer: z.number(),
-  applicable: z.boolean(),
-  eligibility: z.union([
-    z.object({ status: z.enum(['unanswered', 'not_using', 'incomplete', 'eligible']) }),
-    z.object({ status: z.literal('ineligible'), reasons: z.array(z.string()) }),
-  ]),
-  steps: z.array(
-    z.object({
-      key: z.enum(stepKeys),
-      status: z.enum(SECTION_STATUSES),
-      submittedAt: z.string().nullable(),
-      canEdit: z.boolean(),
-    }),
-  ),
-  next: z.enum(stepKeys).nullable(),
-  confirmed: z.boolean(),
-  propertyRules: z.array(fgtsPropertyRuleResultSchema),
-  /** The screen where this buyer's FGTS stands (what /buyer/fgts/utils opens). */
-  resumePath: z.string(),
-});
-
 /**
  * FGTS per buyer (the "utility routes" that read FGTS state, docs/decisions/009-fgts-and-health-declaration.md): where the buyer stands and
  * the filled-in form as a PDF. The steps themselves are sections (PUT …/sections/fgts_*).
@@ -66,7 +37,7 @@ export const fgtsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Situação do FGTS de um comprador: elegibilidade, etapas, onde retomar',
         params,
         querystring: query,
-        response: { 200: z.object({ data: state }), ...errors },
+        response: { 200: fgtsStateResponseSchema, ...errors },
       },
     },
     async (request, reply) => {

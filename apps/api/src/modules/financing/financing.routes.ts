@@ -1,15 +1,15 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@portal/domain/api-error';
+import { okResponseSchema } from '@portal/domain/api-envelope';
+import { financingSettingsResponseSchema, financingViewResponseSchema } from '@portal/domain/financing-api';
 import { financingSettingsSchema, financingValuesSchema } from '@portal/domain/financing-settings';
-import { financingViewSchema } from '@portal/domain/financing-view';
 import { requireUser } from '../../plugins/session';
 import { createFinancingService } from './financing.service';
 
 const tags = ['financing'];
 const params = z.object({ id: z.string().max(64) });
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
-const ok = z.object({ data: z.object({ ok: z.literal(true) }) });
 
 /**
  * The financing's numbers (docs/decisions/020): the buyer's view of the installments, the back
@@ -26,7 +26,7 @@ export const financingRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Valores do imóvel, parcelas (primeira, última, total) e regras do FGTS sobre o imóvel',
         params,
-        response: { 200: z.object({ data: financingViewSchema }), ...errors },
+        response: { 200: financingViewResponseSchema, ...errors },
       },
     },
     async (request, reply) => {
@@ -46,7 +46,7 @@ export const financingRoutes: FastifyPluginAsyncZod = async (app) => {
           'Valor de compra, valor de avaliação e taxa de juros (a.a., efetiva); confere o limite de financiamento',
         params,
         body: financingValuesSchema,
-        response: { 200: ok, ...errors },
+        response: { 200: okResponseSchema, ...errors },
       },
     },
     async (request) => {
@@ -63,7 +63,7 @@ export const financingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Teto do SFH (com data de vigência) e limites de financiamento por sistema',
-        response: { 200: z.object({ data: financingSettingsSchema }), ...errors },
+        response: { 200: financingSettingsResponseSchema, ...errors },
       },
     },
     async (request) => {
@@ -80,7 +80,7 @@ export const financingRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Altera o teto do SFH e os limites de financiamento (vale a partir da data informada)',
         body: financingSettingsSchema,
-        response: { 200: ok, ...errors },
+        response: { 200: okResponseSchema, ...errors },
       },
     },
     async (request) => {

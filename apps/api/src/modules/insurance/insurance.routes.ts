@@ -1,8 +1,12 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@portal/domain/api-error';
-import { ANSWER_VALUES, HEALTH_QUESTION_COUNT } from '@portal/domain/health-questionnaire';
-import { insuranceOverviewSchema } from '@portal/domain/insurance';
+import { HEALTH_QUESTION_COUNT } from '@portal/domain/health-questionnaire';
+import {
+  healthAccessLogResponseSchema,
+  healthAnswersResponseSchema,
+  insuranceOverviewResponseSchema,
+} from '@portal/domain/insurance-api';
 import { requireUser } from '../../plugins/session';
 
 const tags = ['insurance'];
@@ -16,15 +20,6 @@ const errors = {
   409: apiErrorSchema,
   500: apiErrorSchema,
 };
-
-const overview = insuranceOverviewSchema;
-
-const answer = z.object({
-  key: z.string(),
-  value: z.enum(ANSWER_VALUES),
-  medication: z.enum(ANSWER_VALUES).optional(),
-  treatment: z.enum(ANSWER_VALUES).optional(),
-});
 
 /**
  * The insurer's health declaration (DPS) under /api/v3/proposals/:id/insurance. Responses with
@@ -43,7 +38,7 @@ export const insuranceRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Seguro da proposta: seguradora, consentimento e situação de cada comprador',
         params: idParams,
-        response: { 200: z.object({ data: overview }), ...errors },
+        response: { 200: insuranceOverviewResponseSchema, ...errors },
       },
     },
     async (request, reply) => {
@@ -65,7 +60,7 @@ export const insuranceRoutes: FastifyPluginAsyncZod = async (app) => {
           version: z.string().max(80),
           accepted: z.literal(true, { error: 'É preciso marcar a autorização para continuar' }),
         }),
-        response: { 200: z.object({ data: overview }), ...errors },
+        response: { 200: insuranceOverviewResponseSchema, ...errors },
       },
     },
     async (request) => {
@@ -82,7 +77,7 @@ export const insuranceRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Revogar o consentimento: as respostas de saúde são apagadas',
         params: idParams,
-        response: { 200: z.object({ data: overview }), ...errors },
+        response: { 200: insuranceOverviewResponseSchema, ...errors },
       },
     },
     async (request) => {
@@ -101,14 +96,7 @@ export const insuranceRoutes: FastifyPluginAsyncZod = async (app) => {
         params: idParams,
         querystring: buyerQuery,
         response: {
-          200: z.object({
-            data: z.object({
-              buyer: z.number(),
-              answers: z.array(answer),
-              completed: z.boolean(),
-              completedAt: z.string().nullable(),
-            }),
-          }),
+          200: healthAnswersResponseSchema,
           ...errors,
         },
       },
@@ -131,7 +119,7 @@ export const insuranceRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: buyerQuery,
         // Checked by the service with the domain schema (its Portuguese messages).
         body: z.record(z.string(), z.unknown()),
-        response: { 200: z.object({ data: overview }), ...errors },
+        response: { 200: insuranceOverviewResponseSchema, ...errors },
       },
     },
     async (request) => {
@@ -160,7 +148,7 @@ export const insuranceRoutes: FastifyPluginAsyncZod = async (app) => {
           declaration: z.literal(true, { error: 'Marque a declaração para confirmar' }),
           version: z.string().max(80),
         }),
-        response: { 200: z.object({ data: overview }), ...errors },
+        response: { 200: insuranceOverviewResponseSchema, ...errors },
       },
     },
     async (request) => {
@@ -179,11 +167,7 @@ export const insuranceRoutes: FastifyPluginAsyncZod = async (app) => {
         params: idParams,
         querystring: buyerQuery,
         response: {
-          200: z.object({
-            data: z.array(
-              z.object({ at: z.string(), readerName: z.string(), readerRole: z.string(), action: z.string() }),
-            ),
-          }),
+          200: healthAccessLogResponseSchema,
           ...errors,
         },
       },

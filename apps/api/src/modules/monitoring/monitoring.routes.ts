@@ -2,13 +2,16 @@ import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@portal/domain/api-error';
-import { publicSettingsSchema } from '@portal/domain/monitoring';
+import { noContentSchema } from '@portal/domain/api-envelope';
 import {
-  monitoringErrorGroupSchema,
-  monitoringRouteStatSchema,
-  sampleRateBodySchema,
-  sampleRateSettingSchema,
-} from '@portal/domain/monitoring-views';
+  agentConfigSchema,
+  errorGroupsResponseSchema,
+  intakeSummarySchema,
+  publicSettingsResponseSchema,
+  routeStatsResponseSchema,
+  sampleRateSettingResponseSchema,
+} from '@portal/domain/monitoring-api';
+import { sampleRateBodySchema } from '@portal/domain/monitoring-views';
 import { requireUser } from '../../plugins/session';
 import { HttpError, rateLimited } from '../../errors';
 import { createMonitoringService, RUM_BODY_LIMIT, type MonitoringService } from './monitoring.service';
@@ -17,12 +20,6 @@ const tags = ['monitoring'];
 const RATE_WINDOW_MS = 60_000;
 /** What the agent sends (fetch keepalive / XHR), and what navigator.sendBeacon would send. */
 const INTAKE_TYPES = new Set(['application/x-ndjson', 'application/ndjson', 'text/plain']);
-
-const intakeSummarySchema = z.object({
-  accepted: z.number().int(),
-  stored: z.number().int(),
-  rejected: z.array(z.object({ line: z.number().int(), reason: z.string() })),
-});
 
 /**
  * Front-end monitoring (docs/product/monitoring.md): the public settings the browser starts with, the RUM agent's
@@ -54,7 +51,7 @@ const publicRoutes: FastifyPluginAsyncZod<{ service: MonitoringService }> = asyn
         tags,
         summary: 'Configurações públicas lidas pelo navegador ao iniciar (monitoramento, analytics)',
         security: [],
-        response: { 200: z.object({ data: publicSettingsSchema }) },
+        response: { 200: publicSettingsResponseSchema },
       },
     },
     async (_request, reply) => {
@@ -75,7 +72,7 @@ const publicRoutes: FastifyPluginAsyncZod<{ service: MonitoringService }> = asyn
           'service.environment': z.string().max(1024).optional(),
           ifnonematch: z.string().max(200).optional(),
         }),
-        response: { 200: z.object({ transaction_sample_rate: z.string() }), 304: z.null() },
+        response: { 200: agentConfigSchema, 304: noContentSchema },
       },
     },
     async (request, reply) => {
@@ -155,7 +152,7 @@ const operatorRoutes: FastifyPluginAsyncZod<{ service: MonitoringService }> = as
       schema: {
         tags,
         summary: 'Erros do front end nos últimos 7 dias, agrupados por mensagem (operador)',
-        response: { 200: z.object({ data: z.array(monitoringErrorGroupSchema) }), ...denied },
+        response: { 200: errorGroupsResponseSchema, ...denied },
       },
     },
     async (_request, reply) => {
@@ -170,7 +167,7 @@ const operatorRoutes: FastifyPluginAsyncZod<{ service: MonitoringService }> = as
       schema: {
         tags,
         summary: 'Rotas mais lentas pela mediana das transações nos últimos 7 dias (operador)',
-        response: { 200: z.object({ data: z.array(monitoringRouteStatSchema) }), ...denied },
+        response: { 200: routeStatsResponseSchema, ...denied },
       },
     },
     async (_request, reply) => {
@@ -185,7 +182,7 @@ const operatorRoutes: FastifyPluginAsyncZod<{ service: MonitoringService }> = as
       schema: {
         tags,
         summary: 'Taxa de amostragem de transações do agente RUM (operador)',
-        response: { 200: z.object({ data: sampleRateSettingSchema }), ...denied },
+        response: { 200: sampleRateSettingResponseSchema, ...denied },
       },
     },
     async (_request, reply) => {
@@ -201,7 +198,7 @@ const operatorRoutes: FastifyPluginAsyncZod<{ service: MonitoringService }> = as
         tags,
         summary: 'Define a taxa de amostragem (0 a 1) servida ao agente RUM (operador)',
         body: sampleRateBodySchema,
-        response: { 200: z.object({ data: sampleRateSettingSchema }), 400: apiErrorSchema, ...denied },
+        response: { 200: sampleRateSettingResponseSchema, 400: apiErrorSchema, ...denied },
       },
     },
     async (request) => {

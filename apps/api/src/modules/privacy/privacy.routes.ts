@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@portal/domain/api-error';
-import { DELETION_STATUSES } from '@portal/domain/privacy';
+import { messageResponseSchema } from '@portal/domain/api-envelope';
+import {
+  deletionRequestedResponseSchema,
+  privacyExportResponseSchema,
+  privacyRequestsResponseSchema,
+  privacyStatusResponseSchema,
+} from '@portal/domain/privacy-api';
 import { requireUser } from '../../plugins/session';
 import type { PrivacyService } from './privacy.service';
 
@@ -17,11 +23,7 @@ export const privacyRoutes: FastifyPluginAsyncZod<{ service: PrivacyService }> =
         tags,
         summary: 'Situação dos pedidos LGPD do titular',
         response: {
-          200: z.object({
-            data: z.object({
-              deletion: z.object({ status: z.enum(DELETION_STATUSES), requestedAt: z.string() }).nullable(),
-            }),
-          }),
+          200: privacyStatusResponseSchema,
           ...errors,
         },
       },
@@ -36,7 +38,7 @@ export const privacyRoutes: FastifyPluginAsyncZod<{ service: PrivacyService }> =
       schema: {
         tags,
         summary: 'Baixar todos os meus dados (JSON)',
-        response: { 200: z.object({ data: z.record(z.string(), z.unknown()) }), ...errors },
+        response: { 200: privacyExportResponseSchema, ...errors },
       },
     },
     async (request, reply) => {
@@ -54,7 +56,7 @@ export const privacyRoutes: FastifyPluginAsyncZod<{ service: PrivacyService }> =
       schema: {
         tags,
         summary: 'Pedir a exclusão dos meus dados',
-        response: { 202: z.object({ data: z.object({ id: z.string(), message: z.string() }) }), ...errors },
+        response: { 202: deletionRequestedResponseSchema, ...errors },
       },
     },
     async (request, reply) => {
@@ -71,19 +73,7 @@ export const privacyRoutes: FastifyPluginAsyncZod<{ service: PrivacyService }> =
         tags,
         summary: 'Pedidos de exclusão (backoffice)',
         response: {
-          200: z.object({
-            data: z.array(
-              z.object({
-                id: z.string(),
-                role: z.string(),
-                status: z.string(),
-                name: z.string(),
-                email: z.string(),
-                requestedAt: z.string(),
-                completedAt: z.string().nullable(),
-              }),
-            ),
-          }),
+          200: privacyRequestsResponseSchema,
           ...errors,
         },
       },
@@ -102,7 +92,7 @@ export const privacyRoutes: FastifyPluginAsyncZod<{ service: PrivacyService }> =
         tags,
         summary: 'Concluir a exclusão (backoffice)',
         params: z.object({ requestId: z.string().max(64) }),
-        response: { 200: z.object({ data: z.object({ message: z.string() }) }), ...errors },
+        response: { 200: messageResponseSchema, ...errors },
       },
     },
     async (request) => {

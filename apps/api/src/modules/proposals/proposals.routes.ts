@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { proposalSchema, sellerProposalSchema, toSellerProposal, type Proposal } from '@portal/domain/proposal';
+import { toSellerProposal, type Proposal } from '@portal/domain/proposal';
+import { proposalListResponseSchema, proposalResponseSchema } from '@portal/domain/proposals-api';
 import type { SessionUser } from '@portal/domain/auth';
 import { apiErrorSchema } from '@portal/domain/api-error';
 import { requireUser } from '../../plugins/session';
@@ -10,8 +11,6 @@ import { createProgressService } from './progress.service';
 
 const tags = ['proposals'];
 
-/** Each party gets only what its screens use: sellers get the seller's view (no financing terms). */
-const proposalView = z.union([proposalSchema, sellerProposalSchema]);
 const viewFor = (user: SessionUser) => (p: Proposal) => (user.role === 'seller' ? toSellerProposal(p) : p);
 
 export const proposalsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -23,7 +22,7 @@ export const proposalsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Propostas do usuário',
-        response: { 200: z.object({ data: z.array(proposalView) }), 401: apiErrorSchema },
+        response: { 200: proposalListResponseSchema, 401: apiErrorSchema },
       },
     },
     async (request) => {
@@ -40,7 +39,7 @@ export const proposalsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Uma proposta (404 para quem não participa dela)',
         params: z.object({ id: z.string().max(64) }),
-        response: { 200: z.object({ data: proposalView }), 401: apiErrorSchema, 404: apiErrorSchema },
+        response: { 200: proposalResponseSchema, 401: apiErrorSchema, 404: apiErrorSchema },
       },
     },
     async (request) => {

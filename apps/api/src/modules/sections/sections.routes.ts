@@ -1,28 +1,17 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@portal/domain/api-error';
-import { SECTION_STATUSES } from '@portal/domain/sections-registry';
+import {
+  draftSavedResponseSchema,
+  sectionListResponseSchema,
+  sectionViewResponseSchema,
+  submittedSectionResponseSchema,
+} from '@portal/domain/sections-api';
 import { requireUser } from '../../plugins/session';
 
 const tags = ['sections'];
 const params = z.object({ id: z.string().max(64), section: z.string().max(40) });
 const query = z.object({ buyer: z.coerce.number().int().min(0).max(1).optional() });
-const summary = z.object({
-  key: z.string(),
-  title: z.string(),
-  scope: z.enum(['buyer', 'proposal', 'seller']),
-  buyer: z.number().nullable(),
-  status: z.enum(SECTION_STATUSES),
-  canEdit: z.boolean(),
-  draftUpdatedAt: z.string().nullable(),
-  submittedAt: z.string().nullable(),
-  reviewNote: z.string().nullable(),
-});
-const full = summary.extend({
-  draft: z.record(z.string(), z.unknown()).nullable(),
-  values: z.record(z.string(), z.unknown()).nullable(),
-  prefill: z.record(z.string(), z.unknown()),
-});
 const errors = {
   400: apiErrorSchema,
   401: apiErrorSchema,
@@ -44,9 +33,7 @@ export const sectionsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Seções da proposta e progresso',
         params: z.object({ id: z.string().max(64) }),
         response: {
-          200: z.object({
-            data: z.object({ fillingStatus: z.number(), sections: z.array(summary.extend({ required: z.boolean() })) }),
-          }),
+          200: sectionListResponseSchema,
           ...errors,
         },
       },
@@ -66,7 +53,7 @@ export const sectionsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Uma seção (rascunho e valores enviados)',
         params,
         querystring: query,
-        response: { 200: z.object({ data: full }), ...errors },
+        response: { 200: sectionViewResponseSchema, ...errors },
       },
     },
     async (request, reply) => {
@@ -93,7 +80,7 @@ export const sectionsRoutes: FastifyPluginAsyncZod = async (app) => {
         params,
         querystring: query,
         body: anyBody,
-        response: { 200: z.object({ data: z.object({ draftUpdatedAt: z.string() }) }), ...errors },
+        response: { 200: draftSavedResponseSchema, ...errors },
       },
     },
     async (request) => {
@@ -120,7 +107,7 @@ export const sectionsRoutes: FastifyPluginAsyncZod = async (app) => {
         params,
         querystring: query,
         body: anyBody,
-        response: { 200: z.object({ data: full.extend({ fillingStatus: z.number() }) }), ...errors },
+        response: { 200: submittedSectionResponseSchema, ...errors },
       },
     },
     async (request) => {

@@ -1,27 +1,12 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@portal/domain/api-error';
-import { SECTION_STATUSES } from '@portal/domain/sections-registry';
+import { sellerPartResponseSchema } from '@portal/domain/seller-api';
 import { requireUser } from '../../plugins/session';
 import { createSellerService } from './seller.service';
 
 const tags = ['seller'];
 const params = z.object({ id: z.string().max(64) });
-const part = z.object({
-  invited: z.boolean(),
-  completedAt: z.string().nullable(),
-  ready: z.boolean(),
-  done: z.boolean(),
-  sections: z.array(
-    z.object({
-      key: z.string(),
-      title: z.string(),
-      status: z.enum(SECTION_STATUSES),
-      required: z.boolean(),
-      problem: z.string().nullable(),
-    }),
-  ),
-});
 const errors = { 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
 
 /** The seller's part of a proposal: its state (seller, buyers, operators) and its completion (seller only). */
@@ -36,7 +21,7 @@ export const sellerRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Situação da parte do vendedor',
         params,
-        response: { 200: z.object({ data: part }), ...errors },
+        response: { 200: sellerPartResponseSchema, ...errors },
       },
     },
     async (request, reply) => {
@@ -54,7 +39,7 @@ export const sellerRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'O vendedor conclui a sua parte (409 enquanto faltar alguma etapa)',
         params,
-        response: { 200: z.object({ data: part }), ...errors },
+        response: { 200: sellerPartResponseSchema, ...errors },
       },
     },
     async (request) => {

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { proposalListResponseSchema, proposalResponseSchema } from './proposals-api';
+
+const customer = { id: 'c1', position: 0, name: 'Maria Silva', email: 'maria@example.com', cpf: '52998224725' };
+const proposal = {
+  id: 'p1',
+  code: 'FIN-2026-000001',
+  fillingStatus: 40,
+  type: 'financing',
+  status: 'filling',
+  stage: 'registration',
+  customers: [customer],
+  customerData: customer,
+  property: { type: 'residential', kind: 'apartment', zipCode: '01310100', uf: 'SP', city: 'São Paulo' },
+  financingOrCgiData: {
+    amortizationSystem: 'SAC',
+    amount: 50_000_000,
+    feeType: 'fixed',
+    installments: 360,
+    insuranceCompanyName: 'itau',
+    product: 'SFH',
+  },
+  updatedAt: '2026-06-15T12:00:00.000Z',
+};
+const sellerView = {
+  id: 'p1',
+  code: 'FIN-2026-000001',
+  type: 'financing',
+  status: 'filling',
+  stage: 'registration',
+  customers: [{ id: 'c1', position: 0, name: 'Maria Silva' }],
+  property: { kind: 'apartment', city: 'São Paulo', uf: 'SP' },
+};
+
+describe('proposals responses', () => {
+  it('carries a buyer’s proposal whole', () => {
+    expect(proposalResponseSchema.parse({ data: proposal })).toEqual({ data: proposal });
+  });
+
+  it('carries the seller’s view without the financing terms', () => {
+    expect(proposalResponseSchema.parse({ data: sellerView })).toEqual({ data: sellerView });
+    expect(proposalListResponseSchema.parse({ data: [proposal, sellerView] })).toEqual({
+      data: [proposal, sellerView],
+    });
+  });
+
+  it('refuses a proposal in an unknown status', () => {
+    expect(proposalResponseSchema.safeParse({ data: { ...sellerView, status: 'archived' } }).success).toBe(false);
+    expect(proposalListResponseSchema.safeParse({ data: proposal }).success).toBe(false);
+  });
+});

@@ -1,0 +1,10 @@
+import { z } from 'zod';
+import { dataOf } from './api-envelope';
+import { proposalSchema, sellerProposalSchema } from './proposal';
+
+/** Each party gets only what its screens use: sellers get the seller's view (no financing terms). */
+export const proposalViewSchema = z.union([proposalSchema, sellerProposalSchema]);
+export type ProposalView = z.infer<typeof proposalViewSchema>;
+
+export const proposalListResponseSchema = dataOf(z.array(proposalViewSchema));
+export const proposalResponseSchema = dataOf(proposalViewSchema);
