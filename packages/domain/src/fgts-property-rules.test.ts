@@ -111,6 +111,9 @@ describe('the FGTS property rules: boundaries and the reasons the buyer reads', 
     ['2026-11-05', '2023-11-04', 'pass'],
     ['2026-01-29', '2023-01-29', 'pass'],
     ['2026-01-29', '2023-01-30', 'fail'],
+    // Only 29 February falls back: any other day of February counts from the same day.
+    ['2026-02-15', '2023-02-15', 'pass'],
+    ['2026-02-15', '2023-02-20', 'fail'],
     // On 29 February the three years count from 28 February.
     ['2028-02-29', '2025-02-28', 'pass'],
     ['2028-02-29', '2025-03-01', 'fail'],
@@ -123,6 +126,13 @@ describe('the FGTS property rules: boundaries and the reasons the buyer reads', 
     );
     expect(reasonOf(seller('2026-11-23', undefined), 'seller_fgts_resale')).toBe(
       'O vendedor informou que comprou o imóvel com FGTS, há menos de 3 anos. Um imóvel comprado com FGTS só pode ser comprado de novo com FGTS depois de 3 anos.',
+    );
+  });
+  it('seller: a purchase date that is not a date text counts as not given', () => {
+    const facts = { ...base, sellerAnswers: { bought_with_fgts: 'yes', fgts_purchase_date: 20_231_123 } };
+    expect(statusOf(facts, 'seller_fgts_resale')).toBe('fail');
+    expect(reasonOf(facts, 'seller_fgts_resale')).toMatch(
+      /^O vendedor informou que comprou o imóvel com FGTS, há menos/,
     );
   });
   it.each([[{}], [{ bought_with_fgts: 'maybe' }], [{ bought_with_fgts: true }]])(
@@ -150,6 +160,9 @@ describe('the FGTS property rules: boundaries and the reasons the buyer reads', 
       reasons: [rules[1]!.reason],
     });
     expect(withPropertyRules({ status: 'unanswered' }, rules)).toEqual({ status: 'unanswered' });
+    // Only failures count, whatever else a result (as the API sends it) carries.
+    const noted = [{ ...rules[0]!, status: 'pass' as const, reason: 'nota' }];
+    expect(withPropertyRules({ status: 'eligible' }, noted)).toEqual({ status: 'eligible' });
     const unknownOnly = checkFgtsProperty({ ...base, propertyValue: null, sellerAnswers: null });
     expect(withPropertyRules({ status: 'eligible' }, unknownOnly)).toEqual({ status: 'eligible' });
   });

@@ -57,6 +57,8 @@ describe('interest rate (effective, a.a.)', () => {
     '10,',
     ',5',
     '% 10',
+    '10%x',
+    '10 % a.a.',
     0,
     -1,
     3001,
