@@ -82,6 +82,9 @@ describe('two buyers with the same CPF or e-mail', () => {
     expect(Object.values(errors)).not.toContain(DUPLICATE_BUYER_EMAIL);
     expect(Object.keys(errors).sort()).toEqual(['buyers.0.cpf', 'buyers.0.email', 'buyers.1.cpf', 'buyers.1.email']);
   });
+  it('a body that is not an object is refused, not thrown on', () => {
+    for (const body of [null, 'x', []]) expect(newProposalSchema.safeParse(body).success).toBe(false);
+  });
   it('a single buyer has nobody to repeat', () => {
     expect(errorsOf(VALID)).toEqual({});
   });
@@ -124,6 +127,9 @@ describe('proposal codes and search text', () => {
     ['ana 2', ['ana']],
     ['12 ab', ['12', 'ab']],
     ['529.982.247-25', ['52998224725']],
+    // Only separators: nothing to search for.
+    ['-', []],
+    [' - / -', []],
   ])('query %j → %j', (query, terms) => {
     expect(searchQueryTerms(query)).toEqual(terms);
   });
