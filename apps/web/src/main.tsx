@@ -5,48 +5,57 @@ import '@fontsource/raleway/latin-700.css';
 import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { installZodMessages } from '@portal/domain/zod-messages';
-import { ApiRequestError, setUnauthorizedHandler } from './lib/api-client';
-import { endSession } from './lib/logout';
-import { loadPublicSettings } from './lib/public-settings';
-import { reportUnhandled, startMonitoring } from './lib/monitoring';
-import { analyticsScriptSrc, loadAnalytics } from './lib/analytics';
+import { HOME_BY_ROLE, ROUTES } from '@portal/domain/routes';
+import { ApiRequestError } from './lib/api-client';
+import { readLoginMarker } from './lib/storage';
+import { holdEarly } from './lib/monitoring-early';
+import { analyticsScriptSrc } from './lib/analytics-src';
 import { installFatalErrorHandler } from './lib/fatal-errors';
-import { router } from './app/router';
-import { App } from './app/app';
+import { LoginForm } from './features/auth/login-form';
+import type { StartOptions } from './app/start';
 
-installZodMessages();
+const root = createRoot(document.getElementById('root')!);
+let app: Promise<typeof import('./app/start')> | null = null;
+const loadApp = () => (app ??= import('./app/start'));
+/** Opens a screen of the whole app, loading it first when this visit began on the login screen. */
+const go = (to?: string, options?: StartOptions) => void loadApp().then((m) => m.startApp(root, to, options));
 
-// docs/product/api.md: any 401 clears local storage, calls logout and goes to /.
-let handling401 = false;
-setUnauthorizedHandler(() => {
-  if (handling401) return;
-  handling401 = true;
-  void endSession()
-    .then(() => router.navigate('/', { replace: true }))
-    .finally(() => {
-      handling401 = false;
-    });
-});
-
-// docs/product/routes-and-guards.md: fatal or unhandled errors route to the generic error screen (browser noise aside).
+// Fatal or unhandled errors route to the generic error screen, browser noise aside
+// (docs/product/routes-and-guards.md).
 installFatalErrorHandler({
   isRequestError: (value) => value instanceof ApiRequestError,
   analyticsSrc: analyticsScriptSrc,
-  currentPath: () => router.state.location.pathname,
-  showErrorScreen: (message) => void router.navigate('/error', { state: { message } }),
-  reportEarly: reportUnhandled,
+  currentPath: () => window.location.pathname,
+  showErrorScreen: (message) => go('/error', { state: { message } }),
+  reportEarly: holdEarly,
 });
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+/** The login screens' routes, by path. */
+const LOGIN_ROUTE = /^\/(?:(buyer)\/login|auth\/login|auth\/(?:buyer|seller|operator)\/(login))$/;
 
-// Public settings are read at run time, without holding the first render (docs/product/monitoring.md): monitoring
-// and analytics start only if they say so.
-void loadPublicSettings().then((settings) => {
-  loadAnalytics(settings);
-  return startMonitoring(settings, router);
-});
+// A first visit to a login screen with no login marker (which would send the person on) draws
+// the light login screen and nothing else; the app loads while the person types. Any other first
+// visit starts the app at once.
+const { pathname } = window.location;
+const login = LOGIN_ROUTE.exec(pathname);
+if (login && readLoginMarker() === null) {
+  const id = login[1] ? 'buyer.login' : login[2] ? 'auth.role.login' : 'auth.login';
+  document.title = `${ROUTES.find((r) => r.id === id)?.title ?? 'Entrar'} — Portal de Propostas`;
+  const flash = (window.history.state as { usr?: { flash?: string } } | null)?.usr?.flash;
+  root.render(
+    <StrictMode>
+      <LoginForm
+        pathname={pathname}
+        flash={flash}
+        go={(to) => go(to)}
+        onLoggedIn={(user) => go(HOME_BY_ROLE[user.role], { replace: true, user })}
+        onStart={() => void loadApp()}
+      />
+    </StrictMode>,
+  );
+} else {
+  go();
+}
+
+// Monitoring and analytics, once the first screen is drawn.
+window.addEventListener('load', () => setTimeout(() => void import('./lib/telemetry').then((m) => m.startTelemetry())));

@@ -3,16 +3,10 @@ import { cpf, email, password } from './fields';
 import { isValidCpf } from './cpf';
 import { onlyDigits } from './digits';
 import { MESSAGES } from './zod-messages';
+import { ROLES } from './roles';
 
-export const ROLES = ['buyer', 'seller', 'operator'] as const;
+export { ROLES, ROLE_LABELS, type Role } from './roles';
 export const roleSchema = z.enum(ROLES);
-export type Role = z.infer<typeof roleSchema>;
-
-export const ROLE_LABELS: Record<Role, string> = {
-  buyer: 'Comprador',
-  seller: 'Vendedor',
-  operator: 'Operador',
-};
 
 /** An e-mail or a CPF, as typed on the login screen ("E-mail ou CPF"). */
 const loginName = () =>

@@ -1,12 +1,9 @@
 import { decideAnalytics, type PublicSettings } from '@portal/domain/monitoring';
+import { setAnalyticsScriptSrc } from './analytics-src';
 
 type Queue = ((...args: unknown[]) => void) & { q?: unknown[][] };
 
-let loadedSrc: string | null = null;
-/** The analytics script's URL once it was added to the page (its errors are not the app's). */
-export function analyticsScriptSrc(): string | null {
-  return loadedSrc;
-}
+export { analyticsScriptSrc } from './analytics-src';
 
 /**
  * Session-recording/heatmap analytics (docs/product/monitoring.md), Clarity-style: the vendor's script loads only
@@ -21,7 +18,7 @@ export function loadAnalytics(settings: PublicSettings): void {
   // The vendor's queue stub (its usual inline snippet, which our CSP would refuse): calls made
   // before the script arrives are kept for it.
   w.clarity ??= Object.assign((...args: unknown[]) => (w.clarity!.q ??= []).push(args), { q: [] as unknown[][] });
-  loadedSrc = new URL(decision.src, window.location.href).href;
+  setAnalyticsScriptSrc(new URL(decision.src, window.location.href).href);
   const script = document.createElement('script');
   script.async = true;
   script.src = decision.src;

@@ -1,4 +1,4 @@
-import { API_MESSAGES } from '@portal/domain/api-error';
+import { API_MESSAGES } from '@portal/domain/api-messages';
 
 /** Every API call has a 60-second timeout (docs/product/api.md). */
 export const API_TIMEOUT_MS = 60_000;

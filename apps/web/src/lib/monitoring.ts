@@ -1,14 +1,9 @@
 import { RUM_SERVER_URL, validateRumConfig, type PublicSettings } from '@portal/domain/monitoring';
 import type { MonitoredRouter } from './route-transactions';
 import type { RumAgent } from './rum-agent';
-
-const MAX_EARLY_ERRORS = 10;
-/** index.html's title, read before any screen sets its own. */
-const UNTITLED = typeof document === 'undefined' ? '' : document.title;
+import { holdEarly, takeEarly, UNTITLED } from './monitoring-early';
 
 let agent: RumAgent | null = null;
-let decided = false;
-let early: unknown[] = [];
 
 /**
  * Reports an error the app caught itself (route-navigation errors, docs/product/monitoring.md). Unhandled errors and
@@ -17,15 +12,7 @@ let early: unknown[] = [];
  */
 export function reportError(error: unknown): void {
   if (agent) agent.captureError(error);
-  else if (!decided && early.length < MAX_EARLY_ERRORS) early.push(error);
-}
-
-/**
- * An uncaught error or unhandled rejection (lib/fatal-errors.ts). Once the agent runs, its own
- * listeners report those; before the settings arrive they wait here, like reportError's.
- */
-export function reportUnhandled(error: unknown): void {
-  if (!agent && !decided && early.length < MAX_EARLY_ERRORS) early.push(error);
+  else holdEarly(error);
 }
 
 /**
@@ -35,8 +22,7 @@ export function reportUnhandled(error: unknown): void {
  */
 export async function startMonitoring(settings: PublicSettings, router: MonitoredRouter): Promise<void> {
   if (!settings.loggerEnabled) {
-    decided = true;
-    early = [];
+    takeEarly();
     return;
   }
   const checked = validateRumConfig({
@@ -46,8 +32,7 @@ export async function startMonitoring(settings: PublicSettings, router: Monitore
   });
   if (!checked.ok) {
     // docs/product/monitoring.md: an invalid configuration leaves the agent inactive and says why.
-    decided = true;
-    early = [];
+    takeEarly();
     console.error(`Monitoramento inativo (configuração inválida): ${checked.errors.join('; ')}`);
     return;
   }
@@ -57,8 +42,6 @@ export async function startMonitoring(settings: PublicSettings, router: Monitore
   } catch (err) {
     console.error(err);
   }
-  decided = true;
-  const waiting = early;
-  early = [];
+  const waiting = takeEarly();
   if (agent) for (const error of waiting) agent.captureError(error);
 }

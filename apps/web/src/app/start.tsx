@@ -1,0 +1,51 @@
+import { StrictMode } from 'react';
+import type { Root } from 'react-dom/client';
+import type { SessionUser } from '@portal/domain/auth';
+import { installZodMessages } from '@portal/domain/zod-messages';
+import { setUnauthorizedHandler } from '../lib/api-client';
+import { attachRouter } from '../lib/late-router';
+import { endSession } from '../lib/logout';
+import { signedIn } from '../lib/signed-in';
+import { router } from './router';
+import { App } from './app';
+
+export interface StartOptions {
+  replace?: boolean;
+  state?: unknown;
+  /** Who just logged in on the light login screen. */
+  user?: SessionUser;
+}
+
+let started = false;
+
+/**
+ * The whole app (router, antd, queries), a chunk of its own: the entry draws the login screen
+ * without it and starts it when the person leaves that screen; every other first visit starts it
+ * at once. Called again, it only navigates.
+ */
+export function startApp(root: Root, to?: string, options: StartOptions = {}): void {
+  if (options.user) signedIn(options.user);
+  if (to) void router.navigate(to, { replace: options.replace, state: options.state });
+  if (started) return;
+  started = true;
+  installZodMessages();
+  attachRouter(router);
+
+  // Any 401 clears local storage, calls logout and goes to / (docs/product/api.md).
+  let handling401 = false;
+  setUnauthorizedHandler(() => {
+    if (handling401) return;
+    handling401 = true;
+    void endSession()
+      .then(() => router.navigate('/', { replace: true }))
+      .finally(() => {
+        handling401 = false;
+      });
+  });
+
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}

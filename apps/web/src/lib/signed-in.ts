@@ -1,0 +1,10 @@
+import type { SessionUser } from '@portal/domain/auth';
+import { queryClient } from './query-client';
+import { SESSION_QUERY_KEY } from './session';
+import { useClientStore } from './store';
+
+/** After a login the app knows who is in without asking the server again. */
+export function signedIn(user: SessionUser): void {
+  queryClient.setQueryData(SESSION_QUERY_KEY, user);
+  useClientStore.getState().set({ loggedIn: true });
+}
