@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, UsersTable } from '../../db/schema';
 import { randomToken, sha256 } from '../../crypto';
+import { prepareQuery } from '../../db/prepared';
 
 export interface SessionPolicy {
   idleMs: number;
@@ -13,6 +14,23 @@ const TOUCH_EVERY_MS = 60_000;
 export type SessionUserRow = Pick<UsersTable, 'id' | 'name' | 'email' | 'role'>;
 
 export function createSessionsRepository(db: Kysely<Database>, policy: SessionPolicy) {
+  // Every signed-in request runs these: one indexed lookup (session joined to its user), and a
+  // touch at most once a minute.
+  const selectSessionUser = prepareQuery<{ id: string }, SessionUserRow & { last_seen_at: number; expires_at: number }>(
+    db,
+    (q, param) =>
+      q
+        .selectFrom('sessions')
+        .innerJoin('users', 'users.id', 'sessions.user_id')
+        .select(['users.id', 'users.name', 'users.email', 'users.role', 'sessions.last_seen_at', 'sessions.expires_at'])
+        .where('sessions.id', '=', param('id')),
+  );
+  const touchSession = prepareQuery<{ id: string; now: number }, never>(db, (q, param) =>
+    q
+      .updateTable('sessions')
+      .set({ last_seen_at: param('now') })
+      .where('id', '=', param('id')),
+  );
   return {
     async createSession(args: { userId: string; ip: string | null; userAgent: string | null }): Promise<string> {
       const token = randomToken();
@@ -36,19 +54,14 @@ export function createSessionsRepository(db: Kysely<Database>, policy: SessionPo
     async findSessionUser(token: string): Promise<SessionUserRow | null> {
       const id = sha256(token);
       const now = Date.now();
-      const row = await db
-        .selectFrom('sessions')
-        .innerJoin('users', 'users.id', 'sessions.user_id')
-        .select(['users.id', 'users.name', 'users.email', 'users.role', 'sessions.last_seen_at', 'sessions.expires_at'])
-        .where('sessions.id', '=', id)
-        .executeTakeFirst();
+      const [row] = await selectSessionUser({ id });
       if (!row) return null;
       if (row.expires_at <= now || row.last_seen_at + policy.idleMs <= now) {
         await db.deleteFrom('sessions').where('id', '=', id).execute();
         return null;
       }
       if (now - row.last_seen_at > TOUCH_EVERY_MS) {
-        await db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', id).execute();
+        await touchSession({ id, now });
       }
       return { id: row.id, name: row.name, email: row.email, role: row.role };
     },
