@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run bench` (never part of npm test): the API under load against a bare Fastify ceiling and
 // its memory during uploads (scripts/bench/api.mjs); the front end's first-load sizes per route and
-// Lighthouse (mobile) on four pages (scripts/bench/frontend.mjs). BENCH_ONLY=api,uploads,frontend,lighthouse
+// Lighthouse (mobile, median of 3) on six pages (scripts/bench/frontend.mjs). BENCH_ONLY=api,uploads,frontend,lighthouse
 // picks parts. Prints one table and writes bench/results.json.
 import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -25,7 +25,7 @@ const results = {
 build({ web: only.has('frontend') || only.has('lighthouse') });
 if (only.has('api')) await benchApi(results);
 if (only.has('uploads')) benchUploads(results);
-if (only.has('frontend')) benchFrontend(results);
+if (only.has('frontend')) await benchFrontend(results);
 if (only.has('lighthouse')) await benchLighthouse(results);
 printApi(results);
 printFrontend(results);
