@@ -138,17 +138,28 @@ export async function benchLighthouse(results) {
           disableStorageReset: true,
         });
         if (marker) await page.evaluate((m) => localStorage.setItem('portal:login', m), marker);
-        const a = run.lhr.audits;
+        // An audit Lighthouse could not compute (a timeout on a busy machine) counts as missing.
+        const num = (id) => run.lhr.audits[id]?.numericValue ?? null;
+        const round = (v, f = 0) => (v === null ? null : +v.toFixed(f));
         runs.push({
           finalUrl: run.lhr.finalDisplayedUrl,
-          score: Math.round((run.lhr.categories.performance.score ?? 0) * 100),
-          fcpMs: Math.round(a['first-contentful-paint'].numericValue),
-          lcpMs: Math.round(a['largest-contentful-paint'].numericValue),
-          tbtMs: Math.round(a['total-blocking-time'].numericValue),
-          cls: +a['cumulative-layout-shift'].numericValue.toFixed(3),
+          score:
+            run.lhr.categories.performance.score === null
+              ? null
+              : Math.round(run.lhr.categories.performance.score * 100),
+          fcpMs: round(num('first-contentful-paint')),
+          lcpMs: round(num('largest-contentful-paint')),
+          tbtMs: round(num('total-blocking-time')),
+          cls: round(num('cumulative-layout-shift'), 3),
         });
       }
-      const median = (k) => runs.map((r) => r[k]).sort((x, y) => x - y)[Math.floor(runs.length / 2)];
+      const median = (k) => {
+        const v = runs
+          .map((r) => r[k])
+          .filter((x) => x !== null)
+          .sort((x, y) => x - y);
+        return v.length ? v[Math.floor(v.length / 2)] : null;
+      };
       const entry = {
         page: p.name,
         score: median('score'),
