@@ -1,6 +1,8 @@
 import { Tag } from 'antd';
 import { Link } from 'react-router';
+import { stepCountLabel } from '@portal/domain/next-step';
 import { useSellerPart } from '../lib/seller-api';
+import { useProgress } from '../lib/progress-api';
 import { formatInstantDate } from '@portal/domain/dates';
 
 /**
@@ -10,9 +12,10 @@ import { formatInstantDate } from '@portal/domain/dates';
  */
 export function SellerPartStatus({ proposalId }: { proposalId: string }) {
   const part = useSellerPart(proposalId);
-  if (!part.data) return null;
-  const required = part.data.sections.filter((s) => s.required);
-  const done = required.filter((s) => s.status === 'done').length;
+  // The seller's count comes from the one derived list: forms, documents and the completion.
+  const seller = useProgress(proposalId).data?.seller;
+  if (!part.data || !seller) return null;
+  const done = seller.done;
   const at = part.data.completedAt ? formatInstantDate(part.data.completedAt) : null;
   return (
     <div className="seller-part-status" role="status">
@@ -32,9 +35,7 @@ export function SellerPartStatus({ proposalId }: { proposalId: string }) {
       ) : (
         <>
           <Tag color={done ? 'gold' : 'default'}>{done ? 'Em andamento' : 'A preencher'}</Tag>
-          <span className="muted">
-            {done} de {required.length} etapas do vendedor concluídas.
-          </span>
+          <span className="muted">{stepCountLabel(seller)} do vendedor concluídas.</span>
         </>
       )}
     </div>

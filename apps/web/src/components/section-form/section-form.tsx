@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, App, Button, Form, Progress, Skeleton } from 'antd';
 import { Navigate, useNavigate } from 'react-router';
+import { useProgress } from '../../lib/progress-api';
+import { fetchNextStep, stepPositionOf } from '../../lib/next-step';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
@@ -164,9 +166,18 @@ function SectionFormBody(props: SectionFormProps & { detail: SectionDetail }) {
     return () => sub.unsubscribe();
   }, [watch, schedule, editable, getValues]);
 
+  // The indicator counts the party's derived steps, the same total every other screen shows.
+  const progress = useProgress(proposalId);
+  const position = stepPositionOf(progress.data, `section:${def.key}:${buyer ?? '-'}`);
+  const indicator =
+    position.step !== undefined
+      ? { index: position.index, total: position.total, title: position.step.title }
+      : progress.isPending
+        ? { index: -1, total: 0, title: steps.title }
+        : { index: steps.index, total: steps.total, title: steps.title };
   useEffect(() => {
-    setStore({ currentStep: Math.max(0, steps.index) });
-  }, [steps.index, setStore]);
+    setStore({ currentStep: Math.max(0, indicator.index) });
+  }, [indicator.index, setStore]);
 
   const visible = Object.keys(def.shape).filter((name) => ui[name] && isFieldVisible(def, name, values, ctx));
   const setField = useCallback(
@@ -186,7 +197,9 @@ function SectionFormBody(props: SectionFormProps & { detail: SectionDetail }) {
         autosave.clear();
         await queryClient.invalidateQueries({ queryKey: ['proposals'] });
         void message.success(successMessage);
-        navigate(steps.nextUrl);
+        // On to the next pending step of the one derived list (not merely the next screen in order).
+        const next = await fetchNextStep(queryClient, proposalId).catch(() => null);
+        navigate(next?.path ?? steps.nextUrl);
       } catch (err) {
         setFormError(applyServerErrors(err, setError, visible));
       } finally {
@@ -198,7 +211,7 @@ function SectionFormBody(props: SectionFormProps & { detail: SectionDetail }) {
 
   return (
     <>
-      <StepIndicator index={steps.index} total={steps.total} title={steps.title} />
+      <StepIndicator index={indicator.index} total={indicator.total} title={indicator.title} />
       {detail.status === 'rejected' && detail.reviewNote ? (
         <Alert
           type="warning"

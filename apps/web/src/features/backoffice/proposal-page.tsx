@@ -17,6 +17,7 @@ import {
   type ProposalStatus,
 } from '@portal/domain/proposal';
 import { Page } from '../../components/page';
+import { ProgressCountText } from '../../components/proposal-summary';
 import { ApiRequestError } from '../../lib/api-client';
 import {
   dossierUrl,
@@ -98,7 +99,9 @@ export default function ProposalPage() {
           </div>
           <div>
             <dt>Preenchimento</dt>
-            <dd>{p.fillingStatus}%</dd>
+            <dd>
+              <ProgressCountText proposalId={p.id} />
+            </dd>
           </div>
           <div>
             <dt>Imóvel</dt>

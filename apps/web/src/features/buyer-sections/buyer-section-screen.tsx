@@ -59,7 +59,7 @@ export function BuyerSectionScreen({
             total: flow.length,
             title: flow[index]?.title ?? def.title,
             previousUrl: previous ? stepUrl(previous) : '/buyer/buyers',
-            nextUrl: next ? stepUrl(next) : '/buyer/buyers',
+            nextUrl: next ? stepUrl(next) : '/buyer/home',
           }}
           extension={extension}
           successMessage={successMessage}

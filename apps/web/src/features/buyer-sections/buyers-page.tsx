@@ -6,7 +6,7 @@ import { useProposal } from '../../lib/proposals-api';
 import { FillingProgress } from '../../components/proposal-summary';
 import { useSections, type SectionSummary } from '../../lib/sections-api';
 import { buildFlow, stepUrl } from '../../lib/buyer-flow';
-import { nextStep } from '../../lib/next-step';
+import { useProgress } from '../../lib/progress-api';
 import { SectionStatusTag } from '../../components/section-form/section-status';
 
 /** /buyer/buyers: the proposal's buyers, the state of every section and the overall progress. */
@@ -15,11 +15,12 @@ export default function BuyersPage() {
   const navigate = useNavigate();
   const proposal = useProposal(proposalId);
   const sections = useSections(proposalId);
+  const progress = useProgress(proposalId);
   if (!proposalId) return <Navigate to="/buyer/select-proposal" replace />;
 
   const buyers = proposal.data?.customers.length ?? 1;
   const flow = buildFlow(buyers);
-  const next = sections.data ? nextStep(sections.data.sections, buyers) : null;
+  const next = progress.data?.next ?? null;
   const rowsFor = (buyer: number | null) =>
     flow
       .filter((s) => s.buyer === buyer)
@@ -35,10 +36,10 @@ export default function BuyersPage() {
       {sections.isError ? <Alert type="error" showIcon title={sections.error.message} /> : null}
       {sections.data ? (
         <>
-          <FillingProgress value={sections.data.fillingStatus} />
+          <FillingProgress proposalId={proposalId} />
           {next ? (
-            <Button type="primary" size="large" block className="cta" onClick={() => navigate(next.url)}>
-              Continuar: {next.step.title}
+            <Button type="primary" size="large" block className="cta" onClick={() => navigate(next.path)}>
+              Continuar: {next.title}
             </Button>
           ) : null}
           <ul className="card-list card-list--single">

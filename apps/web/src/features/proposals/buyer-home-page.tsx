@@ -6,9 +6,7 @@ import { readSelectedProposal } from '../../lib/storage';
 import { useSession } from '../../lib/session';
 import { ApiRequestError } from '../../lib/api-client';
 import { useProposal } from '../../lib/proposals-api';
-import { useSections } from '../../lib/sections-api';
-import { nextStep } from '../../lib/next-step';
-import { SectionStatusTag } from '../../components/section-form/section-status';
+import { NextStepPanel } from './next-step-panel';
 import { FillingProgress, ProposalFacts } from '../../components/proposal-summary';
 import { ProposalHistory } from '../../components/proposal-history';
 import { SellerPartStatus } from '../../components/seller-part-status';
@@ -21,7 +19,6 @@ export default function BuyerHomePage() {
   const navigate = useNavigate();
   const session = useSession();
   const proposal = useProposal(selected);
-  const sections = useSections(selected);
   const financing = useFinancing(selected);
 
   if (!selected) return <Navigate to="/buyer/select-proposal" replace />;
@@ -30,11 +27,6 @@ export default function BuyerHomePage() {
     return <Navigate to="/buyer/select-proposal" replace />;
 
   const firstName = session.data?.name.split(' ')[0];
-  const buyers = proposal.data?.customers.length ?? 1;
-  const next = sections.data ? nextStep(sections.data.sections, buyers) : null;
-  // The seller's steps are summed up in one line (SellerPartStatus), not listed one by one.
-  const pending =
-    sections.data?.sections.filter((s) => s.status !== 'done' && s.scope !== 'seller' && s.required !== false) ?? [];
   return (
     <Page
       title={firstName ? `Olá, ${firstName}` : 'Início'}
@@ -42,38 +34,9 @@ export default function BuyerHomePage() {
     >
       {proposal.isPending ? <Skeleton active paragraph={{ rows: 6 }} /> : null}
       {proposal.isError ? <Alert type="error" showIcon title={proposal.error.message} /> : null}
-      {sections.data ? (
+      {proposal.data ? (
         <section className="home-next" aria-labelledby="proximo-passo">
-          <h2 id="proximo-passo" className="section-title">
-            {next ? 'Próximo passo' : 'Tudo preenchido por aqui'}
-          </h2>
-          {next ? (
-            <Button type="primary" size="large" block onClick={() => navigate(next.url)}>
-              {next.step.title}
-            </Button>
-          ) : (
-            <p className="muted">
-              Você concluiu as seções que estão com você. Acompanhe a situação da proposta abaixo.
-            </p>
-          )}
-          {pending.length ? (
-            <>
-              <h2 className="section-title">Seções que faltam</h2>
-              <ul className="section-rows">
-                {pending.map((s) => (
-                  <li key={`${s.key}:${s.buyer}`} className="section-rows__row section-rows__row--two">
-                    <span className="section-rows__title">
-                      {s.title}
-                      {s.buyer !== null && buyers > 1
-                        ? ` — ${proposal.data?.customers.find((c) => c.position === s.buyer)?.name ?? ''}`
-                        : ''}
-                    </span>
-                    <SectionStatusTag status={s.status} />
-                  </li>
-                ))}
-              </ul>
-            </>
-          ) : null}
+          <NextStepPanel proposal={proposal.data} />
           <DocumentsSummary proposalId={selected} />
           <SellerPartStatus proposalId={selected} />
           <p className="page__links">
@@ -87,7 +50,7 @@ export default function BuyerHomePage() {
       {proposal.data ? (
         <Card className="proposal-card">
           <ProposalFacts proposal={proposal.data} />
-          <FillingProgress value={proposal.data.fillingStatus} />
+          <FillingProgress proposalId={proposal.data.id} />
           {financing.data ? (
             <FinancingSummary
               financing={financing.data}

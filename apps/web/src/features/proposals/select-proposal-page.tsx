@@ -56,7 +56,7 @@ export default function SelectProposalPage() {
               ]}
             >
               <ProposalFacts proposal={p} />
-              <FillingProgress value={p.fillingStatus} />
+              <FillingProgress proposalId={p.id} />
             </Card>
           </li>
         ))}

@@ -10,7 +10,9 @@ import { completeSellerPart, useSellerPart, type SellerPart } from '../../lib/se
 import type { SellerProposal } from '@portal/domain/proposal';
 import { useDocuments, type DocumentItem } from '../../lib/documents-api';
 import { useProposal } from '../../lib/proposals-api';
-import { buildSellerFlow, DOCUMENTS_STEP_TITLE, SELLER_STEPS, sellerUrl } from './flow';
+import { buildSellerFlow, SELLER_STEPS, sellerUrl } from './flow';
+import { useProgress } from '../../lib/progress-api';
+import { stepPositionOf } from '../../lib/next-step';
 import { formatInstantDate } from '@portal/domain/dates';
 
 const STATE_COLORS: Record<ItemState, string> = {
@@ -33,6 +35,7 @@ export default function SellerDocumentsPage() {
   const sections = useSections(proposalId);
   const part = useSellerPart(proposalId);
   const documents = useDocuments(proposalId);
+  const progress = useProgress(proposalId);
   const [completing, setCompleting] = useState(false);
   const [error, setError] = useState<string | null>(null);
   if (proposal.error instanceof ApiRequestError && proposal.error.status === 404)
@@ -40,6 +43,14 @@ export default function SellerDocumentsPage() {
 
   const flow = buildSellerFlow(sections.data?.sections);
   const last = flow.at(-1);
+  // The documents and the completion are the seller's last two steps; this screen shows the first not done.
+  const position = stepPositionOf(
+    progress.data,
+    progress.data?.steps.some((s) => s.id === 'documents:seller' && s.state !== 'done')
+      ? 'documents:seller'
+      : 'complete',
+  );
+  const uploadNext = progress.data?.next?.id === 'documents:seller';
 
   async function complete() {
     setError(null);
@@ -59,18 +70,20 @@ export default function SellerDocumentsPage() {
 
   return (
     <Page title="Documentos" subtitle={proposal.data ? `Proposta ${proposal.data.code}` : undefined}>
-      <div className="step-indicator">
-        <span className="step-indicator__text">
-          Etapa {flow.length + 1} de {flow.length + 1}: <strong>{DOCUMENTS_STEP_TITLE}</strong>
-        </span>
-        <Progress
-          percent={100}
-          showInfo={false}
-          strokeColor="#0a1f44"
-          railColor="#e6e9ef"
-          aria-label={`Etapa ${flow.length + 1} de ${flow.length + 1}`}
-        />
-      </div>
+      {position.step ? (
+        <div className="step-indicator">
+          <span className="step-indicator__text">
+            Etapa {position.index + 1} de {position.total}: <strong>{position.step.title}</strong>
+          </span>
+          <Progress
+            percent={Math.round(((position.index + 1) / position.total) * 100)}
+            showInfo={false}
+            strokeColor="#0a1f44"
+            railColor="#e6e9ef"
+            aria-label={`Etapa ${position.index + 1} de ${position.total}`}
+          />
+        </div>
+      ) : null}
       <p className="muted">
         Estes são os documentos que o banco pede ao vendedor. Envie cada um na tela de envio: a equipe do portal confere
         e avisa se algum precisar ser trocado.
@@ -104,7 +117,11 @@ export default function SellerDocumentsPage() {
         <Button size="large" onClick={() => navigate(last ? sellerUrl(proposalId, last.path) : '/seller/proposals')}>
           Voltar
         </Button>
-        {part.data?.done ? (
+        {uploadNext ? (
+          <Button type="primary" size="large" onClick={() => navigate(sellerUrl(proposalId, 'upload'))}>
+            Enviar documentos
+          </Button>
+        ) : part.data?.done ? (
           <Button type="primary" size="large" onClick={() => navigate(sellerUrl(proposalId, 'completed'))}>
             Continuar
           </Button>

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SELLER_SECTIONS } from '@portal/domain/seller-sections';
 import { ROUTES } from '@portal/domain/routes';
 import type { SectionSummary } from '../../lib/sections-api';
-import { buildSellerFlow, nextSellerStep, SELLER_STEPS, stepPosition } from './flow';
+import { buildSellerFlow, SELLER_STEPS, stepPosition } from './flow';
 import { SELLER_FIELD_UI } from './ui';
 
 const summary = (key: string, status: SectionSummary['status'], required = true): SectionSummary => ({
@@ -40,14 +40,5 @@ describe('seller flow', () => {
       previous: { section: 'seller-property-info' },
     });
     expect(stepPosition(flow, 'seller-amounts-receivable').next).toBeUndefined();
-  });
-
-  it('picks up at a correction first, then at the first step not done', () => {
-    const sections = SELLER_STEPS.map((s) => summary(s.section, 'done'));
-    expect(nextSellerStep(sections)).toBeNull();
-    sections[4] = summary(SELLER_STEPS[4]!.section, 'in_progress');
-    expect(nextSellerStep(sections)?.path).toBe('property/financing-data');
-    sections[8] = summary(SELLER_STEPS[8]!.section, 'rejected');
-    expect(nextSellerStep(sections)?.path).toBe('property/contact');
   });
 });

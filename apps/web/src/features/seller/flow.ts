@@ -26,26 +26,12 @@ export const SELLER_STEPS: readonly SellerStep[] = [
   { section: 'seller-amounts-receivable', path: 'amounts-receivable', title: 'Valores a receber' },
 ];
 
-/** The documents screen closes the flow (its step number follows the forms). */
-export const DOCUMENTS_STEP_TITLE = 'Documentos';
-
 export const sellerUrl = (proposalId: string, path = '') =>
   `/seller/proposals/${encodeURIComponent(proposalId)}${path ? `/${path}` : ''}`;
 
 /** The steps that apply to this proposal: a step the server says is not required (a company has no marriage) is left out. */
 export function buildSellerFlow(sections: readonly SectionSummary[] | undefined): SellerStep[] {
   return SELLER_STEPS.filter((step) => sections?.find((s) => s.key === step.section)?.required !== false);
-}
-
-/** Where the seller picks up: a step sent back for correction first, then the first one not done; null when all are done. */
-export function nextSellerStep(sections: readonly SectionSummary[]): SellerStep | null {
-  const flow = buildSellerFlow(sections);
-  const find = (step: SellerStep) => sections.find((s) => s.key === step.section);
-  return (
-    flow.find((s) => find(s)?.status === 'rejected' && find(s)?.canEdit) ??
-    flow.find((s) => find(s)?.status !== 'done') ??
-    null
-  );
 }
 
 /** Position of a screen in the seller's flow: index, total (the documents screen included), neighbours. */

@@ -1,23 +1,21 @@
 import { Alert, Skeleton } from 'antd';
 import { Navigate, useParams } from 'react-router';
 import { ApiRequestError } from '../../lib/api-client';
-import { useSections } from '../../lib/sections-api';
-import { useSellerPart } from '../../lib/seller-api';
-import { nextSellerStep, sellerUrl } from './flow';
+import { useProgress } from '../../lib/progress-api';
+import { sellerUrl } from './flow';
 
 /**
- * /seller/proposals/:proposalId (no screen of its own, docs/product/seller.md): sends the seller to the first step
- * still to do; with every step done, to the documents (to complete) or to the completed screen.
+ * /seller/proposals/:proposalId (no screen of its own, docs/product/seller.md): sends the seller to
+ * their next step of the one derived list (a correction first, then the first step not done, the
+ * documents, the completion); with nothing left, to the completed screen.
  */
 export default function SellerProposalPage() {
   const proposalId = useParams().proposalId ?? '';
-  const sections = useSections(proposalId);
-  const part = useSellerPart(proposalId);
-  const error = sections.error ?? part.error;
+  const progress = useProgress(proposalId);
+  const error = progress.error;
   if (error instanceof ApiRequestError && error.status === 404) return <Navigate to="/seller/proposals" replace />;
   if (error) return <Alert type="error" showIcon title={error.message} />;
-  if (!sections.data || !part.data) return <Skeleton active paragraph={{ rows: 6 }} />;
-  const next = nextSellerStep(sections.data.sections);
-  const target = next && !part.data.done ? next.path : part.data.done ? 'completed' : 'documents';
-  return <Navigate to={sellerUrl(proposalId, target)} replace />;
+  if (!progress.data) return <Skeleton active paragraph={{ rows: 6 }} />;
+  const next = progress.data.next;
+  return <Navigate to={next ? next.path : sellerUrl(proposalId, 'completed')} replace />;
 }

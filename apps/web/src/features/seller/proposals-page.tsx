@@ -72,7 +72,7 @@ function ProposalCard({ proposal }: { proposal: SellerProposal }) {
       {part.isError ? <Alert type="error" showIcon title={part.error.message} /> : null}
       {part.data ? (
         <>
-          <SellerPartProgress part={part.data} />
+          <SellerPartProgress proposalId={proposal.id} part={part.data} />
           <SellerSectionRows proposalId={proposal.id} part={part.data} editable={editable} />
         </>
       ) : null}

@@ -1,24 +1,28 @@
 import { Link } from 'react-router';
-import { Progress } from 'antd';
+import { Progress, Skeleton } from 'antd';
+import { stepCountLabel } from '@portal/domain/next-step';
+import { useProgress } from '../../lib/progress-api';
 import type { SellerPart } from '../../lib/seller-api';
 import { SectionStatusTag } from '../../components/section-form/section-status';
 import { SELLER_STEPS, sellerUrl } from './flow';
 
-/** How far the seller's own part is: steps done out of the steps that apply. */
-export function SellerPartProgress({ part }: { part: SellerPart }) {
-  const required = part.sections.filter((s) => s.required);
-  const done = required.filter((s) => s.status === 'done' && s.problem === null).length;
+/** How far the seller's own part is: the seller's derived steps (forms, documents, completion) done. */
+export function SellerPartProgress({ proposalId, part }: { proposalId: string; part: SellerPart }) {
+  const seller = useProgress(proposalId).data?.seller;
+  if (!seller) return <Skeleton active paragraph={false} />;
+  const count = stepCountLabel(seller);
   return (
     <div className="filling">
       <span className="filling__label">
-        {part.done ? 'Sua parte está concluída' : `Sua parte: ${done} de ${required.length} etapas concluídas`}
+        {part.done ? (
+          'Sua parte está concluída'
+        ) : (
+          <>
+            Sua parte: <span className="filling__count">{count}</span> concluídas
+          </>
+        )}
       </span>
-      <Progress
-        percent={Math.round((done / Math.max(1, required.length)) * 100)}
-        strokeColor="#0a1f44"
-        railColor="#e6e9ef"
-        aria-label={`${done} de ${required.length} etapas concluídas`}
-      />
+      <Progress percent={seller.percent} strokeColor="#0a1f44" railColor="#e6e9ef" aria-label={`${count} concluídas`} />
     </div>
   );
 }
