@@ -1,11 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { SessionUser } from '@portal/domain/auth';
-import {
-  ALL_SECTIONS,
-  findSection,
-  type AnySection,
-  type SectionStatus,
-} from '@portal/domain/sections-registry';
+import { ALL_SECTIONS, findSection, type AnySection, type SectionStatus } from '@portal/domain/sections-registry';
 import { draftSchema, submitSchema, type ProposalFacts, type SectionContext } from '@portal/domain/section';
 import { fieldErrors } from '@portal/domain/api-error';
 import { onlyDigits } from '@portal/domain/digits';
