@@ -89,6 +89,21 @@ describe.each(DATABASES)('buyer sections on %s', (dialect) => {
     });
   });
 
+  it('a draft on a done section keeps it done (and its values) until the new values are submitted', async () => {
+    const url = `/api/v3/proposals/${twoBuyers}/sections/address?buyer=0`;
+    const before = (await get(main, url)).json().data;
+    expect(before.status).toBe('done');
+    const [key, value] = Object.entries(before.values as Record<string, unknown>).find(
+      ([, v]) => typeof v === 'string',
+    )!;
+    for (const typed of [`${value} (rascunho)`, `${value} (outro rascunho)`]) {
+      const res = await put(main, `/api/v3/proposals/${twoBuyers}/sections/address/draft?buyer=0`, { [key]: typed });
+      expect(res.statusCode).toBe(200);
+      const after = (await get(main, url)).json().data;
+      expect(after).toMatchObject({ status: 'done', draft: { [key]: typed }, values: before.values });
+    }
+  });
+
   it('refuses a draft with keys that do not belong to the section', async () => {
     const res = await put(second, `/api/v3/proposals/${twoBuyers}/sections/data/draft?buyer=1`, { status: 'approved' });
     expect(res.statusCode).toBe(400);

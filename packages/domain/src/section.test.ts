@@ -117,6 +117,10 @@ describe('visibility and what is missing', () => {
 describe('draft schema', () => {
   const draft = draftSchema(demo);
 
+  it('is built once per section (saving a draft does not rebuild it)', () => {
+    expect(draftSchema(demo)).toBe(draft);
+  });
+
   it('accepts any subset of the fields as typed, half-filled values included', () => {
     expect(draft.safeParse({}).success).toBe(true);
     expect(draft.safeParse({ name: 'A', kind: 'zzz', extra: true, note: null, detail: 3 }).success).toBe(true);

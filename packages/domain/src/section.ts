@@ -117,11 +117,18 @@ export function submitSchema<Shape extends z.ZodRawShape>(def: SectionDef<Shape>
  * (half a CPF is a fine draft). Unknown keys are refused: a draft cannot smuggle other data.
  */
 export function draftSchema(def: SectionDef<z.ZodRawShape>) {
-  const shape = Object.fromEntries(
-    Object.entries(def.shape).map(([k, schema]) => [k, draftField(schema as z.ZodType).optional()]),
-  );
-  return z.strictObject(shape);
+  // Built once per section: a new schema on every save made zod compile its fast path every time.
+  let schema = draftSchemas.get(def);
+  if (!schema) {
+    const shape = Object.fromEntries(
+      Object.entries(def.shape).map(([k, field]) => [k, draftField(field as z.ZodType).optional()]),
+    );
+    schema = z.strictObject(shape);
+    draftSchemas.set(def, schema);
+  }
+  return schema;
 }
+const draftSchemas = new WeakMap<SectionDef<z.ZodRawShape>, z.ZodObject>();
 
 const draftValue = z.union([z.string().max(500), z.boolean(), z.number(), z.null()]);
 /** Most rows a list field may hold, as a draft or submitted (FGTS accounts and the like). */

@@ -207,21 +207,21 @@ export function createSectionsService(deps: { db: Kysely<Database>; mailer: Mail
       const { def, position } = resolve(loaded, key, buyer);
       if (hidden(loaded, def)) throw notFound();
       guardEdit(loaded, def.scope, position);
-      guardFgtsForm(def, position, await proposalFacts(loaded, await repo.findSections(proposalId)));
+      // The facts (every section, the financing settings) matter to the FGTS forms only.
+      if (FGTS_FORM_KEYS.has(def.key))
+        guardFgtsForm(def, position, await proposalFacts(loaded, await repo.findSections(proposalId)));
       const parsed = draftSchema(def).safeParse(body);
       if (!parsed.success)
         throw new HttpError(400, 'validation', 'Rascunho inválido.', fieldErrors(parsed.error.issues));
-      const existing = await repo.findSection({ proposalId, section: def.key, buyer: position });
       const now = Date.now();
-      await repo.upsertSection({
-        proposal_id: proposalId,
+      // A done section being edited again stays done until the new values are submitted.
+      await repo.saveDraft({
+        proposalId,
         section: def.key,
         buyer: position,
-        // A done section being edited again stays done until the new values are submitted.
-        status: existing?.status === 'done' || existing?.status === 'rejected' ? existing.status : 'in_progress',
         draft: JSON.stringify(parsed.data),
-        draft_updated_at: now,
-        updated_by: user.id,
+        now,
+        userId: user.id,
       });
       return { draftUpdatedAt: new Date(now).toISOString() };
     },
