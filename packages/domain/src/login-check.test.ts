@@ -50,7 +50,7 @@ describe('checkLoginForm (the login screen check without zod)', () => {
           else if (schema) expect(username.trim().length).toBeGreaterThan(254);
         }
       }),
-      { numRuns: 2000 },
+      { numRuns: 400 },
     );
   });
 });
