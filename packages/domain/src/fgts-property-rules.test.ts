@@ -18,13 +18,27 @@ const base: FgtsPropertyFacts = {
 const statusOf = (facts: FgtsPropertyFacts, id: string) => checkFgtsProperty(facts).find((r) => r.id === id)!.status;
 
 describe('the FGTS property rules as data', () => {
-  it('each rule names the fact it reads and its legal source', () => {
-    for (const rule of FGTS_PROPERTY_RULES) {
-      expect(['property', 'seller']).toContain(rule.fact.from);
-      expect(rule.fact.label.length).toBeGreaterThan(10);
-      expect(rule.source).toMatch(/Lei|Manual|Resolu/);
-    }
-    expect(FGTS_PROPERTY_RULES.map((r) => r.id)).toEqual(['sfh_ceiling', 'residential', 'seller_fgts_resale']);
+  it('each rule names, for the back office, the fact it reads and its legal source', () => {
+    expect(FGTS_PROPERTY_RULES.map((r) => [r.id, r.fact.from, r.fact.label, r.source])).toEqual([
+      [
+        'sfh_ceiling',
+        'property',
+        'Valor de avaliação do imóvel (o preço de compra enquanto não há avaliação)',
+        'Lei 8.036/1990, art. 20, VII, "b" (operação financiável nas condições do SFH); teto do SFH fixado pelo Conselho Monetário Nacional',
+      ],
+      [
+        'residential',
+        'property',
+        'Tipo do imóvel (residencial ou comercial)',
+        'Lei 8.036/1990, art. 20, VII (aquisição de moradia própria); Manual do FGTS — Moradia Própria',
+      ],
+      [
+        'seller_fgts_resale',
+        'seller',
+        'Resposta do vendedor: o imóvel foi comprado com FGTS? Em que data?',
+        'Manual do FGTS — Moradia Própria, conforme as resoluções do Conselho Curador do FGTS (imóvel adquirido com FGTS há menos de 3 anos)',
+      ],
+    ]);
   });
   it('a compliant property passes every rule', () => {
     expect(checkFgtsProperty(base).map((r) => r.status)).toEqual(['pass', 'pass', 'pass']);
