@@ -42,6 +42,8 @@ describe('isIsoDate', () => {
     expect(isIsoDate('2023-02-31')).toBe(false);
     expect(isIsoDate('2023-2-3')).toBe(false);
     expect(isIsoDate('2023-02-03T00:00:00Z')).toBe(false);
+    expect(isIsoDate('x2023-02-03')).toBe(false);
+    expect(isIsoDate('12023-02-03')).toBe(false);
   });
 });
 
@@ -52,6 +54,7 @@ describe('formatBrDate', () => {
   });
   it('leaves anything else as it is', () => {
     expect(formatBrDate('ontem')).toBe('ontem');
+    expect(formatBrDate('x1990-12-25')).toBe('x1990-12-25');
   });
 });
 

@@ -180,6 +180,7 @@ describe('roleForPath', () => {
   it('maps areas to roles', () => {
     expect(roleForPath('/buyer/home')).toBe('buyer');
     expect(roleForPath('/buyer')).toBe('buyer');
+    expect(roleForPath('/seller')).toBe('seller');
     expect(roleForPath('/seller/proposals/1/address')).toBe('seller');
     expect(roleForPath('/backoffice')).toBe('operator');
     expect(roleForPath('/buyers')).toBeNull();
@@ -235,6 +236,8 @@ describe('loginRoleFromPath', () => {
     expect(loginRoleFromPath('/auth/operator/login')).toBe('operator');
     expect(loginRoleFromPath('/auth/login')).toBeNull();
     expect(loginRoleFromPath('/auth/admin/login')).toBeNull();
+    expect(loginRoleFromPath('/x/auth/seller/login')).toBeNull();
+    expect(loginRoleFromPath('/auth/seller/login/x')).toBeNull();
   });
 });
 
