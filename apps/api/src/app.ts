@@ -20,7 +20,7 @@ import { createSessionsRepository, type SessionsRepository } from './modules/aut
 import { createDbRateLimiter, createRedisRateLimiter, type RateLimiter } from './modules/auth/rate-limit';
 import { createAuthService, type AuthService } from './modules/auth/auth.service';
 import { authRoutes } from './modules/auth/auth.routes';
-import { createProposalsRepository, type ProposalsRepository } from './modules/proposals/proposals.repository';
+import { createProposalsService, type ProposalsService } from './modules/proposals/proposals.service';
 import { proposalsRoutes } from './modules/proposals/proposals.routes';
 import { createSectionsService, type SectionsService } from './modules/sections/sections.service';
 import { sectionsRoutes } from './modules/sections/sections.routes';
@@ -45,9 +45,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     db: Db;
-    repos: { sessions: SessionsRepository; proposals: ProposalsRepository };
+    repos: { sessions: SessionsRepository };
     services: {
       auth: AuthService;
+      proposals: ProposalsService;
       sections: SectionsService;
       documents: DocumentsService;
       insurance: InsuranceService;
@@ -105,7 +106,7 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Fa
   app.decorate('mailer', mailer);
   app.decorate('storage', storage);
   app.decorate('cep', config.cepServiceUrl ? createViaCepProvider(config.cepServiceUrl) : noCepProvider);
-  app.decorate('repos', { sessions, proposals: createProposalsRepository(db.kysely) });
+  app.decorate('repos', { sessions });
   app.decorate('services', {
     auth: createAuthService({
       db: db.kysely,
@@ -115,6 +116,7 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Fa
       publicUrl: config.publicUrl,
       loginIpLimit: config.loginIpLimit,
     }),
+    proposals: createProposalsService({ db: db.kysely }),
     sections: createSectionsService({ db: db.kysely, mailer, publicUrl: config.publicUrl }),
     documents: createDocumentsServiceFromConfig({
       db: db.kysely,

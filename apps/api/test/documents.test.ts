@@ -535,7 +535,7 @@ describe.each(DATABASES)('documents on %s', (dialect) => {
     try {
       const res = await upload(outro, 'income_tax_buyer1', { name: 'ir.pdf', content: makePdf() }, outroProposal);
       expect(res.statusCode).toBe(409);
-      expect(res.json().error.message).toBe('Esta proposta não recebe mais documentos.');
+      expect(res.json().error.message).toBe('Esta proposta não aceita mais alterações.');
       expect((await list(outro, outroProposal)).canUpload).toBe(false);
     } finally {
       await t.db.kysely.updateTable('proposals').set({ status: 'filling' }).where('id', '=', outroProposal).execute();

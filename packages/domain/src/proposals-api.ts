@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dataOf } from './api-envelope';
+import { progressViewSchema } from './next-step';
 import { proposalSchema, sellerProposalSchema } from './proposal';
 
 /** Each party gets only what its screens use: sellers get the seller's view (no financing terms). */
@@ -8,3 +9,5 @@ export type ProposalView = z.infer<typeof proposalViewSchema>;
 
 export const proposalListResponseSchema = dataOf(z.array(proposalViewSchema));
 export const proposalResponseSchema = dataOf(proposalViewSchema);
+/** What is left on a proposal, for the caller (GET /proposals/:id/progress, POST …/send-for-analysis). */
+export const progressResponseSchema = dataOf(progressViewSchema);

@@ -26,9 +26,6 @@ export const SECTION_STATUS_LABELS: Record<SectionStatus, string> = {
   rejected: 'Correção pedida',
 };
 
-/** Position used for sections that are not per buyer (proposal-wide and seller sections). */
-export const NO_BUYER = null;
-
 /** The (section, buyer) pairs a proposal needs, given its facts. */
 export function requiredSections(facts: ProposalFacts): { def: AnySection; buyer: number | null }[] {
   const out: { def: AnySection; buyer: number | null }[] = [];

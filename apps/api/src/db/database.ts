@@ -5,6 +5,7 @@ import pg from 'pg';
 import {
   CompiledQuery,
   Kysely,
+  type Transaction,
   PostgresDialect,
   SqliteDialect,
   SqliteDriver,
@@ -103,3 +104,6 @@ export function openDatabase(url: string, options: { searchPath?: string; poolSi
   });
   return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
 }
+
+/** Where a query runs: the database, or a transaction a service opened. */
+export type Executor = Kysely<Database> | Transaction<Database>;

@@ -226,6 +226,11 @@ export function createBackofficeRepository(
      * use from the highest code already there, then incremented in one statement: two operators
      * saving at once get different numbers (and the unique index on code is the last guard).
      */
+    /** Every section row of a proposal. */
+    findSections(proposalId: string, tx: Executor = db) {
+      return tx.selectFrom('proposal_sections').selectAll().where('proposal_id', '=', proposalId).execute();
+    },
+
     async nextProposalCode(tx: Transaction<Database>, type: 'financing' | 'cgi', year: number): Promise<number> {
       const prefix = proposalCodePrefix(type, year);
       const bumped = await tx

@@ -221,7 +221,7 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
         documents,
         generatedBy: user.name,
         generatedAt: new Date(),
-        financing: await createFinancingService({ db: app.db.kysely, proposals: app.repos.proposals }).view(
+        financing: await createFinancingService({ db: app.db.kysely, proposals: app.services.proposals }).view(
           user,
           request.params.id,
         ),

@@ -18,21 +18,21 @@ import { STAGE_LABELS, STATUS_LABELS, type ProposalStage, type ProposalStatus } 
 import { ALL_SECTIONS, findSection, type AnySection } from '@portal/domain/sections-registry';
 import type { ProposalFacts } from '@portal/domain/section';
 import { LOGIN_PATH } from '@portal/domain/routes';
-import type { Database, ProposalMembersTable, ProposalSectionsTable, ProposalsTable } from '../../db/schema';
+import { NO_BUYER } from '@portal/domain/proposal-facts';
+import { isOpenStatus } from '@portal/domain/proposal-status';
+import type { Database, ProposalMembersTable, ProposalSectionsTable } from '../../db/schema';
+import type { Executor } from '../../db/database';
 import { HttpError, notFound } from '../../errors';
 import { newId } from '../../crypto';
 import { recordAudit } from '../audit/audit';
-import { loadProposalFacts } from '../financing/proposal-facts';
+import { loadProposalFacts } from '../proposals/proposal-facts';
+import { createProposalsService, toProposal, type LoadedProposal } from '../proposals/proposals.service';
 import { inviteMember } from '../invitations/invite';
 import { enqueueMail, type Mailer } from '../mail/outbox';
-import { toProposal } from '../proposals/proposals.repository';
 import { refreshProposalProgress } from '../financing/proposal-progress';
 import { createBackofficeRepository } from './backoffice.repository';
 import { syncProposalIndex } from './search-index';
 
-type Executor = Kysely<Database> | Transaction<Database>;
-const PROPOSAL_SCOPE = -1;
-const CORRECTABLE: readonly ProposalStatus[] = ['filling', 'under_review', 'pending_correction'];
 export const CORRECTION_LOCKED =
   'Só é possível pedir correção com a proposta em preenchimento, em análise ou com correção pendente.';
 export const SECTION_NOT_SENT = 'Esta seção ainda não foi enviada: não há o que corrigir.';
@@ -40,11 +40,7 @@ export const CHANGED_MEANWHILE = 'A proposta mudou enquanto você decidia. Recar
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 const firstName = (name: string) => name.split(' ')[0] ?? name;
 
-interface Loaded {
-  proposal: ProposalsTable;
-  members: ProposalMembersTable[];
-  buyers: ProposalMembersTable[];
-  sellers: ProposalMembersTable[];
+interface Loaded extends LoadedProposal {
   sections: ProposalSectionsTable[];
 }
 
@@ -57,30 +53,15 @@ export function createBackofficeService(deps: {
 }) {
   const repo = createBackofficeRepository(deps.db, { dialect: deps.dialect, hasDocuments: deps.hasDocuments });
 
-  async function load(proposalId: string, tx: Executor = deps.db): Promise<Loaded> {
-    const proposal = await tx.selectFrom('proposals').selectAll().where('id', '=', proposalId).executeTakeFirst();
-    if (!proposal) throw notFound();
-    const members = await tx
-      .selectFrom('proposal_members')
-      .selectAll()
-      .where('proposal_id', '=', proposalId)
-      .orderBy('position')
-      .execute();
-    const sections = await tx
-      .selectFrom('proposal_sections')
-      .selectAll()
-      .where('proposal_id', '=', proposalId)
-      .execute();
-    return {
-      proposal,
-      members,
-      buyers: members.filter((m) => m.role === 'buyer'),
-      sellers: members.filter((m) => m.role === 'seller'),
-      sections,
-    };
+  const proposals = createProposalsService({ db: deps.db });
+
+  /** The proposal as this caller may see it (404 for anyone not on it), with its section rows. */
+  async function load(caller: SessionUser, proposalId: string, tx: Executor = deps.db): Promise<Loaded> {
+    const loaded = await proposals.loadProposalFor(caller, proposalId, tx);
+    return { ...loaded, sections: await repo.findSections(proposalId, tx) };
   }
 
-  function facts(loaded: Loaded, tx: Kysely<Database> | Transaction<Database> = deps.db): Promise<ProposalFacts> {
+  function facts(loaded: Loaded, tx: Executor = deps.db): Promise<ProposalFacts> {
     return loadProposalFacts(tx, { proposal: loaded.proposal, buyers: loaded.buyers.length, rows: loaded.sections });
   }
 
@@ -290,7 +271,7 @@ export function createBackofficeService(deps: {
 
     /** Everything every party filled, section by section, for the operator (a recorded read). */
     async getProposal(operator: SessionUser, proposalId: string, ip: string | null) {
-      const loaded = await load(proposalId);
+      const loaded = await load(operator, proposalId);
       const f = await facts(loaded);
       const sections: {
         key: string;
@@ -305,7 +286,7 @@ export function createBackofficeService(deps: {
         reviewNote: string | null;
       }[] = [];
       for (const def of ALL_SECTIONS as readonly AnySection[]) {
-        const positions = def.scope === 'buyer' ? loaded.buyers.map((b) => b.position) : [PROPOSAL_SCOPE];
+        const positions = def.scope === 'buyer' ? loaded.buyers.map((b) => b.position) : [NO_BUYER];
         for (const position of positions) {
           const row = loaded.sections.find((r) => r.section === def.key && r.buyer === position);
           const buyer = def.scope === 'buyer' ? position : null;
@@ -358,7 +339,7 @@ export function createBackofficeService(deps: {
         history,
         nextStatuses: nextStatuses(status),
         nextStages: nextStages(status, loaded.proposal.stage as ProposalStage),
-        canRequestCorrection: CORRECTABLE.includes(status),
+        canRequestCorrection: isOpenStatus(status),
         canViewHealth: permissions.includes('health:read'),
         documents,
         sellerCompletedAt: iso(loaded.proposal.seller_completed_at ?? null),
@@ -372,7 +353,7 @@ export function createBackofficeService(deps: {
       ip: string | null,
     ) {
       await deps.db.transaction().execute(async (tx) => {
-        const loaded = await load(proposalId, tx);
+        const loaded = await load(operator, proposalId, tx);
         await applyStatus(tx, loaded, { to: args.status, reason: args.reason, actorId: operator.id, ip, notify: true });
       });
       deps.mailer.kick();
@@ -385,7 +366,7 @@ export function createBackofficeService(deps: {
       ip: string | null,
     ) {
       await deps.db.transaction().execute(async (tx) => {
-        const loaded = await load(proposalId, tx);
+        const loaded = await load(operator, proposalId, tx);
         const from = loaded.proposal.stage as ProposalStage;
         const error = stageChangeError(loaded.proposal.status as ProposalStatus, from, args.stage);
         if (error) throw new HttpError(409, 'invalid_transition', error, { stage: error });
@@ -447,14 +428,13 @@ export function createBackofficeService(deps: {
       ip: string | null,
     ) {
       await deps.db.transaction().execute(async (tx) => {
-        const loaded = await load(proposalId, tx);
+        const loaded = await load(operator, proposalId, tx);
         const def = findSection(key);
         if (!def) throw notFound();
         if ((def.scope === 'buyer') !== (args.buyer !== undefined)) throw notFound();
         if (def.scope === 'buyer' && !loaded.buyers.some((b) => b.position === args.buyer)) throw notFound();
-        const position = def.scope === 'buyer' ? args.buyer! : PROPOSAL_SCOPE;
-        if (!CORRECTABLE.includes(loaded.proposal.status as ProposalStatus))
-          throw new HttpError(409, 'proposal_locked', CORRECTION_LOCKED);
+        const position = def.scope === 'buyer' ? args.buyer! : NO_BUYER;
+        if (!isOpenStatus(loaded.proposal.status)) throw new HttpError(409, 'proposal_locked', CORRECTION_LOCKED);
         const row = loaded.sections.find((r) => r.section === key && r.buyer === position);
         if (!row || row.status !== 'done') throw new HttpError(409, 'section_not_sent', SECTION_NOT_SENT);
         const now = Date.now();
@@ -537,9 +517,7 @@ export function createBackofficeService(deps: {
       stageLabel: string;
       entries: HistoryEntry[];
     }> {
-      const loaded = await load(proposalId);
-      if (user.role !== 'operator' && !loaded.members.some((m) => m.role === user.role && m.user_id === user.id))
-        throw notFound();
+      const loaded = await load(user, proposalId);
       const status = loaded.proposal.status as ProposalStatus;
       const stage = loaded.proposal.stage as ProposalStage;
       return {
@@ -550,8 +528,6 @@ export function createBackofficeService(deps: {
         entries: historyView(await repo.findHistory(proposalId), user, loaded.buyers.length),
       };
     },
-
-    load,
   };
 }
 export type BackofficeService = ReturnType<typeof createBackofficeService>;

@@ -19,11 +19,14 @@ import {
   type FileFlag,
   type FileStatus,
 } from '@portal/domain/documents';
-import type { Database, DocumentFilesTable, ProposalMembersTable, ProposalsTable } from '../../db/schema';
+import { isOpenStatus, PROPOSAL_CLOSED_MESSAGE } from '@portal/domain/proposal-status';
+import type { Database, DocumentFilesTable, ProposalMembersTable } from '../../db/schema';
+import type { Executor } from '../../db/database';
 import { HttpError, notFound } from '../../errors';
 import { newId } from '../../crypto';
 import { recordAudit } from '../audit/audit';
-import { loadProposalFacts } from '../financing/proposal-facts';
+import { loadProposalFacts } from '../proposals/proposal-facts';
+import { createProposalsService, type LoadedProposal } from '../proposals/proposals.service';
 import { enqueueMail } from '../mail/outbox';
 import type { Mailer } from '../mail/outbox';
 import type { DocumentsConfig } from './documents.config';
@@ -33,18 +36,7 @@ import { createUploadInspector } from './inspect';
 import { newFileKey, StorageNotFoundError, type ObjectStorage } from './storage';
 import { assertQuota, clearPending, markPending, sweepPending } from './upload-housekeeping';
 
-/** Uploads are taken while the proposal is open, including during review (rejected items reopen). */
-const UPLOAD_STATUSES = new Set(['filling', 'under_review', 'pending_correction']);
-export const CLOSED_MESSAGE = 'Esta proposta não recebe mais documentos.';
-
-type Executor = Kysely<Database> | Transaction<Database>;
-
-interface Loaded {
-  proposal: ProposalsTable;
-  members: ProposalMembersTable[];
-  buyers: ProposalMembersTable[];
-  /** The caller's entry (buyer or seller member); null for operators. */
-  me: ProposalMembersTable | null;
+interface Loaded extends LoadedProposal {
   items: DocumentItemDef[];
 }
 
@@ -73,27 +65,18 @@ export function createDocumentsService(deps: {
 }) {
   const { db, storage, config } = deps;
 
+  const proposals = createProposalsService({ db });
+
   /** The proposal as this user may see it, with the items it needs; anyone else gets 404. */
   async function load(user: SessionUser, proposalId: string, tx: Executor = db): Promise<Loaded> {
-    const proposal = await tx.selectFrom('proposals').selectAll().where('id', '=', proposalId).executeTakeFirst();
-    if (!proposal) throw notFound();
-    const members = await tx
-      .selectFrom('proposal_members')
-      .selectAll()
-      .where('proposal_id', '=', proposalId)
-      .orderBy('position')
-      .execute();
-    const buyers = members.filter((m) => m.role === 'buyer');
-    const me =
-      user.role === 'operator' ? null : (members.find((m) => m.role === user.role && m.user_id === user.id) ?? null);
-    if (user.role !== 'operator' && !me) throw notFound();
+    const loaded = await proposals.loadProposalFor(user, proposalId, tx);
     const rows = await tx
       .selectFrom('proposal_sections')
       .select(['section', 'buyer', 'data'])
       .where('proposal_id', '=', proposalId)
       .execute();
-    const facts = await loadProposalFacts(tx, { proposal, buyers: buyers.length, rows });
-    return { proposal, members, buyers, me, items: deriveDocumentItems(facts) };
+    const facts = await loadProposalFacts(tx, { proposal: loaded.proposal, buyers: loaded.buyers.length, rows });
+    return { ...loaded, items: deriveDocumentItems(facts) };
   }
 
   /**
@@ -108,7 +91,8 @@ export function createDocumentsService(deps: {
     return me.position === 0 || item.buyer === null || item.buyer === me.position;
   }
 
-  const isOpen = (loaded: Loaded) => UPLOAD_STATUSES.has(loaded.proposal.status);
+  /** Uploads are taken while the proposal is open, including during review (rejected items reopen). */
+  const isOpen = (loaded: Loaded) => isOpenStatus(loaded.proposal.status);
   const canUpload = (loaded: Loaded, item: DocumentItemDef) =>
     loaded.me !== null && canSee(loaded, item) && isOpen(loaded);
 
@@ -340,7 +324,7 @@ export function createDocumentsService(deps: {
       const loaded = await load(user, proposalId);
       const item = visibleItem(loaded, key);
       if (!loaded.me) throw notFound();
-      if (!isOpen(loaded)) throw new HttpError(409, 'proposal_closed', CLOSED_MESSAGE);
+      if (!isOpen(loaded)) throw new HttpError(409, 'proposal_closed', PROPOSAL_CLOSED_MESSAGE);
       await assertRoom(db, proposalId, item.key);
       // Already at the quota: refused before any byte is read (the exact check is at the insert).
       await assertQuota(db, { userId: user.id, proposalId, adding: 1, quotaMb: config.quotaMb });
@@ -481,7 +465,7 @@ export function createDocumentsService(deps: {
         const loaded = await load(user, proposalId, tx);
         const { file, item } = await visibleFile(loaded, fileId, tx);
         if (!loaded.me) throw notFound();
-        if (!isOpen(loaded)) throw new HttpError(409, 'proposal_closed', CLOSED_MESSAGE);
+        if (!isOpen(loaded)) throw new HttpError(409, 'proposal_closed', PROPOSAL_CLOSED_MESSAGE);
         if (file.status !== 'sent')
           throw new HttpError(409, 'already_reviewed', 'Este arquivo já foi analisado e não pode ser excluído.');
         await tx.deleteFrom('document_files').where('id', '=', file.id).execute();

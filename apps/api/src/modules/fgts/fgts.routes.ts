@@ -24,8 +24,8 @@ export const fgtsRoutes: FastifyPluginAsyncZod = async (app) => {
   const fgts = createFgtsService({
     db: app.db.kysely,
     sections: app.services.sections,
-    proposals: app.repos.proposals,
-    propertyRules: createFinancingService({ db: app.db.kysely, proposals: app.repos.proposals }).fgtsPropertyRules,
+    proposals: app.services.proposals,
+    propertyRules: createFinancingService({ db: app.db.kysely, proposals: app.services.proposals }).fgtsPropertyRules,
   });
 
   app.get(

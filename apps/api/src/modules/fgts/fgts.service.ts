@@ -22,9 +22,9 @@ import { withPropertyRules, type FgtsPropertyRuleResult } from '@portal/domain/f
 import { formatMoney } from '@portal/domain/money';
 import { formatPis } from '@portal/domain/pis';
 import type { Database } from '../../db/schema';
-import { HttpError, notFound } from '../../errors';
+import { HttpError } from '../../errors';
 import { recordAudit } from '../audit/audit';
-import type { ProposalsRepository } from '../proposals/proposals.repository';
+import { toProposal, type ProposalsService } from '../proposals/proposals.service';
 import type { SectionsService, SectionView } from '../sections/sections.service';
 import { renderForm, type FormBlock, type FormDocument } from '../../pdf/form-pdf';
 
@@ -55,7 +55,7 @@ const yes = (v: unknown) => (v === true ? 'Sim' : 'Não');
 export function createFgtsService(deps: {
   db: Kysely<Database>;
   sections: SectionsService;
-  proposals: ProposalsRepository;
+  proposals: ProposalsService;
   /** The property's FGTS rules of a proposal (financing module); the caller is already authorized. */
   propertyRules: (proposalId: string) => Promise<FgtsPropertyRuleResult[]>;
 }) {
@@ -103,8 +103,7 @@ export function createFgtsService(deps: {
   return {
     async state(user: SessionUser, proposalId: string, buyer: number): Promise<FgtsState> {
       const views = await loadSteps(user, proposalId, buyer);
-      const proposal = await deps.proposals.findProposal(user, proposalId);
-      if (!proposal) throw notFound();
+      const { proposal } = await deps.proposals.loadProposalFor(user, proposalId);
       return stateOf(buyer, proposal.type, views, await deps.propertyRules(proposalId));
     },
 
@@ -117,8 +116,8 @@ export function createFgtsService(deps: {
     ): Promise<{ bytes: Uint8Array; fileName: string }> {
       const views = await loadSteps(user, proposalId, buyer);
       const data = await deps.sections.getSection(user, proposalId, 'data', buyer);
-      const proposal = await deps.proposals.findProposal(user, proposalId);
-      if (!proposal) throw notFound();
+      const loaded = await deps.proposals.loadProposalFor(user, proposalId);
+      const proposal = toProposal(loaded.proposal, loaded.members, user);
       const state = stateOf(buyer, proposal.type, views, await deps.propertyRules(proposalId));
       if (!state.applicable)
         throw new HttpError(409, 'fgts_not_applicable', 'O FGTS só pode ser usado em financiamento imobiliário.');

@@ -16,7 +16,7 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 
  * office's property values and interest rate, and the settings (SFH ceiling, LTV limits).
  */
 export const financingRoutes: FastifyPluginAsyncZod = async (app) => {
-  const financing = createFinancingService({ db: app.db.kysely, proposals: app.repos.proposals });
+  const financing = createFinancingService({ db: app.db.kysely, proposals: app.services.proposals });
 
   app.get(
     '/proposals/:id/financing',

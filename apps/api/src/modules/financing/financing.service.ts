@@ -6,15 +6,15 @@ import { summarizeFinancing, type AmortizationSystem } from '@portal/domain/fina
 import { loanToValueError, type FinancingSettings, type FinancingValues } from '@portal/domain/financing-settings';
 import type { FinancingView } from '@portal/domain/financing-view';
 import { financingOrCgiDataSchema } from '@portal/domain/proposal';
+import { fgtsPropertyRulesOf, NO_BUYER } from '@portal/domain/proposal-facts';
 import type { Database, ProposalsTable } from '../../db/schema';
 import { HttpError, notFound } from '../../errors';
 import { recordAudit } from '../audit/audit';
-import type { ProposalsRepository } from '../proposals/proposals.repository';
+import type { ProposalsService } from '../proposals/proposals.service';
 import { createFinancingRepository } from './financing.repository';
-import { fgtsPropertyRulesOf } from './proposal-facts';
+import { fgtsPropertyInputOf } from '../proposals/proposal-facts';
 import { refreshProposalProgress } from './proposal-progress';
 
-const SELLER_SCOPE = -1;
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
 /**
@@ -24,7 +24,7 @@ const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
  */
 export function createFinancingService(deps: {
   db: Kysely<Database>;
-  proposals: ProposalsRepository;
+  proposals: ProposalsService;
   today?: () => string;
 }) {
   const repo = createFinancingRepository(deps.db);
@@ -41,8 +41,8 @@ export function createFinancingService(deps: {
 
   async function propertyRules(row: ProposalsTable, settings: FinancingSettings): Promise<FgtsPropertyRuleResult[]> {
     if (row.type !== 'financing') return [];
-    const sellerAnswers = await repo.findSectionValues(row.id, 'seller-property-questions', SELLER_SCOPE);
-    return fgtsPropertyRulesOf({ proposal: row, sellerAnswers, settings, today: today() });
+    const sellerAnswers = await repo.findSectionValues(row.id, 'seller-property-questions', NO_BUYER);
+    return fgtsPropertyRulesOf({ proposal: fgtsPropertyInputOf(row), sellerAnswers, settings, today: today() });
   }
 
   async function refreshFillingStatus(tx: Transaction<Database>, proposalId: string) {
@@ -61,8 +61,8 @@ export function createFinancingService(deps: {
   return {
     /** The buyer's (and the back office's) view of the financing; sellers and strangers get 404. */
     async view(user: SessionUser, proposalId: string): Promise<FinancingView> {
-      if (user.role === 'seller' || !(await deps.proposals.findProposal(user, proposalId))) throw notFound();
-      const row = (await repo.findProposalRow(proposalId))!;
+      if (user.role === 'seller') throw notFound();
+      const { proposal: row } = await deps.proposals.loadProposalFor(user, proposalId);
       const settings = await repo.findSettings();
       const loan = loanOf(row);
       const propertyValue = num(row.property_value);

@@ -4,12 +4,10 @@ import { proposalProgress, type ProgressInput, type ProposalProgress } from '@po
 import type { ProposalStatus } from '@portal/domain/proposal';
 import { ALL_SECTIONS, type AnySection } from '@portal/domain/sections-registry';
 import type { Database } from '../../db/schema';
-import { loadProposalFacts } from './proposal-facts';
+import { storedPosition } from '@portal/domain/proposal-facts';
+import { loadProposalFacts } from '../proposals/proposal-facts';
 
 type Db = Kysely<Database> | Transaction<Database>;
-
-/** Sections not per buyer (proposal-wide and seller sections) are stored with buyer -1. */
-const NOT_PER_BUYER = -1;
 
 /**
  * Everything the derived "what is next" reads, gathered for one proposal: its sections with the
@@ -47,7 +45,7 @@ export async function loadProposalProgress(
   for (const def of ALL_SECTIONS as readonly AnySection[]) {
     const positions = def.scope === 'buyer' ? buyers.map((b) => b.position) : [null];
     for (const buyer of positions) {
-      const row = rows.find((r) => r.section === def.key && r.buyer === (buyer ?? NOT_PER_BUYER));
+      const row = rows.find((r) => r.section === def.key && r.buyer === storedPosition(buyer));
       sections.push({
         key: def.key,
         title: def.title,

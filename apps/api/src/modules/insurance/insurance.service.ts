@@ -1,4 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
+import type { Executor } from '../../db/database';
 import type { DeclarationStatus, InsuranceOverview } from '@portal/domain/insurance';
 import type { SessionUser } from '@portal/domain/auth';
 import { fieldErrors } from '@portal/domain/api-error';
@@ -14,6 +15,7 @@ import {
   type HealthAnswer,
 } from '@portal/domain/health-questionnaire';
 import { INSURER_LABELS, INSURERS } from '@portal/domain/proposal';
+import { isEditableStatus, PROPOSAL_LOCKED_MESSAGE } from '@portal/domain/proposal-status';
 import type {
   Database,
   HealthConsentsTable,
@@ -24,14 +26,12 @@ import type {
 import { refreshProposalProgress } from '../financing/proposal-progress';
 import { HttpError, forbidden, notFound } from '../../errors';
 import { recordAudit } from '../audit/audit';
-import { LOCKED_MESSAGE } from '../sections/sections.service';
+import { createProposalsService } from '../proposals/proposals.service';
 import { HealthDecryptError, type HealthCipher } from './health-crypto';
 import { createInsuranceRepository } from './insurance.repository';
 
 type Insurer = (typeof INSURERS)[number];
-type Executor = Kysely<Database> | Transaction<Database>;
 
-const EDITABLE_STATUSES = new Set(['filling', 'pending_correction']);
 export const HEALTH_READ_PERMISSION = 'health:read';
 export const HEALTH_READ_DENIED_MESSAGE = 'Você não tem permissão para ver declarações de saúde.';
 
@@ -62,21 +62,14 @@ export function createInsuranceService(deps: {
   onUnreadable?: (info: { proposalId: string; buyer: number; question: string }) => void;
 }) {
   const repo = createInsuranceRepository(deps.db);
+  const proposals = createProposalsService({ db: deps.db });
 
+  /** The proposal as this buyer (or an operator) may see it; sellers have no part in the declaration: 404. */
   async function load(user: SessionUser, proposalId: string, tx: Executor = deps.db): Promise<Loaded> {
-    const proposal = await tx.selectFrom('proposals').selectAll().where('id', '=', proposalId).executeTakeFirst();
-    if (!proposal || user.role === 'seller') throw notFound();
-    const buyers = await tx
-      .selectFrom('proposal_members')
-      .selectAll()
-      .where('proposal_id', '=', proposalId)
-      .where('role', '=', 'buyer')
-      .orderBy('position')
-      .execute();
-    const me = user.role === 'buyer' ? (buyers.find((b) => b.user_id === user.id) ?? null) : null;
-    if (user.role !== 'operator' && !me) throw notFound();
+    if (user.role === 'seller') throw notFound();
+    const { proposal, buyers, me } = await proposals.loadProposalFor(user, proposalId, tx);
     const insurer = (JSON.parse(proposal.financing) as { insuranceCompanyName: Insurer }).insuranceCompanyName;
-    return { proposal, buyers, me, insurer, open: EDITABLE_STATUSES.has(proposal.status) };
+    return { proposal, buyers, me, insurer, open: isEditableStatus(proposal.status) };
   }
 
   /** The buyer position a request is about: a buyer acts only on their own declaration. */
@@ -164,7 +157,7 @@ export function createInsuranceService(deps: {
   }
 
   function guardOpen(loaded: Loaded) {
-    if (!loaded.open) throw new HttpError(409, 'proposal_locked', LOCKED_MESSAGE);
+    if (!loaded.open) throw new HttpError(409, 'proposal_locked', PROPOSAL_LOCKED_MESSAGE);
   }
 
   return {

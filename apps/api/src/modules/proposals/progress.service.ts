@@ -3,10 +3,11 @@ import type { SessionUser } from '@portal/domain/auth';
 import { historyAudience } from '@portal/domain/backoffice';
 import { nextStepFor, type ProgressView, type Viewer } from '@portal/domain/next-step';
 import type { Database } from '../../db/schema';
-import { HttpError, forbidden, notFound } from '../../errors';
+import { HttpError, forbidden } from '../../errors';
 import { recordAudit } from '../audit/audit';
 import { loadProposalProgress, refreshProposalProgress } from '../financing/proposal-progress';
 import { newId } from '../../crypto';
+import { createProposalsService } from './proposals.service';
 
 export const ALREADY_SENT_MESSAGE = 'Esta proposta já foi enviada para análise.';
 export const ONLY_MAIN_BUYER_MESSAGE = 'Só o comprador principal envia a proposta para análise.';
@@ -18,21 +19,12 @@ export const ONLY_MAIN_BUYER_MESSAGE = 'Só o comprador principal envia a propos
 export function createProgressService(deps: { db: Kysely<Database> }) {
   const { db } = deps;
 
-  /** Who the caller is on the proposal; 404 for anyone not on it (as for a missing proposal). */
+  const proposals = createProposalsService({ db });
+
+  /** Who the caller is on the proposal (null for operators); 404 for anyone not on it. */
   async function viewerOf(user: SessionUser, proposalId: string): Promise<Viewer | null> {
-    if (user.role === 'operator') {
-      const exists = await db.selectFrom('proposals').select('id').where('id', '=', proposalId).executeTakeFirst();
-      if (!exists) throw notFound();
-      return null;
-    }
-    const me = await db
-      .selectFrom('proposal_members')
-      .select(['role', 'position'])
-      .where('proposal_id', '=', proposalId)
-      .where('user_id', '=', user.id)
-      .where('role', '=', user.role as 'buyer' | 'seller')
-      .executeTakeFirst();
-    if (!me) throw notFound();
+    const { me } = await proposals.loadProposalFor(user, proposalId);
+    if (!me) return null;
     return me.role === 'seller' ? { role: 'seller' } : { role: 'buyer', position: me.position };
   }
 

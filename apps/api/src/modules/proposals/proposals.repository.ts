@@ -1,86 +1,96 @@
 import type { Kysely } from 'kysely';
 import type { Database, ProposalMembersTable, ProposalsTable } from '../../db/schema';
-import type { SessionUser } from '@portal/domain/auth';
-import type { Customer, Proposal } from '@portal/domain/proposal';
+import type { Executor } from '../../db/database';
 
-/**
- * Proposals a user may see: buyers and sellers only those they are members of (in that role);
- * operators all. Anything else is indistinguishable from a missing proposal (404).
- */
+/** Whose proposals a query reads: the proposals a user is a member of in a role, or every one (null). */
+export type Membership = { userId: string; role: 'buyer' | 'seller' } | null;
+
+/** Proposal rows and their members (buyers and sellers, by position). Queries only: the rules are in the service. */
 export function createProposalsRepository(db: Kysely<Database>) {
-  function visibleTo(user: SessionUser) {
-    let q = db.selectFrom('proposals').selectAll('proposals');
-    if (user.role !== 'operator') {
-      q = q.where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom('proposal_members as m')
-            .select('m.id')
-            .whereRef('m.proposal_id', '=', 'proposals.id')
-            .where('m.user_id', '=', user.id)
-            .where('m.role', '=', user.role as 'buyer' | 'seller'),
-        ),
-      );
-    }
-    return q;
-  }
-
-  async function membersOf(proposalIds: string[]) {
-    if (!proposalIds.length) return [];
-    return db
-      .selectFrom('proposal_members')
-      .selectAll()
-      .where('proposal_id', 'in', proposalIds)
-      .orderBy('position')
-      .execute();
-  }
-
   return {
-    async findProposals(user: SessionUser, options: { limit?: number } = {}): Promise<Proposal[]> {
-      const rows = await visibleTo(user)
-        .orderBy('proposals.updated_at', 'desc')
-        .limit(options.limit ?? 100)
-        .execute();
-      const members = await membersOf(rows.map((r) => r.id));
-      return rows.map((row) =>
-        toProposal(
-          row,
-          members.filter((m) => m.proposal_id === row.id),
-          user,
-        ),
-      );
+    /** The latest-updated proposals of a member (or every proposal), with their members. */
+    async findProposals(member: Membership, options: { limit: number }) {
+      let q = db.selectFrom('proposals').selectAll('proposals');
+      if (member) {
+        q = q.where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('proposal_members as m')
+              .select('m.id')
+              .whereRef('m.proposal_id', '=', 'proposals.id')
+              .where('m.user_id', '=', member.userId)
+              .where('m.role', '=', member.role),
+          ),
+        );
+      }
+      const rows = await q.orderBy('proposals.updated_at', 'desc').limit(options.limit).execute();
+      const members = rows.length
+        ? await db
+            .selectFrom('proposal_members')
+            .selectAll()
+            .where(
+              'proposal_id',
+              'in',
+              rows.map((r) => r.id),
+            )
+            .orderBy('position')
+            .execute()
+        : [];
+      return rows.map((proposal) => ({ proposal, members: members.filter((m) => m.proposal_id === proposal.id) }));
     },
-    async findProposal(user: SessionUser, id: string): Promise<Proposal | null> {
-      const row = await visibleTo(user).where('proposals.id', '=', id).executeTakeFirst();
-      if (!row) return null;
-      return toProposal(row, await membersOf([row.id]), user);
+
+    /** One proposal with its members, by position, in one query; null when there is none. */
+    async findProposalWithMembers(
+      proposalId: string,
+      tx: Executor = db,
+    ): Promise<{ proposal: ProposalsTable; members: ProposalMembersTable[] } | null> {
+      const rows = await tx
+        .selectFrom('proposals as p')
+        .leftJoin('proposal_members as m', 'm.proposal_id', 'p.id')
+        .selectAll('p')
+        .select([
+          'm.id as m_id',
+          'm.user_id as m_user_id',
+          'm.role as m_role',
+          'm.position as m_position',
+          'm.name as m_name',
+          'm.email as m_email',
+          'm.cpf as m_cpf',
+          'm.created_at as m_created_at',
+        ])
+        .where('p.id', '=', proposalId)
+        .orderBy('m.position')
+        .execute();
+      const first = rows[0];
+      if (!first) return null;
+      const {
+        m_id: _id,
+        m_user_id: _userId,
+        m_role: _role,
+        m_position: _position,
+        m_name: _name,
+        m_email: _email,
+        m_cpf: _cpf,
+        m_created_at: _createdAt,
+        ...proposal
+      } = first;
+      const members: ProposalMembersTable[] = [];
+      for (const r of rows) {
+        if (r.m_id === null) continue;
+        members.push({
+          id: r.m_id,
+          proposal_id: proposal.id,
+          user_id: r.m_user_id,
+          role: r.m_role!,
+          position: r.m_position!,
+          name: r.m_name!,
+          email: r.m_email!,
+          cpf: r.m_cpf,
+          created_at: r.m_created_at!,
+        });
+      }
+      return { proposal, members };
     },
   };
 }
 export type ProposalsRepository = ReturnType<typeof createProposalsRepository>;
-
-/**
- * Shapes a row for one viewer. Personal data of a customer (e-mail, CPF) is shown to that
- * customer and to operators only: a co-buyer sees the name, a seller sees names only.
- */
-export function toProposal(row: ProposalsTable, members: ProposalMembersTable[], viewer: SessionUser): Proposal {
-  const buyers = members.filter((m) => m.role === 'buyer').sort((a, b) => a.position - b.position);
-  const customers: Customer[] = buyers.map((m) => {
-    const full = viewer.role === 'operator' || m.user_id === viewer.id;
-    return { id: m.id, position: m.position, name: m.name, email: full ? m.email : null, cpf: full ? m.cpf : null };
-  });
-  const own = viewer.role === 'buyer' ? buyers.find((m) => m.user_id === viewer.id) : undefined;
-  return {
-    id: row.id,
-    code: row.code,
-    fillingStatus: row.filling_status,
-    type: row.type,
-    status: row.status as Proposal['status'],
-    stage: row.stage as Proposal['stage'],
-    customers,
-    customerData: own ? customers.find((c) => c.id === own.id)! : null,
-    property: JSON.parse(row.property),
-    financingOrCgiData: JSON.parse(row.financing),
-    updatedAt: new Date(row.updated_at).toISOString(),
-  };
-}

@@ -1,17 +1,15 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { toSellerProposal, type Proposal } from '@portal/domain/proposal';
-import { proposalListResponseSchema, proposalResponseSchema } from '@portal/domain/proposals-api';
-import type { SessionUser } from '@portal/domain/auth';
+import {
+  progressResponseSchema,
+  proposalListResponseSchema,
+  proposalResponseSchema,
+} from '@portal/domain/proposals-api';
 import { apiErrorSchema } from '@portal/domain/api-error';
 import { requireUser } from '../../plugins/session';
-import { notFound } from '../../errors';
-import { progressViewSchema } from '@portal/domain/next-step';
 import { createProgressService } from './progress.service';
 
 const tags = ['proposals'];
-
-const viewFor = (user: SessionUser) => (p: Proposal) => (user.role === 'seller' ? toSellerProposal(p) : p);
 
 export const proposalsRoutes: FastifyPluginAsyncZod = async (app) => {
   const progress = createProgressService({ db: app.db.kysely });
@@ -27,7 +25,7 @@ export const proposalsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = await requireUser(request);
-      return { data: (await app.repos.proposals.findProposals(user)).map(viewFor(user)) };
+      return { data: await app.services.proposals.listProposals(user) };
     },
   );
 
@@ -44,9 +42,7 @@ export const proposalsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = await requireUser(request);
-      const proposal = await app.repos.proposals.findProposal(user, request.params.id);
-      if (!proposal) throw notFound();
-      return { data: viewFor(user)(proposal) };
+      return { data: await app.services.proposals.getProposal(user, request.params.id) };
     },
   );
 
@@ -58,7 +54,7 @@ export const proposalsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'O que falta na proposta: etapas de cada parte, contagem e o próximo passo de quem pergunta',
         params: z.object({ id: z.string().max(64) }),
-        response: { 200: z.object({ data: progressViewSchema }), 401: apiErrorSchema, 404: apiErrorSchema },
+        response: { 200: progressResponseSchema, 401: apiErrorSchema, 404: apiErrorSchema },
       },
     },
     async (request) => {
@@ -76,7 +72,7 @@ export const proposalsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'O comprador principal envia a proposta para análise (todas as etapas dos compradores concluídas)',
         params: z.object({ id: z.string().max(64) }),
         response: {
-          200: z.object({ data: progressViewSchema }),
+          200: progressResponseSchema,
           401: apiErrorSchema,
           403: apiErrorSchema,
           404: apiErrorSchema,

@@ -5,18 +5,18 @@ import { draftSchema, submitSchema, type ProposalFacts, type SectionContext } fr
 import { fieldErrors } from '@portal/domain/api-error';
 import { onlyDigits } from '@portal/domain/digits';
 import { buyerFgtsEligibility, FGTS_FORM_KEYS } from '@portal/domain/fgts-sections';
-import type { Database, ProposalMembersTable, ProposalSectionsTable, ProposalsTable } from '../../db/schema';
+import { isEditableStatus, PROPOSAL_LOCKED_MESSAGE } from '@portal/domain/proposal-status';
+import { NO_BUYER } from '@portal/domain/proposal-facts';
+import type { Database, ProposalSectionsTable } from '../../db/schema';
+import type { Executor } from '../../db/database';
 import { HttpError, forbidden, notFound } from '../../errors';
 import { recordAudit } from '../audit/audit';
-import { loadProposalFacts } from '../financing/proposal-facts';
+import { loadProposalFacts } from '../proposals/proposal-facts';
 import { refreshProposalProgress } from '../financing/proposal-progress';
+import { createProposalsService, type LoadedProposal } from '../proposals/proposals.service';
 import { inviteMember } from '../invitations/invite';
 import type { Mailer } from '../mail/outbox';
 import { createSectionsRepository } from './sections.repository';
-
-const EDITABLE_STATUSES = new Set(['filling', 'pending_correction']);
-export const LOCKED_MESSAGE = 'A proposta está em análise e não pode ser alterada agora.';
-const PROPOSAL_SCOPE = -1;
 
 export interface SectionView {
   key: string;
@@ -36,46 +36,21 @@ export interface SectionView {
   prefill: Record<string, unknown>;
 }
 
-interface Loaded {
-  proposal: ProposalsTable;
-  members: ProposalMembersTable[];
-  buyers: ProposalMembersTable[];
-  /** The caller's entry (buyer or seller member); null for operators. */
-  me: ProposalMembersTable | null;
-}
+type Loaded = LoadedProposal;
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 export function createSectionsService(deps: { db: Kysely<Database>; mailer: Mailer; publicUrl: string }) {
   const repo = createSectionsRepository(deps.db);
 
-  /** The proposal as this user may see it: its buyers, its sellers and operators; anyone else gets 404. */
-  async function load(
-    user: SessionUser,
-    proposalId: string,
-    tx: Kysely<Database> | Transaction<Database> = deps.db,
-  ): Promise<Loaded> {
-    const proposal = await tx.selectFrom('proposals').selectAll().where('id', '=', proposalId).executeTakeFirst();
-    if (!proposal) throw notFound();
-    const members = await tx
-      .selectFrom('proposal_members')
-      .selectAll()
-      .where('proposal_id', '=', proposalId)
-      .orderBy('position')
-      .execute();
-    const buyers = members.filter((m) => m.role === 'buyer');
-    const me =
-      user.role === 'operator' ? null : (members.find((m) => m.role === user.role && m.user_id === user.id) ?? null);
-    if (user.role !== 'operator' && !me) throw notFound();
-    return { proposal, members, buyers, me };
-  }
+  const { loadProposalFor: load } = createProposalsService({ db: deps.db });
 
   function resolve(loaded: Loaded, key: string, buyer: number | undefined) {
     const def = findSection(key);
     if (!def) throw notFound();
     if (def.scope !== 'buyer') {
       if (buyer !== undefined) throw notFound();
-      return { def, position: PROPOSAL_SCOPE };
+      return { def, position: NO_BUYER };
     }
     if (buyer === undefined || !loaded.buyers.some((b) => b.position === buyer)) throw notFound();
     return { def, position: buyer };
@@ -90,7 +65,7 @@ export function createSectionsService(deps: { db: Kysely<Database>; mailer: Mail
    */
   function access(loaded: Loaded, scope: AnySection['scope'], position: number) {
     const me = loaded.me;
-    const open = EDITABLE_STATUSES.has(loaded.proposal.status);
+    const open = isEditableStatus(loaded.proposal.status);
     if (!me) return { summary: true, read: true, edit: false, open };
     if (me.role === 'seller') {
       const own = scope === 'seller';
@@ -146,7 +121,7 @@ export function createSectionsService(deps: { db: Kysely<Database>; mailer: Mail
   function proposalFacts(
     loaded: Loaded,
     rows: ProposalSectionsTable[],
-    tx: Kysely<Database> | Transaction<Database> = deps.db,
+    tx: Executor = deps.db,
   ): Promise<ProposalFacts> {
     return loadProposalFacts(tx, { proposal: loaded.proposal, buyers: loaded.buyers.length, rows });
   }
@@ -165,7 +140,7 @@ export function createSectionsService(deps: { db: Kysely<Database>; mailer: Mail
   function guardEdit(loaded: Loaded, scope: AnySection['scope'], position: number) {
     const a = access(loaded, scope, position);
     if (!a.edit) throw forbidden();
-    if (!a.open) throw new HttpError(409, 'proposal_locked', LOCKED_MESSAGE);
+    if (!a.open) throw new HttpError(409, 'proposal_locked', PROPOSAL_LOCKED_MESSAGE);
   }
 
   return {
@@ -175,7 +150,7 @@ export function createSectionsService(deps: { db: Kysely<Database>; mailer: Mail
       const facts = await proposalFacts(loaded, rows);
       const views: (Omit<SectionView, 'draft' | 'values' | 'prefill'> & { required: boolean })[] = [];
       for (const def of ALL_SECTIONS as readonly AnySection[]) {
-        const positions = def.scope === 'buyer' ? loaded.buyers.map((b) => b.position) : [PROPOSAL_SCOPE];
+        const positions = def.scope === 'buyer' ? loaded.buyers.map((b) => b.position) : [NO_BUYER];
         for (const position of positions) {
           if (!access(loaded, def.scope, position).summary) continue;
           const row = rows.find((r) => r.section === def.key && r.buyer === position);

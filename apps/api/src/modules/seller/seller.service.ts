@@ -1,48 +1,34 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { SessionUser } from '@portal/domain/auth';
 import { submitSchema } from '@portal/domain/section';
 import { SELLER_SECTIONS } from '@portal/domain/seller-sections';
-import type { AnySection, SectionStatus } from '@portal/domain/sections-registry';
+import type { AnySection } from '@portal/domain/sections-registry';
+import { NO_BUYER } from '@portal/domain/proposal-facts';
+import { isFinalStatus, PROPOSAL_CLOSED_MESSAGE } from '@portal/domain/proposal-status';
+import type { SellerPart } from '@portal/domain/seller-api';
 import type { Database } from '../../db/schema';
-import { HttpError, forbidden, notFound } from '../../errors';
+import type { Executor } from '../../db/database';
+import { HttpError, forbidden } from '../../errors';
 import { recordAudit } from '../audit/audit';
-import { loadProposalFacts } from '../financing/proposal-facts';
+import { loadProposalFacts } from '../proposals/proposal-facts';
 import { refreshProposalProgress } from '../financing/proposal-progress';
+import { createProposalsService } from '../proposals/proposals.service';
+import { createSellerRepository } from './seller.repository';
 
-type Executor = Kysely<Database> | Transaction<Database>;
-
-/** Sections that are not per buyer are stored at position -1 (see sections.repository). */
-const NO_BUYER = -1;
-const CLOSED_STATUSES = new Set(['approved', 'rejected', 'cancelled']);
 export const SELLER_INCOMPLETE_MESSAGE = 'Ainda faltam etapas para concluir a sua parte.';
-export const PROPOSAL_CLOSED_MESSAGE = 'Esta proposta foi encerrada e não pode mais ser alterada.';
-
-export interface SellerPart {
-  /** A seller was invited (the buyers' seller form was sent). */
-  invited: boolean;
-  /** When the seller last marked their part complete; null until then. */
-  completedAt: string | null;
-  /** Every required seller section is done: the seller may complete. */
-  ready: boolean;
-  /** Marked complete and still complete (no section reopened by a correction since). */
-  done: boolean;
-  sections: { key: string; title: string; status: SectionStatus; required: boolean; problem: string | null }[];
-}
 
 /**
  * The seller's part of a proposal as a whole: its state for everyone on the proposal, and the
  * seller's "I am done" (docs/decisions/008-seller-portal.md). Section data itself stays in the sections API.
  */
 export function createSellerService(deps: { db: Kysely<Database> }) {
-  /** The proposal as this user may see it; 404 for anyone not on it (as for a missing proposal). */
+  const proposals = createProposalsService({ db: deps.db });
+  const repo = createSellerRepository(deps.db);
+
+  /** The proposal as this user may see it (404 for anyone not on it), with its section rows. */
   async function load(user: SessionUser, proposalId: string, tx: Executor) {
-    const proposal = await tx.selectFrom('proposals').selectAll().where('id', '=', proposalId).executeTakeFirst();
-    if (!proposal) throw notFound();
-    const members = await tx.selectFrom('proposal_members').selectAll().where('proposal_id', '=', proposalId).execute();
-    const me = user.role === 'operator' ? null : members.find((m) => m.role === user.role && m.user_id === user.id);
-    if (me === undefined) throw notFound();
-    const rows = await tx.selectFrom('proposal_sections').selectAll().where('proposal_id', '=', proposalId).execute();
-    return { proposal, members, me, rows };
+    const loaded = await proposals.loadProposalFor(user, proposalId, tx);
+    return { ...loaded, rows: await repo.findSections(proposalId, tx) };
   }
 
   /**
@@ -51,7 +37,7 @@ export function createSellerService(deps: { db: Kysely<Database> }) {
    * values no longer pass its rules has a problem and keeps the part from being complete.
    */
   async function partOf(loaded: Awaited<ReturnType<typeof load>>, tx: Executor): Promise<SellerPart> {
-    const buyers = loaded.members.filter((m) => m.role === 'buyer').length;
+    const buyers = loaded.buyers.length;
     const facts = await loadProposalFacts(tx, { proposal: loaded.proposal, buyers, rows: loaded.rows });
     const sections = (SELLER_SECTIONS as readonly AnySection[]).map((def) => {
       const row = loaded.rows.find((r) => r.section === def.key && r.buyer === NO_BUYER);
@@ -68,7 +54,7 @@ export function createSellerService(deps: { db: Kysely<Database> }) {
     const ready = sections.every((s) => s.problem === null);
     const completedAt = loaded.proposal.seller_completed_at;
     return {
-      invited: loaded.members.some((m) => m.role === 'seller'),
+      invited: loaded.sellers.length > 0,
       completedAt: completedAt ? new Date(completedAt).toISOString() : null,
       ready,
       done: ready && completedAt !== null,
@@ -87,19 +73,14 @@ export function createSellerService(deps: { db: Kysely<Database> }) {
       return deps.db.transaction().execute(async (tx) => {
         const loaded = await load(user, proposalId, tx);
         if (loaded.me?.role !== 'seller') throw forbidden();
-        if (CLOSED_STATUSES.has(loaded.proposal.status))
-          throw new HttpError(409, 'proposal_closed', PROPOSAL_CLOSED_MESSAGE);
+        if (isFinalStatus(loaded.proposal.status)) throw new HttpError(409, 'proposal_closed', PROPOSAL_CLOSED_MESSAGE);
         const part = await partOf(loaded, tx);
         if (!part.ready) {
           const fields = Object.fromEntries(part.sections.filter((s) => s.problem).map((s) => [s.key, s.problem!]));
           throw new HttpError(409, 'seller_incomplete', SELLER_INCOMPLETE_MESSAGE, fields);
         }
         const now = Date.now();
-        await tx
-          .updateTable('proposals')
-          .set({ seller_completed_at: now, updated_at: now })
-          .where('id', '=', proposalId)
-          .execute();
+        await repo.markCompleted(proposalId, now, tx);
         await recordAudit(tx, { actorId: user.id, action: 'seller.completed', subject: `proposal:${proposalId}` });
         await refreshProposalProgress(tx, proposalId, { touch: false });
         return { ...part, completedAt: new Date(now).toISOString(), done: true };

@@ -7,6 +7,7 @@ import { useDocuments } from '../../lib/documents-api';
 import { ItemStateTag, UploadItem } from './upload-item';
 import type { FollowedItem } from '@portal/domain/documents-views';
 import './documents.css';
+import { PROPOSAL_CLOSED_MESSAGE } from '@portal/domain/proposal-status';
 
 /**
  * The upload checklist of one proposal, as the buyer or the seller sees it: the items they send,
@@ -60,12 +61,7 @@ export function DocumentsUploadScreen({
             ) : null}
           </div>
           {!docs.data.canUpload ? (
-            <Alert
-              type="info"
-              showIcon
-              className="doc-summary__closed"
-              title="Esta proposta não recebe mais documentos."
-            />
+            <Alert type="info" showIcon className="doc-summary__closed" title={PROPOSAL_CLOSED_MESSAGE} />
           ) : null}
           {items.length === 0 ? <p className="muted">Nenhum documento é pedido a você nesta proposta.</p> : null}
           <div className="doc-items">

@@ -2,6 +2,7 @@ import { Alert, Button, Card, Collapse, Empty, Skeleton, Tag } from 'antd';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import type { SellerProposal } from '@portal/domain/proposal';
+import { isEditableStatus } from '@portal/domain/proposal-status';
 import { Page } from '../../components/page';
 import { useSellerPart } from '../../lib/seller-api';
 import { useProposals } from '../../lib/proposals-api';
@@ -9,8 +10,6 @@ import { sellerUrl } from './flow';
 import { ProposalHistory } from '../../components/proposal-history';
 import { ProposalProgress, SellerProposalFacts } from './proposal-status';
 import { SellerPartProgress, SellerSectionRows } from './seller-part';
-
-const EDITABLE = new Set<SellerProposal['status']>(['filling', 'pending_correction']);
 
 /** /seller/proposals: the proposals the seller was invited to, where each stands and the seller's steps. */
 export default function SellerProposalsPage() {
@@ -44,7 +43,7 @@ export default function SellerProposalsPage() {
 function ProposalCard({ proposal }: { proposal: SellerProposal }) {
   const navigate = useNavigate();
   const part = useSellerPart(proposal.id);
-  const editable = EDITABLE.has(proposal.status);
+  const editable = isEditableStatus(proposal.status);
   const label = part.data?.done ? 'Ver situação' : editable ? 'Continuar' : 'Ver';
   return (
     <Card

@@ -1,0 +1,96 @@
+import type { Kysely } from 'kysely';
+import type { SessionUser } from '@portal/domain/auth';
+import { toSellerProposal, type Customer, type Proposal } from '@portal/domain/proposal';
+import type { ProposalView } from '@portal/domain/proposals-api';
+import type { Database, ProposalMembersTable, ProposalsTable } from '../../db/schema';
+import type { Executor } from '../../db/database';
+import { notFound } from '../../errors';
+import { createProposalsRepository, type Membership } from './proposals.repository';
+
+/** A proposal as one caller may see it, with its parties. */
+export interface LoadedProposal {
+  proposal: ProposalsTable;
+  /** Buyers and sellers, by position. */
+  members: ProposalMembersTable[];
+  buyers: ProposalMembersTable[];
+  sellers: ProposalMembersTable[];
+  /** The caller's own entry (as a buyer or as a seller); null for operators. */
+  me: ProposalMembersTable | null;
+}
+
+/**
+ * Who sees a proposal: buyers and sellers only the proposals they are members of, in that role;
+ * operators every one. The one place this rule is written: every module loads a proposal through
+ * loadProposalFor, and the list reads with the same membership.
+ */
+function membershipOf(caller: SessionUser): Membership {
+  return caller.role === 'operator' ? null : { userId: caller.id, role: caller.role };
+}
+
+export function createProposalsService(deps: { db: Kysely<Database> }) {
+  const repo = createProposalsRepository(deps.db);
+
+  /**
+   * The proposal as this caller may see it, in one query. Anyone who is not on it gets 404, exactly
+   * as for a proposal that does not exist: an id never tells a stranger that it is taken.
+   */
+  async function loadProposalFor(caller: SessionUser, proposalId: string, tx: Executor = deps.db) {
+    const found = await repo.findProposalWithMembers(proposalId, tx);
+    if (!found) throw notFound();
+    const member = membershipOf(caller);
+    const me = member ? found.members.find((m) => m.role === member.role && m.user_id === member.userId) : null;
+    if (me === undefined) throw notFound();
+    return {
+      ...found,
+      buyers: found.members.filter((m) => m.role === 'buyer'),
+      sellers: found.members.filter((m) => m.role === 'seller'),
+      me,
+    } satisfies LoadedProposal;
+  }
+
+  return {
+    loadProposalFor,
+
+    /** The caller's proposals, latest first, each as the caller may see it. */
+    async listProposals(caller: SessionUser): Promise<ProposalView[]> {
+      const found = await repo.findProposals(membershipOf(caller), { limit: 100 });
+      return found.map(({ proposal, members }) => viewFor(caller, toProposal(proposal, members, caller)));
+    },
+
+    async getProposal(caller: SessionUser, proposalId: string): Promise<ProposalView> {
+      const { proposal, members } = await loadProposalFor(caller, proposalId);
+      return viewFor(caller, toProposal(proposal, members, caller));
+    },
+  };
+}
+export type ProposalsService = ReturnType<typeof createProposalsService>;
+
+/** Each party gets only what its screens use: sellers get the seller's view (no financing terms). */
+const viewFor = (caller: SessionUser, p: Proposal): ProposalView =>
+  caller.role === 'seller' ? toSellerProposal(p) : p;
+
+/**
+ * Shapes a row for one viewer. Personal data of a customer (e-mail, CPF) is shown to that
+ * customer and to operators only: a co-buyer sees the name, a seller sees names only.
+ */
+export function toProposal(row: ProposalsTable, members: ProposalMembersTable[], viewer: SessionUser): Proposal {
+  const buyers = members.filter((m) => m.role === 'buyer').sort((a, b) => a.position - b.position);
+  const customers: Customer[] = buyers.map((m) => {
+    const full = viewer.role === 'operator' || m.user_id === viewer.id;
+    return { id: m.id, position: m.position, name: m.name, email: full ? m.email : null, cpf: full ? m.cpf : null };
+  });
+  const own = viewer.role === 'buyer' ? buyers.find((m) => m.user_id === viewer.id) : undefined;
+  return {
+    id: row.id,
+    code: row.code,
+    fillingStatus: row.filling_status,
+    type: row.type,
+    status: row.status as Proposal['status'],
+    stage: row.stage as Proposal['stage'],
+    customers,
+    customerData: own ? customers.find((c) => c.id === own.id)! : null,
+    property: JSON.parse(row.property),
+    financingOrCgiData: JSON.parse(row.financing),
+    updatedAt: new Date(row.updated_at).toISOString(),
+  };
+}
