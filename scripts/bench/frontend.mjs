@@ -110,10 +110,11 @@ export async function benchLighthouse(results) {
     const base = `http://localhost:${port}`;
     const page = context.pages()[0] ?? (await context.newPage());
     const signIn = async (path, username, landing) => {
+      // Logged out first (no cookie, no login marker), or the login page would send the page on.
       await context.clearCookies();
-      await page.goto(`${base}${path}`);
+      await page.goto(`${base}/favicon.svg`);
       await page.evaluate(() => localStorage.clear());
-      await page.reload();
+      await page.goto(`${base}${path}`);
       await page.getByLabel('E-mail ou CPF').fill(username);
       await page.getByLabel('Senha', { exact: true }).fill('Demo@2026!');
       await page.getByRole('button', { name: 'Entrar' }).click();
