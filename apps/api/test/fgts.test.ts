@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, DATABASES, login, type TestApp } from './helpers';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DATABASES, DEMO_PROPOSALS, demoWorld, clientFor, type Client, type TestApp } from './helpers';
 import { ADDRESS, ELIGIBLE } from './fgts-answers';
 
 const CIVIL = {
@@ -36,43 +36,49 @@ const AUTH = {
   },
 };
 
+/** Every FGTS step: a test starts with none of them answered, for either buyer. */
+const FGTS_SECTIONS = [
+  'fgts_questions',
+  'fgts_address',
+  'fgts_civil_status',
+  'fgts_tax',
+  'fgts_authorization',
+  'fgts_review',
+];
+
 describe.each(DATABASES)('FGTS on %s', (dialect) => {
   let t: TestApp;
-  let main: string;
-  let second: string;
-  let outro: string;
-  let seller: string;
-  let operator: string;
+  let main: Client;
+  let second: Client;
+  let outro: Client;
+  let seller: Client;
+  let operator: Client;
   let twoBuyers: string;
   let cgi: string;
 
   beforeAll(async () => {
-    t = await createTestApp(dialect);
-    [main, second, outro, seller, operator] = await Promise.all([
-      login(t.app, 'comprador@demo.com.br', 'buyer'),
-      login(t.app, 'compradora@demo.com.br', 'buyer'),
-      login(t.app, 'outro@demo.com.br', 'buyer'),
-      login(t.app, 'vendedor@demo.com.br', 'seller'),
-      login(t.app, 'operador@demo.com.br', 'operator'),
-    ]);
-    const all = (await t.app.inject({ url: '/api/v3/proposals', headers: { cookie: operator } })).json().data as {
-      id: string;
-      code: string;
-    }[];
-    twoBuyers = all.find((p) => p.code === 'PF-2026-004817')!.id;
-    cgi = all.find((p) => p.code === 'CGI-2026-001293')!.id;
+    const w = await demoWorld(dialect);
+    t = w.t;
+    ({ comprador: main, compradora: second, outro, vendedor: seller, operador: operator } = w.as);
+    twoBuyers = w.proposals.twoBuyers.id;
+    cgi = w.proposals.underReview.id;
   });
   afterAll(async () => t?.close());
+  // Each test arranges the answers it needs through the API, from none.
+  beforeEach(async () => {
+    await t.db.kysely
+      .deleteFrom('proposal_sections')
+      .where('proposal_id', '=', twoBuyers)
+      .where('section', 'in', FGTS_SECTIONS)
+      .execute();
+  });
 
-  const put = (cookie: string, url: string, payload: object) =>
-    t.app.inject({ method: 'PUT', url, headers: { cookie }, payload });
-  const get = (cookie: string, url: string) => t.app.inject({ url, headers: { cookie } });
   const section = (key: string, buyer = 0) => `/api/v3/proposals/${twoBuyers}/sections/${key}?buyer=${buyer}`;
-  const state = (cookie: string, buyer = 0) => get(cookie, `/api/v3/proposals/${twoBuyers}/fgts?buyer=${buyer}`);
-  const pdf = (cookie: string, buyer = 0) => get(cookie, `/api/v3/proposals/${twoBuyers}/fgts/form.pdf?buyer=${buyer}`);
-  const requiredFgts = async (cookie: string, proposal: string) =>
+  const state = (who: Client, buyer = 0) => who.get(`/api/v3/proposals/${twoBuyers}/fgts?buyer=${buyer}`);
+  const pdf = (who: Client, buyer = 0) => who.get(`/api/v3/proposals/${twoBuyers}/fgts/form.pdf?buyer=${buyer}`);
+  const requiredFgts = async (who: Client, proposal: string) =>
     (
-      (await get(cookie, `/api/v3/proposals/${proposal}/sections`)).json().data.sections as {
+      (await who.get(`/api/v3/proposals/${proposal}/sections`)).json().data.sections as {
         key: string;
         buyer: number;
         required: boolean;
@@ -80,6 +86,23 @@ describe.each(DATABASES)('FGTS on %s', (dialect) => {
     )
       .filter((s) => s.key.startsWith('fgts_') && s.required)
       .map((s) => `${s.key}:${s.buyer}`);
+  /** The main buyer answers, in order, the given steps with valid values. */
+  const answer = async (...steps: ('eligible' | 'address' | 'civil' | 'tax' | 'authorization' | 'review')[]) => {
+    const values = {
+      eligible: ['fgts_questions', ELIGIBLE],
+      address: ['fgts_address', ADDRESS],
+      civil: ['fgts_civil_status', CIVIL],
+      tax: ['fgts_tax', TAX],
+      authorization: ['fgts_authorization', AUTH],
+      review: ['fgts_review', { confirmed: true }],
+    } as const;
+    for (const step of steps) {
+      const [key, body] = values[step];
+      const res = await main.put(section(key), body);
+      if (res.statusCode !== 200) throw new Error(`${key}: ${res.statusCode} ${res.body}`);
+    }
+  };
+  const ALL_STEPS = ['eligible', 'address', 'civil', 'tax', 'authorization', 'review'] as const;
 
   it('asks each buyer of a financing whether they use FGTS; a CGI needs no FGTS section', async () => {
     expect(await requiredFgts(main, twoBuyers)).toEqual(['fgts_questions:0', 'fgts_questions:1']);
@@ -95,7 +118,7 @@ describe.each(DATABASES)('FGTS on %s', (dialect) => {
   });
 
   it('keeps ineligible answers, explains why, and stops the FGTS path', async () => {
-    const res = await put(main, section('fgts_questions'), { ...ELIGIBLE, owns_home_in_city: 'yes' });
+    const res = await main.put(section('fgts_questions'), { ...ELIGIBLE, owns_home_in_city: 'yes' });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.values).toEqual({ ...ELIGIBLE, owns_home_in_city: 'yes' });
     const s = (await state(main)).json().data;
@@ -110,36 +133,40 @@ describe.each(DATABASES)('FGTS on %s', (dialect) => {
   });
 
   it('saves drafts of the account list and the company block as typed, refusing unknown keys', async () => {
-    // The buyer is ineligible here (previous test): the forms are closed, even to a draft.
-    const closed = await put(main, `${section('fgts_authorization').replace('?', '/draft?')}`, { pis_pasep: '1' });
+    // An ineligible buyer: the forms are closed, even to a draft.
+    expect((await main.put(section('fgts_questions'), { ...ELIGIBLE, owns_home_in_city: 'yes' })).statusCode).toBe(200);
+    const closed = await main.put(`${section('fgts_authorization').replace('?', '/draft?')}`, { pis_pasep: '1' });
     expect(closed.statusCode).toBe(409);
     expect(closed.json().error.code).toBe('fgts_not_eligible');
-    expect((await get(main, section('fgts_authorization'))).json().data.draft).toBeNull();
-    expect((await put(main, section('fgts_questions'), ELIGIBLE)).statusCode).toBe(200);
-    const ok = await put(main, `${section('fgts_authorization').replace('?', '/draft?')}`, {
+    expect((await main.get(section('fgts_authorization'))).json().data.draft).toBeNull();
+    expect((await main.put(section('fgts_questions'), ELIGIBLE)).statusCode).toBe(200);
+    const ok = await main.put(`${section('fgts_authorization').replace('?', '/draft?')}`, {
       pis_pasep: '120.564',
       accounts: [{ employee: 'Constru', amount: '25' }],
       company: { cnpj: '11.2' },
     });
     expect(ok.statusCode).toBe(200);
-    expect((await get(main, section('fgts_authorization'))).json().data.draft).toEqual({
+    expect((await main.get(section('fgts_authorization'))).json().data.draft).toEqual({
       pis_pasep: '120.564',
       accounts: [{ employee: 'Constru', amount: '25' }],
       company: { cnpj: '11.2' },
     });
-    const bad = await put(main, `${section('fgts_authorization').replace('?', '/draft?')}`, {
+    const bad = await main.put(`${section('fgts_authorization').replace('?', '/draft?')}`, {
       accounts: [{ employee: 'x', owner: 'me' }],
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.fields).toHaveProperty(['accounts.0.owner']);
-    // Back to the ineligible answers the next test starts from.
-    const back = await put(main, section('fgts_questions'), { ...ELIGIBLE, owns_home_in_city: 'yes' });
+    // Ineligible again: the forms close again.
+    const back = await main.put(section('fgts_questions'), { ...ELIGIBLE, owns_home_in_city: 'yes' });
     expect(back.statusCode).toBe(200);
+    expect(
+      (await main.put(`${section('fgts_authorization').replace('?', '/draft?')}`, { pis_pasep: '1' })).statusCode,
+    ).toBe(409);
   });
 
   it('an eligible buyer gets the forms as required steps and resumes at the first unfinished one', async () => {
-    const before = (await get(main, `/api/v3/proposals/${twoBuyers}`)).json().data.fillingStatus;
-    expect((await put(main, section('fgts_questions'), ELIGIBLE)).statusCode).toBe(200);
+    const before = (await main.get(`/api/v3/proposals/${twoBuyers}`)).json().data.fillingStatus;
+    expect((await main.put(section('fgts_questions'), ELIGIBLE)).statusCode).toBe(200);
     expect(await requiredFgts(main, twoBuyers)).toEqual([
       'fgts_questions:0',
       'fgts_questions:1',
@@ -149,20 +176,21 @@ describe.each(DATABASES)('FGTS on %s', (dialect) => {
       'fgts_authorization:0',
       'fgts_review:0',
     ]);
-    expect((await get(main, `/api/v3/proposals/${twoBuyers}`)).json().data.fillingStatus).toBeLessThan(before + 1);
+    expect((await main.get(`/api/v3/proposals/${twoBuyers}`)).json().data.fillingStatus).toBeLessThan(before + 1);
     expect((await state(main)).json().data).toMatchObject({
       eligibility: { status: 'eligible' },
       next: 'fgts_address',
     });
 
-    expect((await put(main, section('fgts_address'), ADDRESS)).statusCode).toBe(200);
-    expect((await put(main, section('fgts_civil_status'), CIVIL)).statusCode).toBe(200);
+    expect((await main.put(section('fgts_address'), ADDRESS)).statusCode).toBe(200);
+    expect((await main.put(section('fgts_civil_status'), CIVIL)).statusCode).toBe(200);
     expect((await state(main)).json().data.next).toBe('fgts_tax');
-    expect((await put(main, section('fgts_tax'), TAX)).statusCode).toBe(200);
+    expect((await main.put(section('fgts_tax'), TAX)).statusCode).toBe(200);
   });
 
   it('validates the authorization: PIS, each row of the list, the company, with field paths', async () => {
-    const res = await put(main, section('fgts_authorization'), {
+    await answer('eligible', 'address', 'civil', 'tax');
+    const res = await main.put(section('fgts_authorization'), {
       ...AUTH,
       pis_pasep: '120.56412.54-0',
       accounts: [AUTH.accounts[0], { employee: '', account: 'abc', amount: '' }],
@@ -175,11 +203,12 @@ describe.each(DATABASES)('FGTS on %s', (dialect) => {
       'accounts.1.account': 'Informe o número da conta (só números)',
       'company.cnpj': 'Insira um CNPJ válido',
     });
-    expect((await get(main, section('fgts_authorization'))).json().data.values).toBeNull();
+    expect((await main.get(section('fgts_authorization'))).json().data.values).toBeNull();
   });
 
   it('stores the authorization canonically and leads to the review', async () => {
-    const res = await put(main, section('fgts_authorization'), AUTH);
+    await answer('eligible', 'address', 'civil', 'tax');
+    const res = await main.put(section('fgts_authorization'), AUTH);
     expect(res.statusCode).toBe(200);
     expect(res.json().data.values).toMatchObject({
       pis_pasep: '12056412545',
@@ -196,18 +225,20 @@ describe.each(DATABASES)('FGTS on %s', (dialect) => {
   });
 
   it('the review must be confirmed; then the path is complete', async () => {
-    const no = await put(main, section('fgts_review'), { confirmed: false });
+    await answer('eligible', 'address', 'civil', 'tax', 'authorization');
+    const no = await main.put(section('fgts_review'), { confirmed: false });
     expect(no.json().error.fields.confirmed).toBe('Confirme que as informações estão corretas');
-    expect((await put(main, section('fgts_review'), { confirmed: true })).statusCode).toBe(200);
+    expect((await main.put(section('fgts_review'), { confirmed: true })).statusCode).toBe(200);
     expect((await state(main)).json().data).toMatchObject({ next: null, confirmed: true });
   });
 
   it('generates the filled-in form as a PDF attachment with the name, CPF, PIS and accounts', async () => {
+    await answer(...ALL_STEPS);
     const res = await pdf(main);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toBe(
-      'attachment; filename="formulario-fgts-PF-2026-004817-comprador-1.pdf"',
+      `attachment; filename="formulario-fgts-${DEMO_PROPOSALS.twoBuyers}-comprador-1.pdf"`,
     );
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
@@ -232,37 +263,41 @@ describe.each(DATABASES)('FGTS on %s', (dialect) => {
   });
 
   it('a later change asks for a new confirmation before the next PDF', async () => {
+    await answer(...ALL_STEPS);
     expect(
-      (await put(main, section('fgts_tax'), { declares_income_tax: 'no', exempt_declaration: true })).statusCode,
+      (await main.put(section('fgts_tax'), { declares_income_tax: 'no', exempt_declaration: true })).statusCode,
     ).toBe(200);
     expect((await state(main)).json().data).toMatchObject({ next: 'fgts_review', confirmed: false });
     expect((await pdf(main)).statusCode).toBe(409);
-    await put(main, section('fgts_review'), { confirmed: true });
+    await main.put(section('fgts_review'), { confirmed: true });
     const text = execFileSync('pdftotext', ['-', '-'], { input: (await pdf(main)).rawPayload }).toString('utf8');
     expect(text).toContain('Isento(a) da declaração');
   });
 
   it('lets the main buyer and operators read; the second buyer gets 403 for the main buyer; a stranger and a seller 404', async () => {
+    await answer(...ALL_STEPS);
     expect((await pdf(operator)).statusCode).toBe(200);
     expect((await state(main, 1)).json().data).toMatchObject({ buyer: 1, eligibility: { status: 'unanswered' } });
     expect((await state(second, 0)).statusCode).toBe(403);
     expect((await pdf(second, 0)).statusCode).toBe(403);
-    expect((await put(second, section('fgts_questions', 0), ELIGIBLE)).statusCode).toBe(403);
-    for (const cookie of [outro, seller]) {
-      expect((await state(cookie)).statusCode).toBe(404);
-      expect((await pdf(cookie)).statusCode).toBe(404);
-      expect((await put(cookie, section('fgts_authorization'), AUTH)).statusCode).toBe(404);
+    expect((await second.put(section('fgts_questions', 0), ELIGIBLE)).statusCode).toBe(403);
+    for (const stranger of [outro, seller]) {
+      expect((await state(stranger)).statusCode).toBe(404);
+      expect((await pdf(stranger)).statusCode).toBe(404);
+      expect((await stranger.put(section('fgts_authorization'), AUTH)).statusCode).toBe(404);
     }
-    expect((await t.app.inject({ url: `/api/v3/proposals/${twoBuyers}/fgts/form.pdf?buyer=0` })).statusCode).toBe(401);
+    expect((await clientFor(t).get(`/api/v3/proposals/${twoBuyers}/fgts/form.pdf?buyer=0`)).statusCode).toBe(401);
   });
 
   it('the main buyer cannot edit the FGTS of a second buyer who has an account', async () => {
-    expect((await put(main, section('fgts_questions', 1), ELIGIBLE)).statusCode).toBe(403);
-    expect((await put(second, section('fgts_questions', 1), { uses_fgts: 'no' })).statusCode).toBe(200);
+    expect((await main.put(section('fgts_questions', 1), ELIGIBLE)).statusCode).toBe(403);
+    expect((await second.put(section('fgts_questions', 1), { uses_fgts: 'no' })).statusCode).toBe(200);
     expect((await state(second, 1)).json().data).toMatchObject({ eligibility: { status: 'not_using' }, next: null });
   });
 
   it('records who generated a form in the audit log', async () => {
+    await answer(...ALL_STEPS);
+    for (const who of [main, operator, main]) expect((await pdf(who)).statusCode).toBe(200);
     const rows = await t.db.kysely
       .selectFrom('audit_log')
       .select(['action', 'subject'])

@@ -4,11 +4,11 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { buildApp } from '../src/app';
-import { loadConfig, type Config } from '../src/config';
-import { openDatabase, type Db } from '../src/db/database';
-import { migrateToLatest } from '../src/db/migrations';
-import { seedDemoData, DEMO_PASSWORD } from '../src/seed/demo';
+import { buildApp } from '../../src/app';
+import { loadConfig, type Config } from '../../src/config';
+import { openDatabase, type Db } from '../../src/db/database';
+import { migrateToLatest } from '../../src/db/migrations';
+import { seedDemoData, DEMO_PASSWORD } from '../../src/seed/demo';
 import { completeCpf } from '@portal/domain/cpf';
 
 export { DEMO_PASSWORD };
