@@ -2,7 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, DATABASES, login, type TestApp } from './helpers';
+import { DATABASES, demoWorld, type Client, type TestApp } from './helpers';
 import {
   CLAMD_BINARY,
   EICAR,
@@ -52,44 +52,27 @@ function storedFiles(t: TestApp): string[] {
   return out.sort();
 }
 
-async function ids(t: TestApp, operator: string) {
-  const all = (await t.app.inject({ url: '/api/v3/proposals', headers: { cookie: operator } })).json().data as {
-    id: string;
-    code: string;
-  }[];
-  const byCode = (code: string) => all.find((p) => p.code === code)!.id;
-  return {
-    twoBuyers: byCode('PF-2026-004817'),
-    cgi: byCode('CGI-2026-001293'),
-    outroProposal: byCode('PF-2026-003390'),
-  };
-}
-
 describe.each(DATABASES)('documents on %s', (dialect) => {
   let t: TestApp;
-  let main: string;
-  let second: string;
-  let outro: string;
-  let seller: string;
-  let operator: string;
+  let main: Client;
+  let second: Client;
+  let outro: Client;
+  let seller: Client;
+  let operator: Client;
   let twoBuyers: string;
   let outroProposal: string;
 
   beforeAll(async () => {
-    t = await createTestApp(dialect);
-    [main, second, outro, seller, operator] = await Promise.all([
-      login(t.app, 'comprador@demo.com.br', 'buyer'),
-      login(t.app, 'compradora@demo.com.br', 'buyer'),
-      login(t.app, 'outro@demo.com.br', 'buyer'),
-      login(t.app, 'vendedor@demo.com.br', 'seller'),
-      login(t.app, 'operador@demo.com.br', 'operator'),
-    ]);
-    ({ twoBuyers, outroProposal } = await ids(t, operator));
+    const w = await demoWorld(dialect);
+    t = w.t;
+    ({ comprador: main, compradora: second, outro, vendedor: seller, operador: operator } = w.as);
+    twoBuyers = w.proposals.twoBuyers.id;
+    outroProposal = w.proposals.othersProposal.id;
   });
   afterAll(async () => t?.close());
 
-  const list = async (cookie: string, proposal = twoBuyers) => {
-    const res = await t.app.inject({ url: `/api/v3/proposals/${proposal}/documents`, headers: { cookie } });
+  const list = async (who: Client, proposal = twoBuyers) => {
+    const res = await who.get(`/api/v3/proposals/${proposal}/documents`);
     expect(res.statusCode).toBe(200);
     return res.json().data as {
       checklist: Record<string, boolean>;
@@ -98,24 +81,14 @@ describe.each(DATABASES)('documents on %s', (dialect) => {
       maxMb: number;
     };
   };
-  const item = async (cookie: string, key: string, proposal = twoBuyers) =>
-    (await list(cookie, proposal)).items.find((i) => i.key === key)!;
-  const upload = (cookie: string, key: string, file: Parameters<typeof multipartBody>[0], proposal = twoBuyers) => {
+  const item = async (who: Client, key: string, proposal = twoBuyers) =>
+    (await list(who, proposal)).items.find((i) => i.key === key)!;
+  const upload = (who: Client, key: string, file: Parameters<typeof multipartBody>[0], proposal = twoBuyers) => {
     const body = multipartBody(file);
-    return t.app.inject({
-      method: 'POST',
-      url: `/api/v3/proposals/${proposal}/documents/${key}/files`,
-      headers: { cookie, ...body.headers },
-      payload: body.payload,
-    });
+    return who.post(`/api/v3/proposals/${proposal}/documents/${key}/files`, body.payload, { headers: body.headers });
   };
-  const review = (cookie: string, path: string, payload: object) =>
-    t.app.inject({
-      method: 'POST',
-      url: `/api/v3/proposals/${twoBuyers}/documents/${path}/review`,
-      headers: { cookie },
-      payload,
-    });
+  const review = (who: Client, path: string, payload: object) =>
+    who.post(`/api/v3/proposals/${twoBuyers}/documents/${path}/review`, payload);
   const rowCount = async () =>
     Number(
       (
@@ -261,10 +234,7 @@ describe.each(DATABASES)('documents on %s', (dialect) => {
     expect(row.storage_key).toMatch(/^files\/[0-9a-f]{2}\/[0-9a-f]{32}$/);
     expect(storedFiles(t)).toContain(row.storage_key);
 
-    const dl = await t.app.inject({
-      url: `/api/v3/proposals/${twoBuyers}/documents/files/${file.id}/content`,
-      headers: { cookie: main },
-    });
+    const dl = await main.get(`/api/v3/proposals/${twoBuyers}/documents/files/${file.id}/content`);
     expect(dl.statusCode).toBe(200);
     expect(dl.headers['content-type']).toBe('application/pdf');
     expect(dl.headers['content-disposition']).toBe(
@@ -276,10 +246,7 @@ describe.each(DATABASES)('documents on %s', (dialect) => {
     expect(dl.rawPayload.equals(pdf)).toBe(true);
 
     // The operator's preview: inline, and framable by the portal's own pages only.
-    const inline = await t.app.inject({
-      url: `/api/v3/proposals/${twoBuyers}/documents/files/${file.id}/content?inline=1`,
-      headers: { cookie: operator },
-    });
+    const inline = await operator.get(`/api/v3/proposals/${twoBuyers}/documents/files/${file.id}/content?inline=1`);
     expect(inline.statusCode).toBe(200);
     expect(inline.headers['content-disposition']).toMatch(/^inline; /);
     expect(inline.headers['content-security-policy']).toContain("frame-ancestors 'self'");
@@ -345,7 +312,7 @@ describe.each(DATABASES)('documents on %s', (dialect) => {
           content: makeJpegLike(),
           filenameStar: true,
         });
-        return { headers: { cookie: main, ...b.headers }, payload: b.payload };
+        return { headers: { cookie: main.cookie, ...b.headers }, payload: b.payload };
       })(),
     });
     expect(nul.statusCode).toBe(201);
@@ -383,22 +350,16 @@ describe.each(DATABASES)('documents on %s', (dialect) => {
 
   it("answers 404 for another user's file, proposal or item, and 403 for a role that has no business there", async () => {
     const mine = (await item(main, 'income_tax_buyer1')).files[0]!;
-    const content = (proposal: string, cookie: string) =>
-      t.app.inject({ url: `/api/v3/proposals/${proposal}/documents/files/${mine.id}/content`, headers: { cookie } });
+    const content = (proposal: string, who: Client) =>
+      who.get(`/api/v3/proposals/${proposal}/documents/files/${mine.id}/content`);
     expect((await content(twoBuyers, outro)).statusCode).toBe(404);
     expect((await content(outroProposal, outro)).statusCode).toBe(404);
     expect((await content(twoBuyers, seller)).statusCode).toBe(404); // a seller sees no buyer item
     expect((await content(twoBuyers, second)).statusCode).toBe(404); // nor the second buyer the main buyer's
     expect((await content(twoBuyers, operator)).statusCode).toBe(200);
-    const del = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/v3/proposals/${outroProposal}/documents/files/${mine.id}`,
-      headers: { cookie: outro },
-    });
+    const del = await outro.delete(`/api/v3/proposals/${outroProposal}/documents/files/${mine.id}`);
     expect(del.statusCode).toBe(404);
-    expect(
-      (await t.app.inject({ url: `/api/v3/proposals/${twoBuyers}/documents`, headers: { cookie: outro } })).statusCode,
-    ).toBe(404);
+    expect((await outro.get(`/api/v3/proposals/${twoBuyers}/documents`)).statusCode).toBe(404);
 
     const pdf = { name: 'x.pdf', content: makePdf() };
     expect((await upload(outro, 'income_tax_buyer1', pdf)).statusCode).toBe(404);
@@ -414,12 +375,7 @@ describe.each(DATABASES)('documents on %s', (dialect) => {
     const reg = await upload(seller, 'property_registration', { name: 'matricula.pdf', content: makePdf() });
     expect(reg.statusCode).toBe(201);
     expect(
-      (
-        await t.app.inject({
-          url: `/api/v3/proposals/${twoBuyers}/documents/files/${reg.json().data.id}/content`,
-          headers: { cookie: main },
-        })
-      ).statusCode,
+      (await main.get(`/api/v3/proposals/${twoBuyers}/documents/files/${reg.json().data.id}/content`)).statusCode,
     ).toBe(404);
     expect((await item(seller, 'property_registration')).state).toBe('sent');
   });
@@ -434,20 +390,8 @@ describe.each(DATABASES)('documents on %s', (dialect) => {
         .where('id', '=', file.id)
         .executeTakeFirstOrThrow()
     ).storage_key;
-    expect(
-      (
-        await t.app.inject({
-          method: 'DELETE',
-          url: `/api/v3/proposals/${twoBuyers}/documents/files/${file.id}`,
-          headers: { cookie: seller },
-        })
-      ).statusCode,
-    ).toBe(404);
-    const del = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/v3/proposals/${twoBuyers}/documents/files/${file.id}`,
-      headers: { cookie: second },
-    });
+    expect((await seller.delete(`/api/v3/proposals/${twoBuyers}/documents/files/${file.id}`)).statusCode).toBe(404);
+    const del = await second.delete(`/api/v3/proposals/${twoBuyers}/documents/files/${file.id}`);
     expect(del.statusCode).toBe(204);
     expect(storedFiles(t)).not.toContain(key);
     expect((await item(second, 'income_tax_buyer2')).state).toBe('pending');
@@ -477,15 +421,7 @@ describe.each(DATABASES)('documents on %s', (dialect) => {
     expect(mail.map((m) => m.to_address)).toEqual(['comprador@demo.com.br']);
     expect(mail[0]!.text_body).toContain('Falta o recibo de entrega.');
     expect(mail[0]!.text_body).toContain('http://localhost:3000/buyer/documents/upload');
-    expect(
-      (
-        await t.app.inject({
-          method: 'DELETE',
-          url: `/api/v3/proposals/${twoBuyers}/documents/files/${first.id}`,
-          headers: { cookie: main },
-        })
-      ).statusCode,
-    ).toBe(409);
+    expect((await main.delete(`/api/v3/proposals/${twoBuyers}/documents/files/${first.id}`)).statusCode).toBe(409);
 
     const again = await upload(main, 'income_tax_buyer1', { name: 'IRPF com recibo.pdf', content: makePdf() });
     expect(again.statusCode).toBe(201);
@@ -497,10 +433,7 @@ describe.each(DATABASES)('documents on %s', (dialect) => {
     expect((await review(operator, 'income_tax_buyer1', { decision: 'accept' })).statusCode).toBe(409);
     expect((await review(operator, 'income_tax_buyer1', { decision: 'maybe' })).statusCode).toBe(400);
 
-    const events = await t.app.inject({
-      url: `/api/v3/proposals/${twoBuyers}/documents/events`,
-      headers: { cookie: operator },
-    });
+    const events = await operator.get(`/api/v3/proposals/${twoBuyers}/documents/events`);
     const history = (events.json().data as { item: string; action: string; actor: string; reason: string | null }[])
       .filter((e) => e.item === 'income_tax_buyer1')
       .reverse();
@@ -510,16 +443,13 @@ describe.each(DATABASES)('documents on %s', (dialect) => {
       ['uploaded', 'Carlos Eduardo Souza', null],
       ['accepted', 'Juliana Costa (Backoffice)', null],
     ]);
-    expect(
-      (await t.app.inject({ url: `/api/v3/proposals/${twoBuyers}/documents/events`, headers: { cookie: main } }))
-        .statusCode,
-    ).toBe(403);
+    expect((await main.get(`/api/v3/proposals/${twoBuyers}/documents/events`)).statusCode).toBe(403);
     expect(
       (
         await t.app.inject({
           url: `/api/v3/proposals/${outroProposal}/documents/files/${first.id}/review`,
           method: 'POST',
-          headers: { cookie: operator },
+          headers: { cookie: operator.cookie },
           payload: { decision: 'accept' },
         })
       ).statusCode,
@@ -550,7 +480,7 @@ describe.each(DATABASES)('documents on %s', (dialect) => {
     const socket = connect(Number(port), '127.0.0.1');
     await new Promise<void>((r) => socket.once('connect', () => r()));
     socket.write(
-      `POST /api/v3/proposals/${outroProposal}/documents/occupation_declaration_1/files HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: ${outro}\r\nContent-Type: ${body.headers['content-type']}\r\nContent-Length: ${body.payload.length}\r\n\r\n`,
+      `POST /api/v3/proposals/${outroProposal}/documents/occupation_declaration_1/files HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: ${outro.cookie}\r\nContent-Type: ${body.headers['content-type']}\r\nContent-Length: ${body.payload.length}\r\n\r\n`,
     );
     socket.write(body.payload.subarray(0, 2 * 1024 * 1024));
     // Let the server stage part of it, then cut the connection.
@@ -570,13 +500,14 @@ describe.each(DATABASES)('documents on %s', (dialect) => {
 describe('documents with a virus scanner (fake clamd speaking INSTREAM)', () => {
   let t: TestApp;
   let clamd: Awaited<ReturnType<typeof startFakeClamd>>;
-  let main: string;
+  let main: Client;
   let proposal: string;
   beforeAll(async () => {
     clamd = await startFakeClamd();
-    t = await createTestApp('sqlite', { env: { CLAMAV_HOST: '127.0.0.1', CLAMAV_PORT: String(clamd.port) } });
-    main = await login(t.app, 'comprador@demo.com.br', 'buyer');
-    proposal = (await ids(t, await login(t.app, 'operador@demo.com.br', 'operator'))).twoBuyers;
+    const w = await demoWorld('sqlite', { env: { CLAMAV_HOST: '127.0.0.1', CLAMAV_PORT: String(clamd.port) } });
+    t = w.t;
+    main = w.as.comprador;
+    proposal = w.proposals.twoBuyers.id;
   });
   afterAll(async () => {
     await t?.close();
@@ -584,11 +515,8 @@ describe('documents with a virus scanner (fake clamd speaking INSTREAM)', () => 
   });
   const upload = (content: Buffer) => {
     const body = multipartBody({ name: 'doc.pdf', content });
-    return t.app.inject({
-      method: 'POST',
-      url: `/api/v3/proposals/${proposal}/documents/occupation_declaration_1/files`,
-      headers: { cookie: main, ...body.headers },
-      payload: body.payload,
+    return main.post(`/api/v3/proposals/${proposal}/documents/occupation_declaration_1/files`, body.payload, {
+      headers: body.headers,
     });
   };
 
@@ -626,13 +554,14 @@ describe('documents with a virus scanner (fake clamd speaking INSTREAM)', () => 
 describe.skipIf(!CLAMD_BINARY)('documents with a real clamd and a local EICAR signature', () => {
   let t: TestApp;
   let clamd: Awaited<ReturnType<typeof startRealClamd>>;
-  let main: string;
+  let main: Client;
   let proposal: string;
   beforeAll(async () => {
     clamd = await startRealClamd();
-    t = await createTestApp('sqlite', { env: { CLAMAV_HOST: '127.0.0.1', CLAMAV_PORT: String(clamd.port) } });
-    main = await login(t.app, 'comprador@demo.com.br', 'buyer');
-    proposal = (await ids(t, await login(t.app, 'operador@demo.com.br', 'operator'))).twoBuyers;
+    const w = await demoWorld('sqlite', { env: { CLAMAV_HOST: '127.0.0.1', CLAMAV_PORT: String(clamd.port) } });
+    t = w.t;
+    main = w.as.comprador;
+    proposal = w.proposals.twoBuyers.id;
   }, 60_000);
   afterAll(async () => {
     await t?.close();
@@ -642,11 +571,8 @@ describe.skipIf(!CLAMD_BINARY)('documents with a real clamd and a local EICAR si
   it('passes a clean PDF and refuses one carrying the EICAR test string', async () => {
     const send = (content: Buffer) => {
       const body = multipartBody({ name: 'doc.pdf', content });
-      return t.app.inject({
-        method: 'POST',
-        url: `/api/v3/proposals/${proposal}/documents/occupation_declaration_1/files`,
-        headers: { cookie: main, ...body.headers },
-        payload: body.payload,
+      return main.post(`/api/v3/proposals/${proposal}/documents/occupation_declaration_1/files`, body.payload, {
+        headers: body.headers,
       });
     };
     expect((await send(makePdf({ pad: 2 * 1024 * 1024 }))).statusCode).toBe(201);
@@ -665,13 +591,14 @@ describe.skipIf(!CLAMD_BINARY)('documents with a real clamd and a local EICAR si
 describe('documents on the S3 driver (s3rver)', () => {
   let s3: S3TestServer;
   let t: TestApp;
-  let main: string;
+  let main: Client;
   let proposal: string;
   beforeAll(async () => {
     s3 = await startS3Server();
-    t = await createTestApp('sqlite', { env: s3.env });
-    main = await login(t.app, 'comprador@demo.com.br', 'buyer');
-    proposal = (await ids(t, await login(t.app, 'operador@demo.com.br', 'operator'))).twoBuyers;
+    const w = await demoWorld('sqlite', { env: s3.env });
+    t = w.t;
+    main = w.as.comprador;
+    proposal = w.proposals.twoBuyers.id;
   });
   afterAll(async () => {
     await t?.close();
@@ -683,31 +610,22 @@ describe('documents on the S3 driver (s3rver)', () => {
     try {
       const pdf = makePdf({ pad: 6 * 1024 * 1024 });
       const body = multipartBody({ name: 'ir.pdf', content: pdf });
-      const res = await t.app.inject({
-        method: 'POST',
-        url: `/api/v3/proposals/${proposal}/documents/income_tax_buyer1/files`,
-        headers: { cookie: main, ...body.headers },
-        payload: body.payload,
+      const res = await main.post(`/api/v3/proposals/${proposal}/documents/income_tax_buyer1/files`, body.payload, {
+        headers: body.headers,
       });
       expect(res.statusCode).toBe(201);
       const id = res.json().data.id as string;
       const objects = await storage.list('');
       expect(objects.map((o) => o.key)).toEqual([expect.stringMatching(/^files\/[0-9a-f]{2}\/[0-9a-f]{32}$/)]);
       expect(storedFiles(t)).toEqual([]);
-      const dl = await t.app.inject({
-        url: `/api/v3/proposals/${proposal}/documents/files/${id}/content`,
-        headers: { cookie: main },
-      });
+      const dl = await main.get(`/api/v3/proposals/${proposal}/documents/files/${id}/content`);
       expect(dl.statusCode).toBe(200);
       expect(dl.headers['content-type']).toBe('application/pdf');
       expect(dl.rawPayload.equals(pdf)).toBe(true);
 
       const exe = multipartBody({ name: 'ir.pdf', content: makeExe() });
-      const refused = await t.app.inject({
-        method: 'POST',
-        url: `/api/v3/proposals/${proposal}/documents/income_tax_buyer1/files`,
-        headers: { cookie: main, ...exe.headers },
-        payload: exe.payload,
+      const refused = await main.post(`/api/v3/proposals/${proposal}/documents/income_tax_buyer1/files`, exe.payload, {
+        headers: exe.headers,
       });
       expect(refused.statusCode).toBe(415);
       expect((await storage.list('')).length).toBe(1);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completeCpf } from '@portal/domain/cpf';
 import { todayIso } from '@portal/domain/dates';
-import { createTestApp, DATABASES, login, type TestApp } from './helpers';
+import { DATABASES, demoWorld, type Client, type TestApp } from './helpers';
 import { ADDRESS, ELIGIBLE, SELLER_QUESTIONS } from './fgts-answers';
 
 /**
@@ -18,40 +18,29 @@ const ANSWER_REASON =
 
 describe.each(DATABASES)('FGTS forms of an ineligible buyer on %s', (dialect) => {
   let t: TestApp;
-  let main: string;
-  let outro: string;
-  let seller: string;
-  let operator: string;
+  let main: Client;
+  let outro: Client;
+  let seller: Client;
+  let operator: Client;
   let twoBuyers: string;
   let seq = 0;
 
   beforeAll(async () => {
-    t = await createTestApp(dialect);
-    [main, outro, seller, operator] = await Promise.all([
-      login(t.app, 'comprador@demo.com.br', 'buyer'),
-      login(t.app, 'outro@demo.com.br', 'buyer'),
-      login(t.app, 'vendedor@demo.com.br', 'seller'),
-      login(t.app, 'operador@demo.com.br', 'operator'),
-    ]);
-    // The demo proposal the demo seller is on (the seller answers its property questions).
-    const all = (await t.app.inject({ url: '/api/v3/proposals', headers: { cookie: operator } })).json().data as {
-      id: string;
-      code: string;
-    }[];
-    twoBuyers = all.find((p) => p.code === 'PF-2026-004817')!.id;
+    const w = await demoWorld(dialect);
+    t = w.t;
+    ({ comprador: main, outro, vendedor: seller, operador: operator } = w.as);
+    twoBuyers = w.proposals.twoBuyers.id;
   });
   afterAll(async () => t?.close());
 
-  const inject = (cookie: string, method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) =>
-    t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
   const sectionUrl = (id: string, key: string, buyer: number | null = 0) =>
     `/api/v3/proposals/${id}/sections/${key}${buyer === null ? '' : `?buyer=${buyer}`}`;
   const answer = (id: string, values: object = ELIGIBLE) =>
-    inject(main, 'PUT', sectionUrl(id, 'fgts_questions'), values);
+    main.request('PUT', sectionUrl(id, 'fgts_questions'), values);
   const saveValues = (id: string, propertyValue: string) =>
-    inject(operator, 'PUT', `/api/v3/backoffice/proposals/${id}/financing`, { propertyValue, interestRate: '10,49' });
+    operator.request('PUT', `/api/v3/backoffice/proposals/${id}/financing`, { propertyValue, interestRate: '10,49' });
   const sections = async (id: string) => {
-    const res = await inject(main, 'GET', `/api/v3/proposals/${id}/sections`);
+    const res = await main.request('GET', `/api/v3/proposals/${id}/sections`);
     expect(res.statusCode).toBe(200);
     return res.json().data as {
       fillingStatus: number;
@@ -61,7 +50,7 @@ describe.each(DATABASES)('FGTS forms of an ineligible buyer on %s', (dialect) =>
   const requiredForms = async (id: string) =>
     (await sections(id)).sections.filter((s) => s.buyer === 0 && s.required && FORMS.includes(s.key)).map((s) => s.key);
   const documentKeys = async (id: string) =>
-    ((await inject(main, 'GET', `/api/v3/proposals/${id}/documents`)).json().data.items as { key: string }[]).map(
+    ((await main.request('GET', `/api/v3/proposals/${id}/documents`)).json().data.items as { key: string }[]).map(
       (i) => i.key,
     );
 
@@ -69,7 +58,7 @@ describe.each(DATABASES)('FGTS forms of an ineligible buyer on %s', (dialect) =>
   async function newProposal(options: { type?: string; amount?: string } = {}) {
     seq++;
     const cpf = completeCpf(String(430_000_000 + seq * 7_919 + Math.floor(Math.random() * 1000)));
-    const res = await inject(operator, 'POST', '/api/v3/backoffice/proposals', {
+    const res = await operator.request('POST', '/api/v3/backoffice/proposals', {
       type: 'financing',
       buyers: [
         { name: 'Carlos Eduardo Souza', cpf: '529.982.247-25', email: 'comprador@demo.com.br' },
@@ -99,11 +88,11 @@ describe.each(DATABASES)('FGTS forms of an ineligible buyer on %s', (dialect) =>
   async function expectFormsClosed(id: string, reasons: string[]) {
     for (const key of FORMS) {
       for (const url of [sectionUrl(id, key), `${sectionUrl(id, key).replace('?', '/draft?')}`]) {
-        const res = await inject(main, 'PUT', url, key === 'fgts_address' ? ADDRESS : {});
+        const res = await main.request('PUT', url, key === 'fgts_address' ? ADDRESS : {});
         expect(res.statusCode, `${key} ${url}`).toBe(409);
         expect(res.json().error).toMatchObject({ code: 'fgts_not_eligible', message: reasons.join(' ') });
       }
-      const stored = (await inject(main, 'GET', sectionUrl(id, key))).json().data;
+      const stored = (await main.request('GET', sectionUrl(id, key))).json().data;
       expect(stored).toMatchObject({ status: 'todo', values: null, draft: null });
     }
   }
@@ -114,7 +103,7 @@ describe.each(DATABASES)('FGTS forms of an ineligible buyer on %s', (dialect) =>
     await expectFormsClosed(id, [ANSWER_REASON]);
     // Correcting the answer opens the forms again.
     expect((await answer(id)).statusCode).toBe(200);
-    expect((await inject(main, 'PUT', sectionUrl(id, 'fgts_address'), ADDRESS)).statusCode).toBe(200);
+    expect((await main.request('PUT', sectionUrl(id, 'fgts_address'), ADDRESS)).statusCode).toBe(200);
   });
 
   it('refuses the FGTS forms on a commercial property', async () => {
@@ -129,7 +118,7 @@ describe.each(DATABASES)('FGTS forms of an ineligible buyer on %s', (dialect) =>
     expect((await saveValues(id, 'R$ 2.400.000,00')).statusCode).toBe(200);
     await expectFormsClosed(id, [CEILING_REASON]);
     expect((await saveValues(id, 'R$ 2.000.000,00')).statusCode).toBe(200);
-    expect((await inject(main, 'PUT', sectionUrl(id, 'fgts_address'), ADDRESS)).statusCode).toBe(200);
+    expect((await main.request('PUT', sectionUrl(id, 'fgts_address'), ADDRESS)).statusCode).toBe(200);
   });
 
   it('refuses the FGTS forms when the seller says the property was bought with FGTS a year ago', async () => {
@@ -137,7 +126,7 @@ describe.each(DATABASES)('FGTS forms of an ineligible buyer on %s', (dialect) =>
     expect((await answer(id)).statusCode).toBe(200);
     const today = new Date();
     const date = `10/01/${today.getFullYear() - 1}`;
-    const res = await inject(seller, 'PUT', sectionUrl(id, 'seller-property-questions', null), {
+    const res = await seller.request('PUT', sectionUrl(id, 'seller-property-questions', null), {
       ...SELLER_QUESTIONS,
       bought_with_fgts: 'yes',
       fgts_purchase_date: date,
@@ -151,9 +140,9 @@ describe.each(DATABASES)('FGTS forms of an ineligible buyer on %s', (dialect) =>
   it("another buyer's proposal stays 404 and a seller cannot reach the forms", async () => {
     const id = await newProposal({ type: 'commercial' });
     await answer(id);
-    expect((await inject(outro, 'PUT', sectionUrl(id, 'fgts_address'), ADDRESS)).statusCode).toBe(404);
-    expect((await inject(seller, 'PUT', sectionUrl(id, 'fgts_address'), ADDRESS)).statusCode).toBe(404);
-    expect((await inject(operator, 'PUT', sectionUrl(id, 'fgts_address'), ADDRESS)).statusCode).toBe(403);
+    expect((await outro.request('PUT', sectionUrl(id, 'fgts_address'), ADDRESS)).statusCode).toBe(404);
+    expect((await seller.request('PUT', sectionUrl(id, 'fgts_address'), ADDRESS)).statusCode).toBe(404);
+    expect((await operator.request('PUT', sectionUrl(id, 'fgts_address'), ADDRESS)).statusCode).toBe(403);
   });
 
   it('does not count the FGTS forms of an ineligible buyer as required: progress, what is left, documents', async () => {
@@ -169,7 +158,7 @@ describe.each(DATABASES)('FGTS forms of an ineligible buyer on %s', (dialect) =>
     expect(await documentKeys(id)).not.toContain('fgts_form_0');
     const ineligibleProgress = (await sections(id)).fillingStatus;
     expect(ineligibleProgress).toBeGreaterThan(eligibleProgress);
-    const listed = (await inject(operator, 'GET', `/api/v3/backoffice/proposals/${id}`)).json().data.sections as {
+    const listed = (await operator.request('GET', `/api/v3/backoffice/proposals/${id}`)).json().data.sections as {
       key: string;
       buyer: number | null;
       required: boolean;
@@ -190,17 +179,17 @@ describe.each(DATABASES)('FGTS forms of an ineligible buyer on %s', (dialect) =>
     const ineligibleProgress = (await sections(id)).fillingStatus;
     expect(ineligibleProgress).toBeGreaterThan(eligibleProgress);
     const settingsUrl = '/api/v3/backoffice/settings/financing';
-    const before = (await inject(operator, 'GET', settingsUrl)).json().data;
+    const before = (await operator.request('GET', settingsUrl)).json().data;
     const raised = {
       ...before,
       sfhCeilings: [...before.sfhCeilings, { from: todayIso(), value: 250_000_000, source: 'Novo teto (teste)' }],
     };
     try {
-      expect((await inject(operator, 'PUT', settingsUrl, raised)).statusCode).toBe(200);
+      expect((await operator.request('PUT', settingsUrl, raised)).statusCode).toBe(200);
       expect(await requiredForms(id)).toEqual(FORMS);
       expect((await sections(id)).fillingStatus).toBe(eligibleProgress);
     } finally {
-      expect((await inject(operator, 'PUT', settingsUrl, before)).statusCode).toBe(200);
+      expect((await operator.request('PUT', settingsUrl, before)).statusCode).toBe(200);
     }
     expect((await sections(id)).fillingStatus).toBe(ineligibleProgress);
   });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completeCpf } from '@portal/domain/cpf';
 import { todayIso } from '@portal/domain/dates';
 import { DEFAULT_LTV_LIMITS, DEFAULT_SFH_CEILINGS } from '@portal/domain/financing-settings';
-import { createTestApp, DATABASES, login, type TestApp } from './helpers';
+import { DATABASES, demoWorld, type Client, type TestApp } from './helpers';
 import { ELIGIBLE, SELLER_QUESTIONS } from './fgts-answers';
 
 /** ISO date `years` whole years before today (the seller's answers are dates typed DD/MM/AAAA). */
@@ -13,45 +13,34 @@ function brDateYearsAgo(years: number): string {
 
 describe.each(DATABASES)('financing values, installments and the property FGTS rules on %s', (dialect) => {
   let t: TestApp;
-  let main: string;
-  let second: string;
-  let outro: string;
-  let seller: string;
-  let operator: string;
+  let main: Client;
+  let second: Client;
+  let outro: Client;
+  let seller: Client;
+  let operator: Client;
   let twoBuyers: string;
   let seq = 0;
 
   beforeAll(async () => {
-    t = await createTestApp(dialect);
-    [main, second, outro, seller, operator] = await Promise.all([
-      login(t.app, 'comprador@demo.com.br', 'buyer'),
-      login(t.app, 'compradora@demo.com.br', 'buyer'),
-      login(t.app, 'outro@demo.com.br', 'buyer'),
-      login(t.app, 'vendedor@demo.com.br', 'seller'),
-      login(t.app, 'operador@demo.com.br', 'operator'),
-    ]);
-    const all = (await t.app.inject({ url: '/api/v3/proposals', headers: { cookie: operator } })).json().data as {
-      id: string;
-      code: string;
-    }[];
-    twoBuyers = all.find((p) => p.code === 'PF-2026-004817')!.id;
+    const w = await demoWorld(dialect);
+    t = w.t;
+    ({ comprador: main, compradora: second, outro, vendedor: seller, operador: operator } = w.as);
+    twoBuyers = w.proposals.twoBuyers.id;
   });
   afterAll(async () => t?.close());
 
-  const inject = (cookie: string, method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) =>
-    t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
-  const view = (cookie: string, id: string) => inject(cookie, 'GET', `/api/v3/proposals/${id}/financing`);
-  const saveValues = (id: string, payload: object, cookie = operator) =>
-    inject(cookie, 'PUT', `/api/v3/backoffice/proposals/${id}/financing`, payload);
-  const fgts = async (id: string) => (await inject(main, 'GET', `/api/v3/proposals/${id}/fgts?buyer=0`)).json().data;
+  const view = (cookie: Client, id: string) => cookie.request('GET', `/api/v3/proposals/${id}/financing`);
+  const saveValues = (id: string, payload: object, cookie: Client = operator) =>
+    cookie.request('PUT', `/api/v3/backoffice/proposals/${id}/financing`, payload);
+  const fgts = async (id: string) => (await main.request('GET', `/api/v3/proposals/${id}/fgts?buyer=0`)).json().data;
   const answerFgts = (id: string) =>
-    inject(main, 'PUT', `/api/v3/proposals/${id}/sections/fgts_questions?buyer=0`, ELIGIBLE);
+    main.request('PUT', `/api/v3/proposals/${id}/sections/fgts_questions?buyer=0`, ELIGIBLE);
 
   /** A new financing proposal of the demo buyer (a fresh second buyer each time). */
   async function newProposal(options: { type?: string; system?: string; amount?: string }) {
     seq++;
     const cpf = completeCpf(String(410_000_000 + seq * 7_919 + Math.floor(Math.random() * 1000)));
-    const res = await inject(operator, 'POST', '/api/v3/backoffice/proposals', {
+    const res = await operator.request('POST', '/api/v3/backoffice/proposals', {
       type: 'financing',
       buyers: [
         { name: 'Carlos Eduardo Souza', cpf: '529.982.247-25', email: 'comprador@demo.com.br' },
@@ -100,7 +89,7 @@ describe.each(DATABASES)('financing values, installments and the property FGTS r
   });
 
   it('the demo data comes with the values the back office entered, so the demo buyer sees installments', async () => {
-    const all = (await inject(main, 'GET', '/api/v3/proposals')).json().data as { id: string; code: string }[];
+    const all = (await main.request('GET', '/api/v3/proposals')).json().data as { id: string; code: string }[];
     const demo = all.find((p) => p.code === 'PF-2026-005102')!;
     expect((await view(main, demo.id)).json().data).toMatchObject({
       system: 'SAC',
@@ -237,33 +226,33 @@ describe.each(DATABASES)('financing values, installments and the property FGTS r
       await answerFgts(id);
       await saveValues(id, { propertyValue: 'R$ 2.400.000,00', interestRate: '10,49' });
       expect((await fgts(id)).eligibility.status).toBe('ineligible');
-      const before = (await inject(operator, 'GET', '/api/v3/backoffice/settings/financing')).json().data;
+      const before = (await operator.request('GET', '/api/v3/backoffice/settings/financing')).json().data;
       expect(before).toEqual({ sfhCeilings: DEFAULT_SFH_CEILINGS, ltvLimits: DEFAULT_LTV_LIMITS });
       const raised = {
         ...before,
         sfhCeilings: [...before.sfhCeilings, { from: todayIso(), value: 250_000_000, source: 'Novo teto (teste)' }],
       };
-      expect((await inject(main, 'PUT', '/api/v3/backoffice/settings/financing', raised)).statusCode).toBe(403);
-      expect((await inject(operator, 'PUT', '/api/v3/backoffice/settings/financing', raised)).statusCode).toBe(200);
+      expect((await main.request('PUT', '/api/v3/backoffice/settings/financing', raised)).statusCode).toBe(403);
+      expect((await operator.request('PUT', '/api/v3/backoffice/settings/financing', raised)).statusCode).toBe(200);
       expect((await fgts(id)).eligibility).toEqual({ status: 'eligible' });
       // A ceiling dated in the future is not in force yet.
       const future = {
         ...before,
         sfhCeilings: [...before.sfhCeilings, { from: '2999-01-01', value: 250_000_000, source: 'Futuro' }],
       };
-      expect((await inject(operator, 'PUT', '/api/v3/backoffice/settings/financing', future)).statusCode).toBe(200);
+      expect((await operator.request('PUT', '/api/v3/backoffice/settings/financing', future)).statusCode).toBe(200);
       expect((await fgts(id)).eligibility.status).toBe('ineligible');
-      const bad = await inject(operator, 'PUT', '/api/v3/backoffice/settings/financing', {
+      const bad = await operator.request('PUT', '/api/v3/backoffice/settings/financing', {
         ...before,
         sfhCeilings: [],
       });
       expect(bad.statusCode).toBe(400);
-      expect((await inject(operator, 'PUT', '/api/v3/backoffice/settings/financing', before)).statusCode).toBe(200);
+      expect((await operator.request('PUT', '/api/v3/backoffice/settings/financing', before)).statusCode).toBe(200);
     });
 
     it('a buyer who used FGTS for another purchase in the last 3 years is told so', async () => {
       const id = await newProposal({});
-      await inject(main, 'PUT', `/api/v3/proposals/${id}/sections/fgts_questions?buyer=0`, {
+      await main.request('PUT', `/api/v3/proposals/${id}/sections/fgts_questions?buyer=0`, {
         ...ELIGIBLE,
         used_fgts_last_3_years: 'yes',
       });
@@ -290,10 +279,10 @@ describe.each(DATABASES)('financing values, installments and the property FGTS r
       await answerFgts(twoBuyers);
       expect((await fgts(twoBuyers)).eligibility.status).toBe('eligible');
       const sellerSection = `/api/v3/proposals/${twoBuyers}/sections/seller-property-questions`;
-      const missingDate = await inject(seller, 'PUT', sellerSection, { ...SELLER_QUESTIONS, bought_with_fgts: 'yes' });
+      const missingDate = await seller.request('PUT', sellerSection, { ...SELLER_QUESTIONS, bought_with_fgts: 'yes' });
       expect(missingDate.statusCode).toBe(400);
       expect(missingDate.json().error.fields.fgts_purchase_date).toBe('Obrigatório');
-      const recent = await inject(seller, 'PUT', sellerSection, {
+      const recent = await seller.request('PUT', sellerSection, {
         ...SELLER_QUESTIONS,
         bought_with_fgts: 'yes',
         fgts_purchase_date: brDateYearsAgo(2),
@@ -308,14 +297,14 @@ describe.each(DATABASES)('financing values, installments and the property FGTS r
         status: 'fail',
         fact: { from: 'seller' },
       });
-      expect((await inject(main, 'GET', `/api/v3/proposals/${twoBuyers}/fgts/form.pdf?buyer=0`)).statusCode).toBe(409);
-      await inject(seller, 'PUT', sellerSection, {
+      expect((await main.request('GET', `/api/v3/proposals/${twoBuyers}/fgts/form.pdf?buyer=0`)).statusCode).toBe(409);
+      await seller.request('PUT', sellerSection, {
         ...SELLER_QUESTIONS,
         bought_with_fgts: 'yes',
         fgts_purchase_date: brDateYearsAgo(4),
       });
       expect((await fgts(twoBuyers)).eligibility.status).toBe('eligible');
-      await inject(seller, 'PUT', sellerSection, { ...SELLER_QUESTIONS, bought_with_fgts: 'no' });
+      await seller.request('PUT', sellerSection, { ...SELLER_QUESTIONS, bought_with_fgts: 'no' });
       expect((await fgts(twoBuyers)).eligibility.status).toBe('eligible');
     });
   });

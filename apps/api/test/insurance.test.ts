@@ -7,17 +7,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HEALTH_CONSENT_VERSION, HEALTH_QUESTIONS, insurerDeclaration } from '@portal/domain/health-questionnaire';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
-import { createTestApp, DATABASES, login, type TestApp } from './helpers';
+import { DATABASES, demoWorld, login, type Client, type TestApp } from './helpers';
 
 const NO = { value: 'no' };
 
 describe.each(DATABASES)('insurance (DPS) on %s', (dialect) => {
   let t: TestApp;
-  let main: string;
-  let second: string;
-  let outro: string;
-  let seller: string;
-  let operator: string;
+  let main: Client;
+  let second: Client;
+  let outro: Client;
+  let seller: Client;
+  let operator: Client;
   let operatorId: string;
   let mainId: string;
   let twoBuyers: string;
@@ -25,22 +25,12 @@ describe.each(DATABASES)('insurance (DPS) on %s', (dialect) => {
   let outroProposal: string;
 
   beforeAll(async () => {
-    t = await createTestApp(dialect);
-    [main, second, outro, seller, operator] = await Promise.all([
-      login(t.app, 'comprador@demo.com.br', 'buyer'),
-      login(t.app, 'compradora@demo.com.br', 'buyer'),
-      login(t.app, 'outro@demo.com.br', 'buyer'),
-      login(t.app, 'vendedor@demo.com.br', 'seller'),
-      login(t.app, 'operador@demo.com.br', 'operator'),
-    ]);
-    const all = (await t.app.inject({ url: '/api/v3/proposals', headers: { cookie: operator } })).json().data as {
-      id: string;
-      code: string;
-    }[];
-    const byCode = (code: string) => all.find((p) => p.code === code)!.id;
-    twoBuyers = byCode('PF-2026-004817');
-    underReview = byCode('CGI-2026-001293');
-    outroProposal = byCode('PF-2026-003390');
+    const w = await demoWorld(dialect);
+    t = w.t;
+    ({ comprador: main, compradora: second, outro, vendedor: seller, operador: operator } = w.as);
+    twoBuyers = w.proposals.twoBuyers.id;
+    underReview = w.proposals.underReview.id;
+    outroProposal = w.proposals.othersProposal.id;
     const users = await t.db.kysely.selectFrom('users').select(['id', 'email']).execute();
     operatorId = users.find((u) => u.email === 'operador@demo.com.br')!.id;
     mainId = users.find((u) => u.email === 'comprador@demo.com.br')!.id;
@@ -48,18 +38,15 @@ describe.each(DATABASES)('insurance (DPS) on %s', (dialect) => {
   afterAll(async () => t?.close());
 
   const url = (proposal: string, path = '') => `/api/v3/proposals/${proposal}/insurance${path}`;
-  const get = (cookie: string, path: string) => t.app.inject({ url: path, headers: { cookie } });
-  const send = (method: 'PUT' | 'POST' | 'DELETE', cookie: string, path: string, payload?: object) =>
-    t.app.inject({ method, url: path, headers: { cookie }, ...(payload ? { payload } : {}) });
-  const consent = (cookie: string, proposal: string) =>
-    send('POST', cookie, url(proposal, '/consent'), { version: HEALTH_CONSENT_VERSION, accepted: true });
-  const answer = (cookie: string, proposal: string, question: number, body: object, buyer?: number) =>
-    send('PUT', cookie, url(proposal, `/answers/${question}${buyer === undefined ? '' : `?buyer=${buyer}`}`), body);
+  const consent = (cookie: Client, proposal: string) =>
+    cookie.request('POST', url(proposal, '/consent'), { version: HEALTH_CONSENT_VERSION, accepted: true });
+  const answer = (cookie: Client, proposal: string, question: number, body: object, buyer?: number) =>
+    cookie.request('PUT', url(proposal, `/answers/${question}${buyer === undefined ? '' : `?buyer=${buyer}`}`), body);
   const rows = (proposal: string) =>
     t.db.kysely.selectFrom('health_answers').selectAll().where('proposal_id', '=', proposal).execute();
 
   it('tells the insurer of the proposal and each buyer’s state', async () => {
-    const res = await get(main, url(twoBuyers));
+    const res = await main.get(url(twoBuyers));
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.json().data).toMatchObject({
@@ -74,7 +61,7 @@ describe.each(DATABASES)('insurance (DPS) on %s', (dialect) => {
         { buyer: 1, name: 'Mariana Alves Souza', status: 'not_started' },
       ],
     });
-    expect((await get(outro, url(outroProposal))).json().data).toMatchObject({
+    expect((await outro.get(url(outroProposal))).json().data).toMatchObject({
       insurer: 'tokio',
       insurerName: 'Tokio Marine',
     });
@@ -92,10 +79,10 @@ describe.each(DATABASES)('insurance (DPS) on %s', (dialect) => {
 
   it('records the consent with its text version and time, only when accepted and current', async () => {
     expect(
-      (await send('POST', main, url(twoBuyers, '/consent'), { version: HEALTH_CONSENT_VERSION, accepted: false }))
+      (await main.request('POST', url(twoBuyers, '/consent'), { version: HEALTH_CONSENT_VERSION, accepted: false }))
         .statusCode,
     ).toBe(400);
-    const old = await send('POST', main, url(twoBuyers, '/consent'), { version: 'dps-old', accepted: true });
+    const old = await main.request('POST', url(twoBuyers, '/consent'), { version: 'dps-old', accepted: true });
     expect(old.json().error.code).toBe('consent_outdated');
     const before = Date.now();
     const res = await consent(main, twoBuyers);
@@ -149,7 +136,7 @@ describe.each(DATABASES)('insurance (DPS) on %s', (dialect) => {
   });
 
   it('gives the buyer their own answers back, without logging their own read', async () => {
-    const res = await get(main, url(twoBuyers, '/answers'));
+    const res = await main.get(url(twoBuyers, '/answers'));
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.json().data).toEqual({
@@ -163,30 +150,30 @@ describe.each(DATABASES)('insurance (DPS) on %s', (dialect) => {
 
   it('the second buyer cannot answer or read for the main buyer (403); a stranger and a seller get 404', async () => {
     expect((await answer(second, twoBuyers, 1, NO, 0)).statusCode).toBe(403);
-    expect((await get(second, url(twoBuyers, '/answers?buyer=0'))).statusCode).toBe(403);
-    expect((await get(second, url(twoBuyers, '/access-log?buyer=0'))).statusCode).toBe(403);
+    expect((await second.get(url(twoBuyers, '/answers?buyer=0'))).statusCode).toBe(403);
+    expect((await second.get(url(twoBuyers, '/access-log?buyer=0'))).statusCode).toBe(403);
     // Their own declaration needs their own consent.
     expect((await answer(second, twoBuyers, 1, NO)).json().error.code).toBe('consent_required');
     // And the main buyer cannot answer for the second buyer.
     expect((await answer(main, twoBuyers, 1, NO, 1)).statusCode).toBe(403);
     for (const cookie of [outro, seller]) {
-      expect((await get(cookie, url(twoBuyers))).statusCode).toBe(404);
-      expect((await get(cookie, url(twoBuyers, '/answers?buyer=0'))).statusCode).toBe(404);
+      expect((await cookie.get(url(twoBuyers))).statusCode).toBe(404);
+      expect((await cookie.get(url(twoBuyers, '/answers?buyer=0'))).statusCode).toBe(404);
       expect((await answer(cookie, twoBuyers, 1, NO)).statusCode).toBe(404);
       expect(
-        (await send('POST', cookie, url(twoBuyers, '/consent'), { version: HEALTH_CONSENT_VERSION, accepted: true }))
+        (await cookie.request('POST', url(twoBuyers, '/consent'), { version: HEALTH_CONSENT_VERSION, accepted: true }))
           .statusCode,
       ).toBe(404);
-      expect((await send('DELETE', cookie, url(twoBuyers, '/consent'))).statusCode).toBe(404);
+      expect((await cookie.request('DELETE', url(twoBuyers, '/consent'))).statusCode).toBe(404);
     }
     expect((await t.app.inject({ url: url(twoBuyers, '/answers') })).statusCode).toBe(401);
-    expect((await get(main, url('no-such-proposal'))).statusCode).toBe(404);
+    expect((await main.get(url('no-such-proposal'))).statusCode).toBe(404);
     expect(await rows(twoBuyers)).toHaveLength(1);
   });
 
   it('an operator reads only with the health permission, and every read is logged', async () => {
     await t.db.kysely.deleteFrom('operator_permissions').where('user_id', '=', operatorId).execute();
-    const denied = await get(operator, url(twoBuyers, '/answers?buyer=0'));
+    const denied = await operator.get(url(twoBuyers, '/answers?buyer=0'));
     expect(denied.statusCode).toBe(403);
     expect(denied.json().error.message).toBe('Você não tem permissão para ver declarações de saúde.');
     expect(
@@ -198,7 +185,7 @@ describe.each(DATABASES)('insurance (DPS) on %s', (dialect) => {
       .insertInto('operator_permissions')
       .values({ user_id: operatorId, permission: 'health:read', granted_by: null, granted_at: Date.now() })
       .execute();
-    const res = await get(operator, url(twoBuyers, '/answers?buyer=0'));
+    const res = await operator.get(url(twoBuyers, '/answers?buyer=0'));
     expect(res.statusCode).toBe(200);
     expect(res.json().data.answers).toEqual([
       { key: 'heartDiseases', value: 'yes', medication: 'yes', treatment: 'no' },
@@ -218,18 +205,18 @@ describe.each(DATABASES)('insurance (DPS) on %s', (dialect) => {
     ).toHaveLength(1);
 
     // The owner sees who read their answers.
-    const seen = await get(main, url(twoBuyers, '/access-log'));
+    const seen = await main.get(url(twoBuyers, '/access-log'));
     expect(seen.json().data).toEqual([
       expect.objectContaining({ readerName: 'Juliana Costa (Backoffice)', readerRole: 'operator', action: 'read' }),
     ]);
     // Operators read; they never answer.
     expect((await answer(operator, twoBuyers, 1, NO, 0)).statusCode).toBe(403);
-    expect((await get(operator, url(twoBuyers, '/answers?buyer=1'))).json().data.answers).toEqual([]);
+    expect((await operator.get(url(twoBuyers, '/answers?buyer=1'))).json().data.answers).toEqual([]);
   });
 
   it('confirms only a complete declaration with the insurer’s current declaration; a later change reopens it', async () => {
     const version = insurerDeclaration('itau').version;
-    const early = await send('POST', main, url(twoBuyers, '/confirm'), { declaration: true, version });
+    const early = await main.request('POST', url(twoBuyers, '/confirm'), { declaration: true, version });
     expect(early.statusCode).toBe(400);
     expect(early.json().error.message).toContain('Responda todas as 16 perguntas');
     for (const q of HEALTH_QUESTIONS)
@@ -239,12 +226,12 @@ describe.each(DATABASES)('insurance (DPS) on %s', (dialect) => {
             .statusCode,
         ).toBe(200);
     expect(
-      (await send('POST', main, url(twoBuyers, '/confirm'), { declaration: true, version: 'old' })).json().error.code,
+      (await main.request('POST', url(twoBuyers, '/confirm'), { declaration: true, version: 'old' })).json().error.code,
     ).toBe('declaration_outdated');
-    expect((await send('POST', main, url(twoBuyers, '/confirm'), { declaration: false, version })).statusCode).toBe(
+    expect((await main.request('POST', url(twoBuyers, '/confirm'), { declaration: false, version })).statusCode).toBe(
       400,
     );
-    const ok = await send('POST', main, url(twoBuyers, '/confirm'), { declaration: true, version });
+    const ok = await main.request('POST', url(twoBuyers, '/confirm'), { declaration: true, version });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().data.me).toMatchObject({ completed: true, answered: HEALTH_QUESTIONS.map((q) => q.key) });
     expect(ok.json().data.buyers[0].status).toBe('completed');
@@ -255,13 +242,13 @@ describe.each(DATABASES)('insurance (DPS) on %s', (dialect) => {
       .executeTakeFirstOrThrow();
     expect(declaration).toMatchObject({ insurance_name: 'itau', completed: 1, declaration_version: version });
 
-    const answers = (await get(main, url(twoBuyers, '/answers'))).json().data.answers as { key: string }[];
+    const answers = (await main.get(url(twoBuyers, '/answers'))).json().data.answers as { key: string }[];
     expect(answers.map((a) => a.key)).toEqual(HEALTH_QUESTIONS.map((q) => q.key));
     expect(answers[14]).toEqual({ key: 'diabetes', value: 'yes', medication: 'no', treatment: 'yes' });
 
     expect((await answer(main, twoBuyers, 15, NO)).json().data.me.completed).toBe(false);
     expect(
-      (await send('POST', main, url(twoBuyers, '/confirm'), { declaration: true, version })).json().data.me.completed,
+      (await main.request('POST', url(twoBuyers, '/confirm'), { declaration: true, version })).json().data.me.completed,
     ).toBe(true);
   });
 
@@ -272,7 +259,7 @@ describe.each(DATABASES)('insurance (DPS) on %s', (dialect) => {
       .set({ ciphertext: b!.ciphertext })
       .where('id', '=', a!.id)
       .execute();
-    const res = await get(main, url(twoBuyers, '/answers'));
+    const res = await main.get(url(twoBuyers, '/answers'));
     expect(res.statusCode).toBe(500);
     expect(res.json().error).toMatchObject({
       code: 'health_data_unreadable',
@@ -283,19 +270,19 @@ describe.each(DATABASES)('insurance (DPS) on %s', (dialect) => {
       .set({ ciphertext: a!.ciphertext })
       .where('id', '=', a!.id)
       .execute();
-    expect((await get(main, url(twoBuyers, '/answers'))).statusCode).toBe(200);
+    expect((await main.get(url(twoBuyers, '/answers'))).statusCode).toBe(200);
   });
 
   it('refuses new consents and answers while the proposal is under review, but revocation always works', async () => {
     const res = await consent(main, underReview);
     expect(res.statusCode).toBe(409);
     expect(res.json().error.code).toBe('proposal_locked');
-    expect((await get(main, url(underReview))).json().data).toMatchObject({ insurer: 'tokio', canEdit: false });
-    expect((await send('DELETE', main, url(underReview, '/consent'))).statusCode).toBe(200);
+    expect((await main.get(url(underReview))).json().data).toMatchObject({ insurer: 'tokio', canEdit: false });
+    expect((await main.request('DELETE', url(underReview, '/consent'))).statusCode).toBe(200);
   });
 
   it('revoking the consent stops processing: answers deleted, declaration reopened, consent kept as revoked', async () => {
-    const res = await send('DELETE', main, url(twoBuyers, '/consent'));
+    const res = await main.request('DELETE', url(twoBuyers, '/consent'));
     expect(res.statusCode).toBe(200);
     expect(res.json().data.me).toMatchObject({ consent: null, answered: [], completed: false });
     expect(await rows(twoBuyers)).toHaveLength(0);

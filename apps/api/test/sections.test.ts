@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, DATABASES, login, type TestApp } from './helpers';
+import { DATABASES, demoWorld, asUser, DEMO_PROPOSALS, type Client, type TestApp } from './helpers';
 
 const VALID_DATA = {
   name: 'Mariana Alves Souza',
@@ -17,49 +17,35 @@ const VALID_DATA = {
 
 describe.each(DATABASES)('buyer sections on %s', (dialect) => {
   let t: TestApp;
-  let main: string;
-  let second: string;
-  let outro: string;
-  let seller: string;
-  let operator: string;
+  let main: Client;
+  let second: Client;
+  let outro: Client;
+  let seller: Client;
   let twoBuyers: string;
   let underReview: string;
   let outroProposal: string;
 
   beforeAll(async () => {
-    t = await createTestApp(dialect);
-    [main, second, outro, seller, operator] = await Promise.all([
-      login(t.app, 'comprador@demo.com.br', 'buyer'),
-      login(t.app, 'compradora@demo.com.br', 'buyer'),
-      login(t.app, 'outro@demo.com.br', 'buyer'),
-      login(t.app, 'vendedor@demo.com.br', 'seller'),
-      login(t.app, 'operador@demo.com.br', 'operator'),
-    ]);
-    const all = (await t.app.inject({ url: '/api/v3/proposals', headers: { cookie: operator } })).json().data as {
-      id: string;
-      code: string;
-    }[];
-    const byCode = (code: string) => all.find((p) => p.code === code)!.id;
-    twoBuyers = byCode('PF-2026-004817');
-    underReview = byCode('CGI-2026-001293');
-    outroProposal = byCode('PF-2026-003390');
+    const w = await demoWorld(dialect);
+    t = w.t;
+    ({ comprador: main, compradora: second, outro, vendedor: seller } = w.as);
+    twoBuyers = w.proposals.twoBuyers.id;
+    underReview = w.proposals.underReview.id;
+    outroProposal = w.proposals.othersProposal.id;
   });
   afterAll(async () => t?.close());
 
-  const put = (cookie: string, url: string, payload: object) =>
-    t.app.inject({ method: 'PUT', url, headers: { cookie }, payload });
-  const get = (cookie: string, url: string) => t.app.inject({ url, headers: { cookie } });
-  const cpfOf = async (cookie: string, proposal: string) =>
-    (await get(cookie, `/api/v3/proposals/${proposal}/sections/data?buyer=1`)).json().data.prefill.cpf as string;
+  const cpfOf = async (cookie: Client, proposal: string) =>
+    (await cookie.get(`/api/v3/proposals/${proposal}/sections/data?buyer=1`)).json().data.prefill.cpf as string;
 
   it('lists the sections with their state and the progress computed from them', async () => {
-    const res = await get(main, `/api/v3/proposals/${twoBuyers}/sections`);
+    const res = await main.get(`/api/v3/proposals/${twoBuyers}/sections`);
     expect(res.statusCode).toBe(200);
     const { fillingStatus, sections } = res.json().data;
     // Seeded: the main buyer's 3 sections + the seller form are the steps done, out of every step of
     // both parties (sections, health declarations, documents, sending, the seller's completion).
     const required = sections.filter((s: { required: boolean }) => s.required);
-    const progress = (await get(main, `/api/v3/proposals/${twoBuyers}/progress`)).json().data;
+    const progress = (await main.get(`/api/v3/proposals/${twoBuyers}/progress`)).json().data;
     // Two health declarations, the buyers' and the seller's documents, sending and completing: 6 more.
     expect(progress).toMatchObject({ done: 4, total: required.length + 6 });
     expect(fillingStatus).toBe(Math.round((4 / progress.total) * 100));
@@ -75,13 +61,13 @@ describe.each(DATABASES)('buyer sections on %s', (dialect) => {
   });
 
   it('saves a draft as typed and restores it, without touching the submitted values', async () => {
-    const draft = await put(second, `/api/v3/proposals/${twoBuyers}/sections/data/draft?buyer=1`, {
+    const draft = await second.put(`/api/v3/proposals/${twoBuyers}/sections/data/draft?buyer=1`, {
       name: 'Mariana',
       cpf: '153.789',
       income: '9.8',
     });
     expect(draft.statusCode).toBe(200);
-    const read = await get(second, `/api/v3/proposals/${twoBuyers}/sections/data?buyer=1`);
+    const read = await second.get(`/api/v3/proposals/${twoBuyers}/sections/data?buyer=1`);
     expect(read.json().data).toMatchObject({
       status: 'in_progress',
       draft: { name: 'Mariana', cpf: '153.789', income: '9.8' },
@@ -105,13 +91,13 @@ describe.each(DATABASES)('buyer sections on %s', (dialect) => {
   });
 
   it('refuses a draft with keys that do not belong to the section', async () => {
-    const res = await put(second, `/api/v3/proposals/${twoBuyers}/sections/data/draft?buyer=1`, { status: 'approved' });
+    const res = await second.put(`/api/v3/proposals/${twoBuyers}/sections/data/draft?buyer=1`, { status: 'approved' });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields).toHaveProperty('status');
   });
 
   it('rejects invalid CPF, CEP and dates with Portuguese field messages and stores nothing', async () => {
-    const bad = await put(second, `/api/v3/proposals/${twoBuyers}/sections/data?buyer=1`, {
+    const bad = await second.put(`/api/v3/proposals/${twoBuyers}/sections/data?buyer=1`, {
       ...VALID_DATA,
       cpf: '111.111.111-11',
       birth_date: '31/02/1990',
@@ -126,7 +112,7 @@ describe.each(DATABASES)('buyer sections on %s', (dialect) => {
         phone: 'Insira um telefone válido com DDD',
       },
     });
-    const address = await put(second, `/api/v3/proposals/${twoBuyers}/sections/address?buyer=1`, {
+    const address = await second.put(`/api/v3/proposals/${twoBuyers}/sections/address?buyer=1`, {
       cep: '123',
       address: 'Rua A',
       number: '1',
@@ -135,18 +121,18 @@ describe.each(DATABASES)('buyer sections on %s', (dialect) => {
       state: 'SP',
     });
     expect(address.json().error.fields.cep).toBe('Insira um CEP válido');
-    const read = await get(second, `/api/v3/proposals/${twoBuyers}/sections/data?buyer=1`);
+    const read = await second.get(`/api/v3/proposals/${twoBuyers}/sections/data?buyer=1`);
     expect(read.json().data.values).toBeNull();
   });
 
   it('submits valid data: canonical values stored, draft cleared, progress updated', async () => {
     const cpf = await cpfOf(second, twoBuyers);
-    const before = (await get(main, `/api/v3/proposals/${twoBuyers}/progress`)).json().data as {
+    const before = (await main.get(`/api/v3/proposals/${twoBuyers}/progress`)).json().data as {
       done: number;
       total: number;
     };
     const progress = Math.round(((before.done + 1) / before.total) * 100); // one more step done
-    const res = await put(second, `/api/v3/proposals/${twoBuyers}/sections/data?buyer=1`, { ...VALID_DATA, cpf });
+    const res = await second.put(`/api/v3/proposals/${twoBuyers}/sections/data?buyer=1`, { ...VALID_DATA, cpf });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({
       status: 'done',
@@ -160,14 +146,14 @@ describe.each(DATABASES)('buyer sections on %s', (dialect) => {
         marriage_regime: 'partial_communion',
       },
     });
-    const proposal = await get(second, `/api/v3/proposals/${twoBuyers}`);
+    const proposal = await second.get(`/api/v3/proposals/${twoBuyers}`);
     expect(proposal.json().data.fillingStatus).toBe(progress);
   });
 
   it('refuses identifiers with junk characters and stores a +55 phone as the national number', async () => {
     const cpf = await cpfOf(second, twoBuyers);
     for (const junk of ['529x982x247x25', '52998224725abc', '5299822472#5']) {
-      const bad = await put(second, `/api/v3/proposals/${twoBuyers}/sections/data?buyer=1`, {
+      const bad = await second.put(`/api/v3/proposals/${twoBuyers}/sections/data?buyer=1`, {
         ...VALID_DATA,
         cpf: junk,
       });
@@ -181,7 +167,7 @@ describe.each(DATABASES)('buyer sections on %s', (dialect) => {
       phone_attorney: '(11) 3333-4444',
       attorney_phone_type: 'normal',
     };
-    const company = await put(second, `/api/v3/proposals/${twoBuyers}/sections/data?buyer=1`, {
+    const company = await second.put(`/api/v3/proposals/${twoBuyers}/sections/data?buyer=1`, {
       ...VALID_DATA,
       cpf,
       ...attorney,
@@ -190,7 +176,7 @@ describe.each(DATABASES)('buyer sections on %s', (dialect) => {
     });
     expect(company.statusCode).toBe(400);
     expect(company.json().error.fields.cpf_attorney).toBe('Insira um CNPJ válido');
-    const ok = await put(second, `/api/v3/proposals/${twoBuyers}/sections/data?buyer=1`, {
+    const ok = await second.put(`/api/v3/proposals/${twoBuyers}/sections/data?buyer=1`, {
       ...VALID_DATA,
       cpf,
       phone: '+55 11 98765-4321',
@@ -208,7 +194,7 @@ describe.each(DATABASES)('buyer sections on %s', (dialect) => {
       phone_attorney: '(11) 3333-4444',
       attorney_phone_type: 'normal',
     };
-    const company = await put(second, `/api/v3/proposals/${twoBuyers}/sections/data?buyer=1`, {
+    const company = await second.put(`/api/v3/proposals/${twoBuyers}/sections/data?buyer=1`, {
       ...VALID_DATA,
       cpf,
       ...attorney,
@@ -217,7 +203,7 @@ describe.each(DATABASES)('buyer sections on %s', (dialect) => {
     });
     expect(company.statusCode).toBe(400);
     expect(company.json().error.fields.cpf_attorney).toBe('Insira um CNPJ válido');
-    const person = await put(second, `/api/v3/proposals/${twoBuyers}/sections/data?buyer=1`, {
+    const person = await second.put(`/api/v3/proposals/${twoBuyers}/sections/data?buyer=1`, {
       ...VALID_DATA,
       cpf,
       ...attorney,
@@ -228,7 +214,7 @@ describe.each(DATABASES)('buyer sections on %s', (dialect) => {
   });
 
   it('keeps the CPF registered on the proposal', async () => {
-    const res = await put(second, `/api/v3/proposals/${twoBuyers}/sections/data?buyer=1`, {
+    const res = await second.put(`/api/v3/proposals/${twoBuyers}/sections/data?buyer=1`, {
       ...VALID_DATA,
       cpf: '529.982.247-25',
     });
@@ -237,11 +223,11 @@ describe.each(DATABASES)('buyer sections on %s', (dialect) => {
   });
 
   it('drops fields that do not apply (a single buyer has no marriage data)', async () => {
-    const res = await put(outro, `/api/v3/proposals/${outroProposal}/sections/data?buyer=0`, {
+    const res = await outro.put(`/api/v3/proposals/${outroProposal}/sections/data?buyer=0`, {
       ...VALID_DATA,
       name: 'Ana Paula Ribeiro',
       email: 'outro@demo.com.br',
-      cpf: (await get(outro, `/api/v3/proposals/${outroProposal}/sections/data?buyer=0`)).json().data.prefill.cpf,
+      cpf: (await outro.get(`/api/v3/proposals/${outroProposal}/sections/data?buyer=0`)).json().data.prefill.cpf,
       civil_status: 'single',
       marriage_union: false,
       marriage_date: 'not a date',
@@ -252,7 +238,7 @@ describe.each(DATABASES)('buyer sections on %s', (dialect) => {
   });
 
   it("lets the second buyer reuse the main buyer's address", async () => {
-    const res = await put(second, `/api/v3/proposals/${twoBuyers}/sections/address?buyer=1`, {
+    const res = await second.put(`/api/v3/proposals/${twoBuyers}/sections/address?buyer=1`, {
       same_main_buyer_address: true,
     });
     expect(res.statusCode).toBe(200);
@@ -266,12 +252,12 @@ describe.each(DATABASES)('buyer sections on %s', (dialect) => {
 
   it("requires the two buyers' percentages to add up to 100", async () => {
     const base = { agency: '0912', account: '45781-3', authorize_debit: true, first_buyer_percent: '60' };
-    const bad = await put(main, `/api/v3/proposals/${twoBuyers}/sections/investment`, {
+    const bad = await main.put(`/api/v3/proposals/${twoBuyers}/sections/investment`, {
       ...base,
       second_buyer_percent: '30',
     });
     expect(bad.json().error.fields.second_buyer_percent).toBe('Os percentuais dos compradores devem somar 100%');
-    const ok = await put(main, `/api/v3/proposals/${twoBuyers}/sections/investment`, {
+    const ok = await main.put(`/api/v3/proposals/${twoBuyers}/sections/investment`, {
       ...base,
       second_buyer_percent: '40',
     });
@@ -279,14 +265,14 @@ describe.each(DATABASES)('buyer sections on %s', (dialect) => {
   });
 
   it("does not let the second buyer edit the main buyer's data nor the proposal-wide sections", async () => {
-    const data = await put(second, `/api/v3/proposals/${twoBuyers}/sections/data/draft?buyer=0`, { name: 'x' });
+    const data = await second.put(`/api/v3/proposals/${twoBuyers}/sections/data/draft?buyer=0`, { name: 'x' });
     expect(data.statusCode).toBe(403);
-    const read = await get(second, `/api/v3/proposals/${twoBuyers}/sections/data?buyer=0`);
+    const read = await second.get(`/api/v3/proposals/${twoBuyers}/sections/data?buyer=0`);
     expect(read.statusCode).toBe(403);
-    const investment = await put(second, `/api/v3/proposals/${twoBuyers}/sections/investment/draft`, { agency: '1' });
+    const investment = await second.put(`/api/v3/proposals/${twoBuyers}/sections/investment/draft`, { agency: '1' });
     expect(investment.statusCode).toBe(403);
     // The main buyer cannot fill a second buyer who has an account of their own.
-    const other = await put(main, `/api/v3/proposals/${twoBuyers}/sections/data/draft?buyer=1`, { name: 'x' });
+    const other = await main.put(`/api/v3/proposals/${twoBuyers}/sections/data/draft?buyer=1`, { name: 'x' });
     expect(other.statusCode).toBe(403);
   });
 
@@ -299,24 +285,24 @@ describe.each(DATABASES)('buyer sections on %s', (dialect) => {
       [main, `/api/v3/proposals/${twoBuyers}/sections/nope?buyer=0`],
       [outro, `/api/v3/proposals/${outroProposal}/sections/data?buyer=1`],
     ] as const) {
-      expect((await get(cookie, url)).statusCode, url).toBe(404);
+      expect((await cookie.get(url)).statusCode, url).toBe(404);
     }
-    const write = await put(outro, `/api/v3/proposals/${twoBuyers}/sections/data/draft?buyer=0`, { name: 'x' });
+    const write = await outro.put(`/api/v3/proposals/${twoBuyers}/sections/data/draft?buyer=0`, { name: 'x' });
     expect(write.statusCode).toBe(404);
   });
 
   it('keeps a proposal under review read-only', async () => {
-    const res = await put(main, `/api/v3/proposals/${underReview}/sections/data/draft?buyer=0`, { name: 'x' });
+    const res = await main.put(`/api/v3/proposals/${underReview}/sections/data/draft?buyer=0`, { name: 'x' });
     expect(res.statusCode).toBe(409);
     expect(res.json().error.message).toBe('A proposta está em análise e não pode ser alterada agora.');
-    const read = await get(main, `/api/v3/proposals/${underReview}/sections/data?buyer=0`);
+    const read = await main.get(`/api/v3/proposals/${underReview}/sections/data?buyer=0`);
     expect(read.json().data.canEdit).toBe(false);
   });
 
   it('leaves the last saved version intact when a save fails midway', async () => {
-    const before = (await get(main, `/api/v3/proposals/${twoBuyers}/sections/document?buyer=0`)).json().data.values;
+    const before = (await main.get(`/api/v3/proposals/${twoBuyers}/sections/document?buyer=0`)).json().data.values;
     const user = { id: '', name: '', email: '', role: 'buyer' as const };
-    const session = (await get(main, '/api/v3/auth/user')).json().data;
+    const session = (await main.get('/api/v3/auth/user')).json().data;
     Object.assign(user, session);
     await expect(
       t.app.services.sections.submitSection(
@@ -337,12 +323,12 @@ describe.each(DATABASES)('buyer sections on %s', (dialect) => {
         },
       ),
     ).rejects.toThrow('crash');
-    const after = (await get(main, `/api/v3/proposals/${twoBuyers}/sections/document?buyer=0`)).json().data.values;
+    const after = (await main.get(`/api/v3/proposals/${twoBuyers}/sections/document?buyer=0`)).json().data.values;
     expect(after).toEqual(before);
   });
 
   it('invites the seller from the seller form: account, proposal membership and e-mail with a link', async () => {
-    const res = await put(outro, `/api/v3/proposals/${outroProposal}/sections/seller`, {
+    const res = await outro.put(`/api/v3/proposals/${outroProposal}/sections/seller`, {
       sellerName: 'Paulo Mendes',
       sellerEmail: 'Paulo.Mendes@Exemplo.com.br',
       sellerPhone: '(41) 99876-1234',
@@ -361,8 +347,8 @@ describe.each(DATABASES)('buyer sections on %s', (dialect) => {
       payload: { pass: 'Vendedor2026', repeat: 'Vendedor2026', token },
     });
     expect(set.json().data.user.role).toBe('seller');
-    const cookie = await login(t.app, 'paulo.mendes@exemplo.com.br', 'seller', 'Vendedor2026');
-    const list = await get(cookie, '/api/v3/proposals');
-    expect(list.json().data.map((p: { code: string }) => p.code)).toEqual(['PF-2026-003390']);
+    const paulo = await asUser(t, { email: 'paulo.mendes@exemplo.com.br', role: 'seller' }, 'Vendedor2026');
+    const list = await paulo.get('/api/v3/proposals');
+    expect(list.json().data.map((p: { code: string }) => p.code)).toEqual([DEMO_PROPOSALS.othersProposal]);
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completeCpf } from '@portal/domain/cpf';
-import { createTestApp, DATABASES, login, type TestApp } from './helpers';
+import { DATABASES, demoWorld, type Client, type TestApp } from './helpers';
 
 /** vendedor@demo.com.br's CPF in the demo data. */
 const SELLER_CPF = completeCpf('397214658');
@@ -86,42 +86,29 @@ const SELLER_KEYS = Object.keys(VALID);
 
 describe.each(DATABASES)('seller portal on %s', (dialect) => {
   let t: TestApp;
-  let seller: string;
-  let main: string;
-  let outro: string;
-  let operator: string;
+  let seller: Client;
+  let main: Client;
+  let outro: Client;
+  let operator: Client;
   let proposal: string;
   let underReview: string;
   let strangers: string;
 
   beforeAll(async () => {
-    t = await createTestApp(dialect);
-    [seller, main, outro, operator] = await Promise.all([
-      login(t.app, 'vendedor@demo.com.br', 'seller'),
-      login(t.app, 'comprador@demo.com.br', 'buyer'),
-      login(t.app, 'outro@demo.com.br', 'buyer'),
-      login(t.app, 'operador@demo.com.br', 'operator'),
-    ]);
-    const all = (await t.app.inject({ url: '/api/v3/proposals', headers: { cookie: operator } })).json().data as {
-      id: string;
-      code: string;
-    }[];
-    const byCode = (code: string) => all.find((p) => p.code === code)!.id;
-    proposal = byCode('PF-2026-004817');
-    underReview = byCode('CGI-2026-001293');
-    strangers = byCode('PF-2026-003390');
+    const w = await demoWorld(dialect);
+    t = w.t;
+    ({ vendedor: seller, comprador: main, outro, operador: operator } = w.as);
+    proposal = w.proposals.twoBuyers.id;
+    underReview = w.proposals.underReview.id;
+    strangers = w.proposals.othersProposal.id;
   });
   afterAll(async () => t?.close());
 
-  const put = (cookie: string, url: string, payload: object) =>
-    t.app.inject({ method: 'PUT', url, headers: { cookie }, payload });
-  const get = (cookie: string, url: string) => t.app.inject({ url, headers: { cookie } });
-  const complete = (cookie: string, id = proposal) =>
-    t.app.inject({ method: 'POST', url: `/api/v3/proposals/${id}/seller/complete`, headers: { cookie } });
+  const complete = (who: Client, id = proposal) => who.post(`/api/v3/proposals/${id}/seller/complete`);
   const section = (key: string, id = proposal) => `/api/v3/proposals/${id}/sections/${key}`;
 
   it("lists only the proposals the seller was invited to, with the seller's view: no buyer e-mail, CPF or financing", async () => {
-    const res = await get(seller, '/api/v3/proposals');
+    const res = await seller.get('/api/v3/proposals');
     const list = res.json().data as Record<string, unknown>[];
     expect(list.map((p) => p.code).sort()).toEqual(['CGI-2026-001293', 'PF-2026-004817']);
     for (const p of list) {
@@ -129,7 +116,7 @@ describe.each(DATABASES)('seller portal on %s', (dialect) => {
       expect(Object.keys(p.property as object).sort()).toEqual(['city', 'kind', 'uf']);
       for (const c of p.customers as object[]) expect(Object.keys(c).sort()).toEqual(['id', 'name', 'position']);
     }
-    const one = await get(seller, `/api/v3/proposals/${proposal}`);
+    const one = await seller.get(`/api/v3/proposals/${proposal}`);
     expect(one.json().data).toEqual(list.find((p) => p.id === proposal));
     expect(res.body).not.toContain('comprador@demo.com.br');
     expect(res.body).not.toContain('52998224725');
@@ -142,24 +129,24 @@ describe.each(DATABASES)('seller portal on %s', (dialect) => {
       section('seller-general-data', strangers),
       `/api/v3/proposals/${strangers}/seller`,
     ]) {
-      expect((await get(seller, url)).statusCode, url).toBe(404);
+      expect((await seller.get(url)).statusCode, url).toBe(404);
     }
-    expect((await put(seller, `${section('seller-general-data', strangers)}/draft`, { name: 'X' })).statusCode).toBe(
+    expect((await seller.put(`${section('seller-general-data', strangers)}/draft`, { name: 'X' })).statusCode).toBe(
       404,
     );
-    expect((await put(seller, section('seller-address', strangers), VALID['seller-address']!)).statusCode).toBe(404);
+    expect((await seller.put(section('seller-address', strangers), VALID['seller-address']!)).statusCode).toBe(404);
     expect((await complete(seller, strangers)).statusCode).toBe(404);
   });
 
   it('hides every buyer form from the seller (404), reading and writing', async () => {
     const buyerForms = ['data?buyer=0', 'data?buyer=1', 'address?buyer=0', 'document?buyer=0', 'investment', 'seller'];
     for (const key of buyerForms) {
-      expect((await get(seller, section(key))).statusCode, key).toBe(404);
+      expect((await seller.get(section(key))).statusCode, key).toBe(404);
       const [path, query] = key.split('?');
-      expect((await put(seller, `${section(path!)}/draft${query ? `?${query}` : ''}`, {})).statusCode, key).toBe(404);
-      expect((await put(seller, `${section(path!)}${query ? `?${query}` : ''}`, {})).statusCode, key).toBe(404);
+      expect((await seller.put(`${section(path!)}/draft${query ? `?${query}` : ''}`, {})).statusCode, key).toBe(404);
+      expect((await seller.put(`${section(path!)}${query ? `?${query}` : ''}`, {})).statusCode, key).toBe(404);
     }
-    const list = (await get(seller, `/api/v3/proposals/${proposal}/sections`)).json().data.sections as {
+    const list = (await seller.get(`/api/v3/proposals/${proposal}/sections`)).json().data.sections as {
       key: string;
       scope: string;
     }[];
@@ -168,7 +155,7 @@ describe.each(DATABASES)('seller portal on %s', (dialect) => {
   });
 
   it("lets buyers see the seller sections' state but not their values", async () => {
-    const list = (await get(main, `/api/v3/proposals/${proposal}/sections`)).json().data.sections as {
+    const list = (await main.get(`/api/v3/proposals/${proposal}/sections`)).json().data.sections as {
       key: string;
       scope: string;
       canEdit: boolean;
@@ -176,19 +163,19 @@ describe.each(DATABASES)('seller portal on %s', (dialect) => {
     const sellerRows = list.filter((s) => s.scope === 'seller');
     expect(sellerRows).toHaveLength(SELLER_KEYS.length);
     expect(sellerRows.every((s) => !s.canEdit)).toBe(true);
-    expect((await get(main, section('seller-general-data'))).statusCode).toBe(403);
-    expect((await put(main, section('seller-address'), VALID['seller-address']!)).statusCode).toBe(403);
+    expect((await main.get(section('seller-general-data'))).statusCode).toBe(403);
+    expect((await main.put(section('seller-address'), VALID['seller-address']!)).statusCode).toBe(403);
   });
 
   it('refuses bad CPF, CNPJ and bank data with field messages and stores nothing', async () => {
-    const badPerson = await put(seller, section('seller-general-data'), {
+    const badPerson = await seller.put(section('seller-general-data'), {
       ...VALID['seller-general-data'],
       cpf: '397.214.658-00',
       spouse_cpf: '111.111.111-11',
     });
     expect(badPerson.statusCode).toBe(400);
     expect(badPerson.json().error.fields).toEqual({ cpf: 'Insira um CPF válido', spouse_cpf: 'Insira um CPF válido' });
-    const badCompany = await put(seller, section('seller-general-data'), {
+    const badCompany = await seller.put(section('seller-general-data'), {
       person_type: 'company',
       name: 'Ferreira Imóveis Ltda',
       cnpj: '11.222.333/0001-80',
@@ -203,7 +190,7 @@ describe.each(DATABASES)('seller portal on %s', (dialect) => {
       message: 'Verifique os campos destacados.',
       fields: { cnpj: 'Insira um CNPJ válido' },
     });
-    const badBank = await put(seller, section('seller-amounts-receivable'), {
+    const badBank = await seller.put(section('seller-amounts-receivable'), {
       ...VALID['seller-amounts-receivable'],
       bank: '000',
       agency: '91',
@@ -217,19 +204,19 @@ describe.each(DATABASES)('seller portal on %s', (dialect) => {
       account: 'Insira a conta com o dígito (ex.: 12345-6)',
       holder_document: 'Insira um CPF ou CNPJ válido',
     });
-    const unknownKey = await put(seller, section('seller-address'), { ...VALID['seller-address'], role: 'operator' });
+    const unknownKey = await seller.put(section('seller-address'), { ...VALID['seller-address'], role: 'operator' });
     expect(unknownKey.statusCode).toBe(400);
     expect(unknownKey.json().error.fields).toEqual({ role: 'Campo não permitido' });
     for (const key of ['seller-general-data', 'seller-amounts-receivable', 'seller-address']) {
-      const stored = (await get(seller, section(key))).json().data;
+      const stored = (await seller.get(section(key))).json().data;
       expect([stored.status, stored.values], key).toEqual(['todo', null]);
     }
   });
 
   it('saves drafts as typed for the seller', async () => {
-    const res = await put(seller, `${section('seller-property')}/draft`, { cep: '04538', private_area: '98,' });
+    const res = await seller.put(`${section('seller-property')}/draft`, { cep: '04538', private_area: '98,' });
     expect(res.statusCode).toBe(200);
-    const got = (await get(seller, section('seller-property'))).json().data;
+    const got = (await seller.get(section('seller-property'))).json().data;
     expect(got).toMatchObject({
       status: 'in_progress',
       canEdit: true,
@@ -244,21 +231,21 @@ describe.each(DATABASES)('seller portal on %s', (dialect) => {
     expect(res.json().error.code).toBe('seller_incomplete');
     expect(res.json().error.message).toBe('Ainda faltam etapas para concluir a sua parte.');
     expect(Object.keys(res.json().error.fields).sort()).toEqual([...SELLER_KEYS].sort());
-    const part = (await get(seller, `/api/v3/proposals/${proposal}/seller`)).json().data;
+    const part = (await seller.get(`/api/v3/proposals/${proposal}/seller`)).json().data;
     expect(part).toMatchObject({ invited: true, completedAt: null, ready: false, done: false });
     // A proposal without a seller yet: its buyer sees that nobody was invited.
-    expect((await get(outro, `/api/v3/proposals/${strangers}/seller`)).json().data).toMatchObject({
+    expect((await outro.get(`/api/v3/proposals/${strangers}/seller`)).json().data).toMatchObject({
       invited: false,
       done: false,
     });
   });
 
   it("requires the account to be in the seller's own CPF, checked against the general data on the server", async () => {
-    const before = await put(seller, section('seller-amounts-receivable'), VALID['seller-amounts-receivable']!);
+    const before = await seller.put(section('seller-amounts-receivable'), VALID['seller-amounts-receivable']!);
     expect(before.statusCode).toBe(400);
     expect(before.json().error.fields).toEqual({ holder_document: 'Preencha antes os dados gerais do vendedor' });
-    expect((await put(seller, section('seller-general-data'), VALID['seller-general-data']!)).statusCode).toBe(200);
-    const someoneElse = await put(seller, section('seller-amounts-receivable'), {
+    expect((await seller.put(section('seller-general-data'), VALID['seller-general-data']!)).statusCode).toBe(200);
+    const someoneElse = await seller.put(section('seller-amounts-receivable'), {
       ...VALID['seller-amounts-receivable'],
       holder_document: SPOUSE_CPF,
     });
@@ -270,12 +257,12 @@ describe.each(DATABASES)('seller portal on %s', (dialect) => {
 
   it('completes once every required step is done; buyers and operators see it, and a later change reopens it', async () => {
     for (const key of SELLER_KEYS) {
-      const res = await put(seller, section(key), VALID[key]!);
+      const res = await seller.put(section(key), VALID[key]!);
       expect(res.statusCode, `${key}: ${res.body}`).toBe(200);
     }
-    const stored = (await get(seller, section('seller-amounts-receivable'))).json().data.values;
+    const stored = (await seller.get(section('seller-amounts-receivable'))).json().data.values;
     expect(stored).toMatchObject({ bank: '341', holder_document: SELLER_CPF, payoff_amount: 12_000_000 });
-    expect((await get(seller, `/api/v3/proposals/${proposal}/seller`)).json().data).toMatchObject({
+    expect((await seller.get(`/api/v3/proposals/${proposal}/seller`)).json().data).toMatchObject({
       ready: true,
       done: false,
       completedAt: null,
@@ -290,11 +277,11 @@ describe.each(DATABASES)('seller portal on %s', (dialect) => {
     expect(Date.parse(res.json().data.completedAt)).toBeGreaterThan(Date.now() - 60_000);
 
     for (const cookie of [main, operator]) {
-      const seen = await get(cookie, `/api/v3/proposals/${proposal}/seller`);
+      const seen = await cookie.get(`/api/v3/proposals/${proposal}/seller`);
       expect(seen.statusCode).toBe(200);
       expect(seen.json().data).toMatchObject({ done: true, completedAt: res.json().data.completedAt });
     }
-    expect((await get(outro, `/api/v3/proposals/${proposal}/seller`)).statusCode).toBe(404);
+    expect((await outro.get(`/api/v3/proposals/${proposal}/seller`)).statusCode).toBe(404);
     const audit = await t.db.kysely
       .selectFrom('audit_log')
       .select('action')
@@ -313,8 +300,8 @@ describe.each(DATABASES)('seller portal on %s', (dialect) => {
       representative_name: 'Roberto Lima Ferreira',
       representative_cpf: SELLER_CPF,
     };
-    expect((await put(seller, section('seller-general-data'), company)).statusCode).toBe(200);
-    const after = (await get(main, `/api/v3/proposals/${proposal}/seller`)).json().data;
+    expect((await seller.put(section('seller-general-data'), company)).statusCode).toBe(200);
+    const after = (await main.get(`/api/v3/proposals/${proposal}/seller`)).json().data;
     expect(after).toMatchObject({ ready: false, done: false });
     const amounts = after.sections.find((s: { key: string }) => s.key === 'seller-amounts-receivable');
     expect(amounts.problem).toBe(
@@ -329,21 +316,21 @@ describe.each(DATABASES)('seller portal on %s', (dialect) => {
 
     expect(
       (
-        await put(seller, section('seller-amounts-receivable'), {
+        await seller.put(section('seller-amounts-receivable'), {
           ...VALID['seller-amounts-receivable'],
           holder_name: 'Ferreira Imóveis Ltda',
           holder_document: '11.222.333/0001-81',
         })
       ).statusCode,
     ).toBe(200);
-    expect((await get(seller, `/api/v3/proposals/${proposal}/seller`)).json().data).toMatchObject({
+    expect((await seller.get(`/api/v3/proposals/${proposal}/seller`)).json().data).toMatchObject({
       ready: true,
       done: true,
     });
   });
 
   it('counts the seller sections in the proposal progress', async () => {
-    const { sections, fillingStatus } = (await get(main, `/api/v3/proposals/${proposal}/sections`)).json().data as {
+    const { sections, fillingStatus } = (await main.get(`/api/v3/proposals/${proposal}/sections`)).json().data as {
       fillingStatus: number;
       sections: { required: boolean; status: string }[];
     };
@@ -359,14 +346,14 @@ describe.each(DATABASES)('seller portal on %s', (dialect) => {
   });
 
   it('keeps the seller sections of a proposal under review read-only', async () => {
-    const res = await put(seller, section('seller-address', underReview), VALID['seller-address']!);
+    const res = await seller.put(section('seller-address', underReview), VALID['seller-address']!);
     expect(res.statusCode).toBe(409);
-    expect((await get(seller, section('seller-address', underReview))).json().data.canEdit).toBe(false);
+    expect((await seller.get(section('seller-address', underReview))).json().data.canEdit).toBe(false);
   });
 
   it("shows the seller the history that concerns them: stage changes, not a buyer's correction", async () => {
     const post = (url: string, payload: object) =>
-      t.app.inject({ method: 'POST', url, headers: { cookie: operator }, payload });
+      t.app.inject({ method: 'POST', url, headers: { cookie: operator.cookie }, payload });
     for (const stage of ['credit_analysis', 'appraisal']) {
       expect(
         (await post(`/api/v3/backoffice/proposals/${proposal}/stage`, { stage, reason: 'Andamento normal da análise' }))
@@ -381,10 +368,10 @@ describe.each(DATABASES)('seller portal on %s', (dialect) => {
         })
       ).statusCode,
     ).toBe(200);
-    const seen = (cookie: string) =>
-      get(cookie, `/api/v3/proposals/${proposal}/history`).then(
-        (r) => r.json().data as { stageLabel: string; entries: { kind: string; label: string }[] },
-      );
+    const seen = (cookie: Client) =>
+      cookie
+        .get(`/api/v3/proposals/${proposal}/history`)
+        .then((r) => r.json().data as { stageLabel: string; entries: { kind: string; label: string }[] });
     const mine = await seen(seller);
     expect(mine.stageLabel).toBe('Avaliação do imóvel');
     expect(mine.entries.map((e) => e.label)).toEqual(
@@ -396,7 +383,7 @@ describe.each(DATABASES)('seller portal on %s', (dialect) => {
     expect(mine.entries.some((e) => e.kind === 'correction')).toBe(false);
     expect(JSON.stringify(mine)).not.toContain('holerite');
     expect((await seen(main)).entries.some((e) => e.kind === 'correction')).toBe(true);
-    expect((await get(seller, `/api/v3/proposals/${strangers}/history`)).statusCode).toBe(404);
+    expect((await seller.get(`/api/v3/proposals/${strangers}/history`)).statusCode).toBe(404);
   });
 
   it('answers 401 without a session', async () => {
