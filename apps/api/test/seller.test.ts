@@ -336,7 +336,7 @@ describe.each(DATABASES)('seller portal on %s', (dialect) => {
     };
     const required = sections.filter((s) => s.required);
     const done = required.filter((s) => s.status === 'done').length;
-    const progress = (await get(main, `/api/v3/proposals/${proposal}/progress`)).json().data;
+    const progress = (await main.get(`/api/v3/proposals/${proposal}/progress`)).json().data;
     // Each required section is a step; the proposal's percentage is the share of every step done.
     expect(progress.steps.filter((s: { kind: string }) => s.kind === 'section')).toHaveLength(required.length);
     expect(
