@@ -133,4 +133,24 @@ describe('route duration summary', () => {
     ]);
     expect(summarizeRouteDurations(rows, 1)).toHaveLength(1);
   });
+
+  it('ties: the busier route first, then by name; 20 routes unless told', () => {
+    const rows = [
+      { route: '/b', durationMs: 100 },
+      { route: '/a', durationMs: 100 },
+      { route: '/c', durationMs: 100 },
+      { route: '/c', durationMs: 100 },
+    ];
+    expect(summarizeRouteDurations(rows).map((r) => r.route)).toEqual(['/c', '/a', '/b']);
+    const many = Array.from({ length: 25 }, (_, i) => ({ route: `/r${i}`, durationMs: i }));
+    expect(summarizeRouteDurations(many)).toHaveLength(20);
+    expect(summarizeRouteDurations(many)[0]).toEqual({ route: '/r24', count: 1, medianMs: 24, p95Ms: 24 });
+  });
+
+  it('p95 is the nearest rank (the 19th of 20 durations); the median is rounded to the millisecond', () => {
+    const rows = Array.from({ length: 20 }, (_, i) => ({ route: '/x', durationMs: 20 - i }));
+    expect(summarizeRouteDurations(rows)).toEqual([{ route: '/x', count: 20, medianMs: 11, p95Ms: 19 }]);
+    const two = [1, 2].map((durationMs) => ({ route: '/y', durationMs }));
+    expect(summarizeRouteDurations(two)).toEqual([{ route: '/y', count: 2, medianMs: 2, p95Ms: 2 }]);
+  });
 });
