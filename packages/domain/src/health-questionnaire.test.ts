@@ -9,6 +9,7 @@ import {
   HEALTH_TOOLTIP,
   healthAnswerBodySchema,
   healthConsentText,
+  insurerDeclaration,
 } from './health-questionnaire';
 
 describe('the health questionnaire (docs/product/health-declaration.md)', () => {
@@ -104,5 +105,28 @@ describe('the consent text (LGPD art. 11, I)', () => {
     expect(all).toContain('revogar');
     expect(text.checkbox).toContain(name);
     expect(HEALTH_CONSENT_VERSION).toMatch(/^dps-/);
+  });
+});
+
+describe("the declaration the buyer confirms, in each insurer's words", () => {
+  it('Itaú: truthful answers, the loss of the indemnity, and the check with doctors', () => {
+    expect(insurerDeclaration('itau')).toEqual({
+      version: 'itau-dps-2026-01',
+      text: 'Declaro que as respostas desta Declaração Pessoal de Saúde são verdadeiras e completas e que estou ciente de que omitir ou alterar informações pode levar à perda do direito à indenização do seguro habitacional Itaú Seguros (Código Civil, art. 766). Autorizo a Itaú Seguros a confirmar estas informações com médicos, hospitais e laboratórios, se necessário.',
+    });
+  });
+  it('Tokio Marine: its own wording and version', () => {
+    expect(insurerDeclaration('tokio')).toEqual({
+      version: 'tokio-dps-2026-01',
+      text: 'Declaro, para fins do seguro habitacional da Tokio Marine, que as informações prestadas nesta Declaração Pessoal de Saúde são verdadeiras e completas, e que sei que declarações inexatas ou omissões podem me fazer perder o direito à indenização (Código Civil, art. 766). A Tokio Marine poderá pedir laudos ou exames para concluir a análise.',
+    });
+  });
+  it('the consent names the insurer in the checkbox the buyer ticks', () => {
+    const text = healthConsentText('tokio');
+    expect(text.title).toBe('Consentimento para o tratamento dos seus dados de saúde');
+    expect(text.checkbox).toBe(
+      'Autorizo, de forma específica e destacada, o tratamento dos meus dados de saúde para a finalidade acima e o seu envio à seguradora Tokio Marine (LGPD, art. 11, I).',
+    );
+    expect(text.items).toHaveLength(5);
   });
 });
