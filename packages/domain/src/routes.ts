@@ -2,7 +2,7 @@ import type { Role } from './auth';
 
 /**
  * The route table of docs/product/routes-and-guards.md, as data. It drives the web router, both guards and the navigation
- * bar. A route without a screen yet renders the not-found screen (no fake forms).
+ * bar. Every route has its screen in apps/web/src/app/screens.ts (a missing one fails typecheck).
  */
 export type NavButton = 'back' | 'home' | 'logout';
 /** public: only logged out (the marker guard sends a logged-in user on); private: needs a session; both: either. */

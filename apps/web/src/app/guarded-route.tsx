@@ -1,19 +1,21 @@
 import { Suspense, useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { markerGuard, sessionGuard, type RouteDef } from '@portal/domain/routes';
+import { markerGuard, sessionGuard, type RouteDef, type RouteId } from '@portal/domain/routes';
 import { clearLoginMarker, readLoginMarker } from '../lib/storage';
 import { useSession } from '../lib/session';
 import { useClientStore } from '../lib/store';
 import { NavBar } from '../components/nav-bar';
 import { PageLoading } from '../components/page';
-import NotFoundPage from '../features/errors/not-found-page';
 import { SCREENS } from './screens';
+
+/** A row of the route table: its id has a screen in SCREENS. */
+type TableRoute = RouteDef & { id: RouteId };
 
 /**
  * One route of the table: both guards of docs/product/routes-and-guards.md, then the navigation bar and the screen.
  * The marker guard decides synchronously; the session guard asks GET /auth/session.
  */
-export function GuardedRoute({ route }: { route: RouteDef }) {
+export function GuardedRoute({ route }: { route: TableRoute }) {
   const { pathname } = useLocation();
   const marker = readLoginMarker();
   const session = useSession();
@@ -40,9 +42,9 @@ export function GuardedRoute({ route }: { route: RouteDef }) {
   return <RouteScreen route={route} />;
 }
 
-function RouteScreen({ route }: { route: RouteDef }) {
+function RouteScreen({ route }: { route: TableRoute }) {
   const setState = useClientStore((s) => s.set);
-  const Screen = SCREENS[route.id as keyof typeof SCREENS];
+  const Screen = SCREENS[route.id];
   const nav = route.nav;
 
   useEffect(() => {
@@ -56,7 +58,6 @@ function RouteScreen({ route }: { route: RouteDef }) {
     });
   }, [route, nav, setState]);
 
-  if (!Screen) return <NotFoundPage withNav />;
   return (
     <div className={`shell${route.transition ? ` shell--${route.transition}` : ''}${nav ? '' : ' shell--bare'}`}>
       {nav ? <NavBar nav={nav} /> : null}

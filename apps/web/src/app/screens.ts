@@ -3,10 +3,10 @@ import { Navigate } from 'react-router';
 import type { RouteId } from '@portal/domain/routes';
 
 /**
- * The screens built so far, each its own chunk. A route of the table without an entry here shows
- * the not-found screen until its screen is built.
+ * The screen of every route of the table, each its own chunk. A route without a screen, or a key
+ * that is not a route id, fails typecheck.
  */
-export const SCREENS: Partial<Record<RouteId, ComponentType>> = {
+export const SCREENS: Record<RouteId, ComponentType> = {
   'buyer.login': lazy(() => import('../features/auth/login-page')),
   'auth.login': lazy(() => import('../features/auth/login-page')),
   'auth.role.login': lazy(() => import('../features/auth/login-page')),
