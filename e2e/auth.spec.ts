@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import {
   DEMO_PASSWORD,
   DESKTOP,
@@ -17,13 +17,17 @@ const browser = useBrowser();
 const card = (page: Page, code: string) =>
   page.locator('.proposal-card').filter({ has: page.getByText(`Proposta ${code}`) });
 
-/** The card shows how far the filling went: a progress bar named "Preenchimento" with a percentage. */
-async function expectProgress(proposalCard: Locator) {
-  const value = Number(
-    await proposalCard.getByRole('progressbar', { name: 'Preenchimento' }).getAttribute('aria-valuenow'),
-  );
-  expect(value).toBeGreaterThanOrEqual(0);
-  expect(value).toBeLessThanOrEqual(100);
+/**
+ * The card shows how far the filling went: a progress bar named "Preenchimento" whose value is the
+ * proposal's filling status as the API gives it.
+ */
+async function expectProgress(page: Page, code: string) {
+  const res = await page.request.get('/api/v3/proposals');
+  const proposals = ((await res.json()) as { data: { code: string; fillingStatus: number }[] }).data;
+  const proposal = proposals.find((p) => p.code === code);
+  expect(proposal, `the API lists ${code}`).toBeDefined();
+  const bar = card(page, code).getByRole('progressbar', { name: 'Preenchimento' });
+  expect(await bar.getAttribute('aria-valuenow')).toBe(String(proposal!.fillingStatus));
 }
 
 describe('buyer login', () => {
@@ -41,7 +45,7 @@ describe('buyer login', () => {
     await first.getByText('Em preenchimento').waitFor();
     await first.getByText('Apartamento em São Paulo/SP').waitFor();
     await first.getByText('R$ 520.000,00').waitFor();
-    await expectProgress(first);
+    await expectProgress(page, 'PF-2026-004817');
     await first.getByRole('button', { name: 'Continuar a proposta PF-2026-004817' }).waitFor();
 
     const cgi = card(page, 'CGI-2026-001293');
@@ -49,7 +53,7 @@ describe('buyer login', () => {
     await cgi.getByText('Em análise').waitFor();
     await cgi.getByText('Casa em Campinas/SP').waitFor();
     await cgi.getByText('R$ 300.000,00').waitFor();
-    await expectProgress(cgi);
+    await expectProgress(page, 'CGI-2026-001293');
     await card(page, 'PF-2026-005102').getByText('Apartamento em Belo Horizonte/MG').waitFor();
 
     // The login left the local-storage marker the second guard reads, and the server knows the session.

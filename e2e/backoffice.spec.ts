@@ -4,17 +4,20 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import {
+  chooseProposal,
   DESKTOP,
   loginAs,
   makeJpeg,
   makePdf,
   PHONE,
   screenshot,
+  select,
   signIn,
   useBrowser,
   waitForMailLink,
+  saveAndContinue,
 } from './fixtures';
 
 const BUYER = { name: 'Beatriz Moreira Andrade', cpf: '390.533.447-05', email: 'beatriz.andrade@exemplo.com.br' };
@@ -23,31 +26,6 @@ const PROOF_OF_ADDRESS = 'Comprovante de residência — comprador principal';
 
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
 const item = (page: Page, title: string) => page.getByRole('region', { name: title });
-
-/**
- * Picks an option of an antd Select by its label (typing narrows the virtual list first), and
- * checks the choice took: a click that lands while the dropdown is still opening is tried again.
- */
-async function select(page: Page, label: string, option: string, scope: Page | Locator = page) {
-  const box = scope.getByRole('combobox', { name: label });
-  // antd 6 shows the chosen option's label as the title of .ant-select-content.
-  // (`has` takes a locator relative to the element it filters: one rooted at the page.)
-  const chosen = scope
-    .locator('.ant-select', { has: page.getByRole('combobox', { name: label }) })
-    .locator(`.ant-select-content[title="${option}"]`);
-  for (let attempt = 0; attempt < 3; attempt++) {
-    await box.click();
-    if (await box.isEditable()) await box.fill(option);
-    await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${option}"]`).click();
-    try {
-      await chosen.waitFor({ timeout: 2_000 });
-      return;
-    } catch {
-      await page.keyboard.press('Escape');
-    }
-  }
-  throw new Error(`could not choose ${option} in ${label}`);
-}
 
 function unzip(file: string): Promise<Map<string, Buffer>> {
   return new Promise((resolve, reject) => {
@@ -75,7 +53,7 @@ function unzip(file: string): Promise<Map<string, Buffer>> {
 /** Moves the status with the side panel's form: pick, give the reason, confirm, see the tag change. */
 async function moveStatus(page: Page, to: string, reason: string) {
   const form = page.getByRole('form', { name: 'Mudar situação' });
-  await select(page, 'Nova situação', to, form);
+  await select(form, 'Nova situação', to);
   await form.getByLabel('Motivo').fill(reason);
   await form.getByRole('button', { name: 'Confirmar' }).click();
   await page.getByRole('region', { name: 'Resumo' }).getByText(to, { exact: true }).waitFor();
@@ -131,8 +109,7 @@ describe('back office: from a new proposal to the dossier for the bank', () => {
     await buyer.page.getByRole('button', { name: 'Salvar nova senha' }).click();
     await buyer.page.waitForURL('**/buyer/login');
     await signIn(buyer.page, BUYER.email, 'buyer', 'Beatriz2026');
-    await buyer.page.getByRole('button', { name: `Continuar a proposta ${code}` }).click();
-    await buyer.page.waitForURL('**/buyer/home');
+    await chooseProposal(buyer.page, code);
     await buyer.page.goto('/buyer/data?buyer=1');
     expect(await field(buyer.page, 'CPF').inputValue()).toBe(BUYER.cpf);
     await field(buyer.page, 'Celular com DDD').fill('11976543210');
@@ -140,8 +117,7 @@ describe('back office: from a new proposal to the dossier for the bank', () => {
     await select(buyer.page, 'Estado civil', 'Solteiro(a)');
     await field(buyer.page, 'Profissão').fill('Advogada');
     await field(buyer.page, 'Renda mensal bruta (R$)').fill('2200000');
-    await buyer.page.getByRole('button', { name: 'Salvar e continuar' }).click();
-    await buyer.page.waitForURL('**/buyer/address?buyer=1');
+    await saveAndContinue(buyer.page, '/buyer/address?buyer=1');
 
     // 3. The buyer uploads two documents.
     await buyer.page.goto('/buyer/documents/upload');

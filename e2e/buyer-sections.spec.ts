@@ -1,32 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DESKTOP, PHONE, screenshot, signIn, useBrowser, waitForMailLink } from './fixtures';
-
-/** Opens a proposal from the list, by code. */
-async function chooseProposal(page: Page, code: string) {
-  await page.getByRole('button', { name: `Continuar a proposta ${code}` }).click();
-  await page.waitForURL('**/buyer/home');
-}
+import {
+  chooseProposal,
+  DESKTOP,
+  PHONE,
+  saveAndContinue,
+  screenshot,
+  select,
+  signIn,
+  useBrowser,
+  waitForMailLink,
+} from './fixtures';
 
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
-
-async function select(page: Page, label: string, option: string) {
-  const box = page.getByRole('combobox', { name: label });
-  await box.click();
-  // Typing filters the (virtual) list to the option; Enter picks it, as a keyboard user would.
-  await box.fill(option);
-  await page.keyboard.press('Enter');
-  await page
-    .locator('.ant-select', { has: box })
-    .locator(`.ant-select-content[title="${option}"], [title="${option}"]`)
-    .first()
-    .waitFor();
-}
-
-async function saveAndContinue(page: Page, nextPath: string) {
-  await page.getByRole('button', { name: 'Salvar e continuar' }).click();
-  await page.waitForURL(`**${nextPath}`);
-}
 
 async function sectionValues(page: Page, proposalId: string, key: string, buyer?: number) {
   const res = await page.request.get(

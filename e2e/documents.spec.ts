@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
+  chooseProposal,
   DESKTOP,
   loginAs,
   makeJpeg,
@@ -23,9 +24,7 @@ describe('documents: upload, review, re-upload', () => {
   it('a buyer uploads a PDF and a JPEG with progress, an operator rejects one with a reason, the buyer sees it and sends a new file', async () => {
     const { page, context } = await browser.newPage(PHONE);
     await signIn(page, 'comprador@demo.com.br');
-    await page.getByRole('button', { name: 'Continuar a proposta PF-2026-004817' }).click();
-    await page.waitForURL('**/buyer/home');
-    const proposalId = (await page.evaluate(() => localStorage.getItem('portal:proposal')))!;
+    const proposalId = await chooseProposal(page, 'PF-2026-004817');
     // Reached from the buyer's home.
     await page.getByRole('link', { name: 'Envio de documentos' }).click();
     await page.waitForURL('**/buyer/documents/upload');

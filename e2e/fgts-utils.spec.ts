@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { pathOf, signIn, useBrowser } from './fixtures';
+import { chooseProposal, pathOf, signIn, useBrowser } from './fixtures';
 
 const browser = useBrowser();
-
-async function chooseProposal(page: Page, code: string): Promise<string> {
-  await page.getByRole('button', { name: `Continuar a proposta ${code}` }).click();
-  await page.waitForURL('**/buyer/home');
-  return (await page.evaluate(() => localStorage.getItem('portal:proposal')))!;
-}
 
 /** /buyer/fgts/utils has no screen: it opens the one where the buyer's FGTS stands. */
 describe('/buyer/fgts/utils', () => {

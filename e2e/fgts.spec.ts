@@ -3,33 +3,13 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
-import { PHONE, screenshot, signIn, useBrowser } from './fixtures';
-
-/** Opens a proposal from the list, by code. */
-async function chooseProposal(page: Page, code: string) {
-  await page.getByRole('button', { name: `Continuar a proposta ${code}` }).click();
-  await page.waitForURL('**/buyer/home');
-}
+import { chooseProposal, PHONE, saveAndContinue, screenshot, select, signIn, useBrowser } from './fixtures';
 
 const field = (scope: Page | Locator, label: string) => scope.getByLabel(label, { exact: true });
 /** A yes/no question of the form (antd radio buttons labelled by the question). */
 const answer = (page: Page, question: string, option: 'Sim' | 'Não') =>
   page.getByRole('radiogroup', { name: question }).getByText(option, { exact: true }).click();
 const toggle = (scope: Page | Locator, label: string) => scope.getByRole('switch', { name: label }).click();
-
-/** Picks an option of an antd select by typing it (the list narrows to it) and pressing Enter. */
-async function select(page: Page, scope: Page | Locator, label: string, option: string) {
-  const box = scope.getByRole('combobox', { name: label });
-  await box.click();
-  await box.fill(option);
-  await page.locator(`.ant-select-dropdown:visible .ant-select-item-option-active[title="${option}"]`).waitFor();
-  await page.keyboard.press('Enter');
-}
-
-async function saveAndContinue(page: Page, nextPath: string) {
-  await page.getByRole('button', { name: 'Salvar e continuar' }).click();
-  await page.waitForURL(`**${nextPath}`);
-}
 
 const Q = {
   uses: 'Você vai usar o FGTS nesta compra?',
@@ -89,12 +69,12 @@ describe('FGTS', () => {
     expect(await field(page, 'Número').count()).toBe(0);
     await field(page, 'Complemento').fill('Apto 31');
     await field(page, 'Bairro').fill('Itaim Bibi');
-    await select(page, page, 'Sua ocupação atual', 'Empregado(a) com carteira assinada');
+    await select(page, 'Sua ocupação atual', 'Empregado(a) com carteira assinada');
     await field(page, 'Empresa, órgão ou atividade onde trabalha').fill('Construtora Horizonte Ltda.');
-    await select(page, page, 'UF onde trabalha', 'SP');
+    await select(page, 'UF onde trabalha', 'SP');
     await field(page, 'Cidade onde trabalha').fill('São Paulo');
     await toggle(page, 'O imóvel fica no município (ou região metropolitana) onde trabalho');
-    await select(page, page, 'UF onde mora', 'SP');
+    await select(page, 'UF onde mora', 'SP');
     await field(page, 'Cidade onde mora').fill('São Paulo');
     await toggle(page, 'O imóvel fica no município (ou região metropolitana) onde moro');
     await toggle(page, 'Moro nesse município há mais de 1 ano');
@@ -153,7 +133,7 @@ describe('FGTS', () => {
     await field(company, 'Número').fill('1000');
     await field(company, 'Bairro').fill('Bela Vista');
     await field(company, 'Cidade').fill('São Paulo');
-    await select(page, company, 'UF', 'SP');
+    await select(company, 'UF', 'SP');
     // The list and the block are saved as a draft and come back after a reload.
     await page.getByText(/Rascunho salvo às/).waitFor();
     await page.reload();

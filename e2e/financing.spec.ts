@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { APIRequestContext, Page } from 'playwright-core';
 import { completeCpf } from '@portal/domain/cpf';
 import { todayIso } from '@portal/domain/dates';
-import { DESKTOP, PHONE, activateInvited, loginAs, screenshot, signIn, useBrowser } from './fixtures';
+import { activateInvited, chooseProposal, DESKTOP, loginAs, PHONE, screenshot, signIn, useBrowser } from './fixtures';
 
 const ELIGIBLE = {
   uses_fgts: 'yes',
@@ -227,8 +227,7 @@ describe('financing: property values, installments and the FGTS property rules',
 
     const buyer = await browser.newPage(PHONE);
     await signIn(buyer.page, owner.email, 'buyer', PASSWORD);
-    await buyer.page.getByRole('button', { name: `Continuar a proposta ${proposal.code}` }).click();
-    await buyer.page.waitForURL('**/buyer/home');
+    await chooseProposal(buyer.page, proposal.code);
     const numbers = buyer.page.getByRole('region', { name: 'Valores do financiamento' });
     const value = async (term: string) =>
       (await numbers.locator('dt', { hasText: term }).locator('+ dd').innerText()).trim();

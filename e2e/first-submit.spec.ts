@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DESKTOP, screenshot, signIn, useBrowser } from './fixtures';
+import { chooseProposal, DESKTOP, screenshot, signIn, useBrowser } from './fixtures';
 
 const browser = useBrowser();
 
@@ -32,8 +32,7 @@ describe('every error at the first submit', () => {
     const { page, context } = await browser.newPage(DESKTOP);
     await keepDraftsLocal(page);
     await signIn(page, 'comprador@demo.com.br');
-    await page.getByRole('button', { name: 'Continuar a proposta PF-2026-005102' }).click();
-    await page.waitForURL('**/buyer/home');
+    await chooseProposal(page, 'PF-2026-005102');
     // Opened by its address: other specs may have filled this proposal, whatever the home suggests next.
     await page.goto('/buyer/data?buyer=1');
     await page.getByText('Etapa 1 de 5').waitFor();

@@ -1,7 +1,7 @@
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, request, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, request, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject, onTestFailed } from 'vitest';
 
 export const DEMO_PASSWORD = 'Demo@2026!';
@@ -141,6 +141,49 @@ export async function serverSession(page: Page): Promise<{ data: { user: { email
 
 /** The path the page is on now. */
 export const pathOf = (page: Page) => new URL(page.url()).pathname;
+
+/**
+ * From the buyer's proposal list, "Continuar" on the proposal with this code: its buyer home.
+ * Returns the id of the proposal the app selected.
+ */
+export async function chooseProposal(page: Page, code: string): Promise<string> {
+  await page.getByRole('button', { name: `Continuar a proposta ${code}` }).click();
+  await page.waitForURL('**/buyer/home');
+  const proposalId = await page.evaluate(() => localStorage.getItem('portal:proposal'));
+  if (!proposalId) throw new Error(`no proposal selected after choosing ${code}`);
+  return proposalId;
+}
+
+/** Submits a section form with "Salvar e continuar" and waits for the next screen. */
+export async function saveAndContinue(page: Page, nextPath: string) {
+  await page.getByRole('button', { name: 'Salvar e continuar' }).click();
+  await page.waitForURL(`**${nextPath}`);
+}
+
+/**
+ * Picks an option of an antd Select by the select's label, as a keyboard user would: typing
+ * narrows the (virtual) list to the option and Enter picks it; a select without search gets a
+ * click on the option. Waits until the select shows the choice. `scope` narrows the label's
+ * search (e.g. one row of a list); the dropdown itself is rendered at the page's end.
+ */
+export async function select(scope: Page | Locator, label: string, option: string) {
+  const page = 'keyboard' in scope ? scope : scope.page();
+  const box = scope.getByRole('combobox', { name: label });
+  await box.click();
+  const dropdown = page.locator('.ant-select-dropdown:visible');
+  if (await box.isEditable()) {
+    await box.fill(option);
+    await dropdown.locator(`.ant-select-item-option-active[title="${option}"]`).waitFor();
+    await page.keyboard.press('Enter');
+  } else {
+    await dropdown.locator(`.ant-select-item-option[title="${option}"]`).click();
+  }
+  await scope
+    .locator('.ant-select', { has: page.getByRole('combobox', { name: label }) })
+    .locator(`[title="${option}"]`)
+    .first()
+    .waitFor();
+}
 
 /** Logs in through the login screen and waits for the landing page of the role. */
 export async function signIn(

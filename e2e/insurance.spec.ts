@@ -2,12 +2,7 @@ import { describe, expect, it } from 'vitest';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { FOLLOW_UP_LABELS, HEALTH_TOOLTIP } from '@portal/domain/health-questionnaire';
-import { PHONE, screenshot, signIn, useBrowser } from './fixtures';
-
-async function chooseProposal(page: Page, code: string) {
-  await page.getByRole('button', { name: `Continuar a proposta ${code}` }).click();
-  await page.waitForURL('**/buyer/home');
-}
+import { chooseProposal, PHONE, screenshot, signIn, useBrowser } from './fixtures';
 
 /** The navigation bar's back button (not the form's own buttons). */
 const navBack = (page: Page) => page.locator('.nav-bar').getByRole('button', { name: 'Voltar' }).click();

@@ -1,27 +1,17 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { ROUTES } from '../packages/domain/src/routes';
 import type { Page } from 'playwright-core';
-import { DESKTOP, localStorageOf, pathOf, screenshot, serverSession, signIn, useBrowser } from './fixtures';
+import {
+  chooseProposal,
+  DESKTOP,
+  localStorageOf,
+  pathOf,
+  screenshot,
+  serverSession,
+  signIn,
+  useBrowser,
+} from './fixtures';
 
 const browser = useBrowser();
-
-/**
- * A buyer route of the table whose screen is not built yet (no entry in the web app's SCREENS):
- * screens arrive one issue at a time, so it is looked up rather than named.
- */
-const UNBUILT = (() => {
-  const screens = readFileSync(fileURLToPath(new URL('../apps/web/src/app/screens.ts', import.meta.url)), 'utf8');
-  return ROUTES.find(
-    (r) =>
-      r.access === 'private' &&
-      r.path.startsWith('/buyer/') &&
-      !r.path.includes(':') &&
-      !screens.includes(`'${r.id}'`) &&
-      !screens.includes(`"${r.id}"`),
-  )?.path;
-})();
 
 /** A navigation bar button by its accessible name ('Início', 'Sair', 'Voltar', 'Ajuda'). */
 const navButton = (page: Page, name: string) => page.getByRole('banner').getByRole('button', { name, exact: true });
@@ -35,8 +25,7 @@ async function leftEdge(page: Page, name: string) {
 
 /** From the proposal list, 'Continuar' on a card: the buyer home of that proposal. */
 async function continueWith(page: Page, code: string) {
-  await page.getByRole('button', { name: `Continuar a proposta ${code}` }).click();
-  await page.waitForURL('**/buyer/home');
+  await chooseProposal(page, code);
   await page.getByText(`Proposta ${code}`).first().waitFor();
 }
 
@@ -301,16 +290,4 @@ describe('error screens', () => {
     await page.waitForURL('**/buyer/login');
     await context.close();
   });
-
-  it.skipIf(!UNBUILT)(
-    `a route of the table without its screen yet (${UNBUILT}) shows the not-found screen to a buyer`,
-    async () => {
-      const { page, context } = await browser.newPage();
-      await signIn(page, 'comprador@demo.com.br');
-      await page.goto(UNBUILT!);
-      await page.getByRole('heading', { name: 'Página não encontrada' }).waitFor();
-      expect(pathOf(page)).toBe(UNBUILT);
-      await context.close();
-    },
-  );
 });

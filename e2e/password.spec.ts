@@ -3,6 +3,7 @@ import { request, type Page } from 'playwright-core';
 import { completeCpf, formatCpf } from '../packages/domain/src/cpf';
 import {
   baseURL,
+  chooseProposal,
   DEMO_PASSWORD,
   loginAs,
   pathOf,
@@ -146,8 +147,7 @@ describe('change password while logged in', () => {
     const { page, context } = await browser.newPage();
     try {
       await signIn(page, 'outro@demo.com.br');
-      await page.getByRole('button', { name: 'Continuar a proposta PF-2026-003390' }).click();
-      await page.waitForURL('**/buyer/home');
+      await chooseProposal(page, 'PF-2026-003390');
       await page.getByRole('link', { name: 'Alterar minha senha' }).click();
       await page.waitForURL('**/buyer/change-password');
       await page.getByRole('heading', { name: 'Alterar senha' }).waitFor();

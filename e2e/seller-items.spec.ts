@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DESKTOP, PHONE, screenshot, signIn, useBrowser } from './fixtures';
+import { chooseProposal, DESKTOP, PHONE, screenshot, signIn, useBrowser } from './fixtures';
 
 const browser = useBrowser();
 
@@ -14,9 +14,7 @@ const STATE_LABELS: Record<string, string> = {
 
 async function openUploads(page: Page): Promise<string> {
   await signIn(page, 'comprador@demo.com.br');
-  await page.getByRole('button', { name: 'Continuar a proposta PF-2026-004817' }).click();
-  await page.waitForURL('**/buyer/home');
-  const proposalId = (await page.evaluate(() => localStorage.getItem('portal:proposal')))!;
+  const proposalId = await chooseProposal(page, 'PF-2026-004817');
   await page.getByRole('link', { name: 'Envio de documentos' }).click();
   await page.waitForURL('**/buyer/documents/upload');
   await page.getByRole('heading', { name: 'Envio de documentos' }).waitFor();

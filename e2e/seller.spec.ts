@@ -1,7 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { completeCpf, formatCpf } from '@portal/domain/cpf';
-import { DEMO_PASSWORD, DESKTOP, PHONE, pathOf, screenshot, signIn, useBrowser, waitForMailLink } from './fixtures';
+import {
+  chooseProposal,
+  DEMO_PASSWORD,
+  DESKTOP,
+  pathOf,
+  PHONE,
+  saveAndContinue,
+  screenshot,
+  select,
+  signIn,
+  useBrowser,
+  waitForMailLink,
+} from './fixtures';
 
 const SELLER_EMAIL = 'helena.prado@exemplo.com.br';
 const SELLER_PASSWORD = 'Vendedora2026';
@@ -21,21 +33,9 @@ const jpegLike = () =>
 
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
 
-async function select(page: Page, label: string, option: string) {
-  const box = page.getByRole('combobox', { name: label });
-  await box.click();
-  await box.fill(option);
-  await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${option}"]`).click();
-}
-
 /** Picks an answer of a radio group by the group's label. */
 const answer = (page: Page, group: string, option: string) =>
   page.getByRole('radiogroup', { name: group }).getByText(option, { exact: true }).click();
-
-async function saveAndContinue(page: Page, nextPath: string) {
-  await page.getByRole('button', { name: 'Salvar e continuar' }).click();
-  await page.waitForURL(`**${nextPath}`);
-}
 
 describe('seller portal', () => {
   const browser = useBrowser();
@@ -44,8 +44,7 @@ describe('seller portal', () => {
     // The buyer of PF-2026-003390 (no seller yet) invites the seller from the seller form.
     const buyer = await browser.newPage(DESKTOP);
     await signIn(buyer.page, 'outro@demo.com.br');
-    await buyer.page.getByRole('button', { name: 'Continuar a proposta PF-2026-003390' }).click();
-    await buyer.page.waitForURL('**/buyer/home');
+    await chooseProposal(buyer.page, 'PF-2026-003390');
     await buyer.page.getByText('Parte do vendedor').waitFor();
     await buyer.page.getByText('Vendedor não convidado').waitFor();
     await buyer.page.goto('/buyer/seller-form');
