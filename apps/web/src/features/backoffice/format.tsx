@@ -56,3 +56,5 @@ export function BackofficeMenu() {
     </nav>
   );
 }
+
+export const buyerLabel = (position: number) => (position === 0 ? 'Comprador principal' : 'Segundo comprador');

@@ -1,0 +1,141 @@
+import { useState } from 'react';
+import { Alert, App, Button, Input, Select } from 'antd';
+import { STAGE_LABELS, STATUS_LABELS, type ProposalStage, type ProposalStatus } from '@portal/domain/proposal';
+import { ApiRequestError } from '../../lib/api-client';
+import { useChangeStage, useChangeStatus, type ProposalView } from './api';
+import { when } from './format';
+
+/** The side panels of one proposal: status and stage changes with a reason, and the history. */
+function ChangeForm<T extends string>(props: {
+  title: string;
+  label: string;
+  options: T[];
+  labels: Record<T, string>;
+  pending: boolean;
+  error: Error | null;
+  onSubmit: (to: T, reason: string, done: () => void) => void;
+  hint: string;
+}) {
+  const [to, setTo] = useState<T | undefined>(undefined);
+  const [reason, setReason] = useState('');
+  const id = props.title.toLowerCase().replace(/\W+/g, '-');
+  if (!props.options.length) return null;
+  return (
+    <form
+      className="bo-change"
+      aria-labelledby={id}
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (to)
+          props.onSubmit(to, reason, () => {
+            setTo(undefined);
+            setReason('');
+          });
+      }}
+    >
+      <h3 id={id}>{props.title}</h3>
+      <label htmlFor={`${id}-para`}>{props.label}</label>
+      <Select<T>
+        id={`${id}-para`}
+        value={to}
+        onChange={setTo}
+        placeholder="Selecione"
+        options={props.options.map((o) => ({ value: o, label: props.labels[o] }))}
+      />
+      <label htmlFor={`${id}-motivo`}>Motivo</label>
+      <Input.TextArea
+        id={`${id}-motivo`}
+        value={reason}
+        onChange={(e) => setReason(e.target.value)}
+        rows={2}
+        maxLength={1000}
+      />
+      <p className="bo-hint">{props.hint}</p>
+      {props.error ? (
+        <Alert
+          type="error"
+          showIcon
+          title={
+            props.error instanceof ApiRequestError
+              ? (Object.values(props.error.fields)[0] ?? props.error.message)
+              : props.error.message
+          }
+        />
+      ) : null}
+      <Button htmlType="submit" type="primary" disabled={!to} loading={props.pending} block>
+        Confirmar
+      </Button>
+    </form>
+  );
+}
+
+export function StatusPanel({ view }: { view: ProposalView }) {
+  const { message } = App.useApp();
+  const status = useChangeStatus(view.proposal.id);
+  const stage = useChangeStage(view.proposal.id);
+  return (
+    <section className="bo-panel" aria-label="Situação e etapa">
+      <ChangeForm<ProposalStatus>
+        title="Mudar situação"
+        label="Nova situação"
+        options={view.nextStatuses}
+        labels={STATUS_LABELS}
+        pending={status.isPending}
+        error={status.error}
+        hint="Compradores e vendedor veem a nova situação e o motivo. “Correção pendente” envia e-mail aos compradores."
+        onSubmit={(to, reason, done) =>
+          status.mutate(
+            { status: to, reason },
+            { onSuccess: () => (done(), void message.success(`Situação: ${STATUS_LABELS[to]}`)) },
+          )
+        }
+      />
+      {!view.nextStatuses.length ? (
+        <p className="bo-muted">
+          A proposta está {STATUS_LABELS[view.proposal.status].toLowerCase()} e não muda mais de situação.
+        </p>
+      ) : null}
+      <ChangeForm<ProposalStage>
+        title="Mudar etapa"
+        label="Nova etapa"
+        options={view.nextStages}
+        labels={STAGE_LABELS}
+        pending={stage.isPending}
+        error={stage.error}
+        hint="A etapa avança uma de cada vez. A avaliação do imóvel avisa o vendedor por e-mail."
+        onSubmit={(to, reason, done) =>
+          stage.mutate(
+            { stage: to, reason },
+            { onSuccess: () => (done(), void message.success(`Etapa: ${STAGE_LABELS[to]}`)) },
+          )
+        }
+      />
+    </section>
+  );
+}
+
+export function HistoryPanel({ view }: { view: ProposalView }) {
+  return (
+    <section className="bo-panel" aria-labelledby="historico">
+      <h2 id="historico" className="section-title">
+        Histórico
+      </h2>
+      {view.history.length ? (
+        <ol className="bo-history">
+          {view.history.map((h) => (
+            <li key={h.id}>
+              <span className="bo-history__label">{h.label}</span>
+              {h.reason ? <span className="bo-history__reason">{h.reason}</span> : null}
+              <span className="bo-muted">
+                {when(h.at)}
+                {h.actor ? ` · ${h.actor}` : ''}
+              </span>
+            </li>
+          ))}
+        </ol>
+      ) : (
+        <p className="bo-muted">Nada registrado ainda.</p>
+      )}
+    </section>
+  );
+}
