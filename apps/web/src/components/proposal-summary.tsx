@@ -1,23 +1,10 @@
 import { useId } from 'react';
-import { Progress, Skeleton, Tag } from 'antd';
+import { Progress, Skeleton } from 'antd';
 import { stepCountLabel } from '@portal/domain/next-step';
 import { useProgress } from '../lib/progress-api';
 import { formatMoney } from '@portal/domain/money';
-import {
-  PROPERTY_KIND_LABELS,
-  PROPOSAL_TYPE_LABELS,
-  STAGE_LABELS,
-  STATUS_LABELS,
-  type Proposal,
-} from '@portal/domain/proposal';
-
-const STATUS_COLORS: Partial<Record<Proposal['status'], string>> = {
-  pending_correction: 'orange',
-  approved: 'green',
-  rejected: 'red',
-  cancelled: 'default',
-  sent_to_bank: 'blue',
-};
+import { PROPERTY_KIND_LABELS, PROPOSAL_TYPE_LABELS, STAGE_LABELS, type Proposal } from '@portal/domain/proposal';
+import { ProposalStatusTag } from './proposal-status-tag';
 
 /** The facts of a proposal every list and home screen shows, in one place. */
 export function ProposalFacts({ proposal }: { proposal: Proposal }) {
@@ -31,7 +18,7 @@ export function ProposalFacts({ proposal }: { proposal: Proposal }) {
       <div>
         <dt>Situação</dt>
         <dd>
-          <Tag color={STATUS_COLORS[proposal.status] ?? 'geekblue'}>{STATUS_LABELS[proposal.status]}</Tag>
+          <ProposalStatusTag status={proposal.status} />
         </dd>
       </div>
       <div>

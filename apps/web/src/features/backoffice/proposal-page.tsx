@@ -9,7 +9,8 @@ import { Page } from '../../components/page';
 import { ProgressCountText } from '../../components/proposal-summary';
 import { ApiRequestError } from '../../lib/api-client';
 import { dossierUrl, useProposalView, type SectionView } from './api';
-import { BackofficeMenu, StatusTag, buyerLabel } from './format';
+import { ProposalStatusTag } from '../../components/proposal-status-tag';
+import { BackofficeMenu, buyerLabel } from './format';
 import { FinancingPanel } from './financing-panel';
 import './backoffice.css';
 import { formatInstant } from '@portal/domain/dates';
@@ -70,7 +71,7 @@ export default function ProposalPage() {
           <div>
             <dt>Situação</dt>
             <dd>
-              <StatusTag status={p.status} />
+              <ProposalStatusTag status={p.status} />
             </dd>
           </div>
           <div>

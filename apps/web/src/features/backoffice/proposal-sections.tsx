@@ -3,7 +3,7 @@ import { Alert, App, Button, Input, Tag } from 'antd';
 import { readableFields, type ReadableField } from '@portal/domain/field-labels';
 import { ApiRequestError } from '../../lib/api-client';
 import { useRequestCorrection, type SectionView } from './api';
-import { SectionTag } from './format';
+import { SectionStatusTag } from '../../components/section-form/section-status';
 
 /** The sections of one proposal as the operator reads them: filled values, state, and a correction request. */
 
@@ -66,7 +66,7 @@ export function SectionCard({
         <h3 id={id}>{s.title}</h3>
         <span>
           {!s.required ? <Tag>Não exigida</Tag> : null}
-          <SectionTag status={s.status} />
+          <SectionStatusTag status={s.status} />
         </span>
       </header>
       {s.reviewNote ? (

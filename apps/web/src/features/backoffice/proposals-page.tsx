@@ -14,7 +14,8 @@ import {
 } from '@portal/domain/proposal';
 import { Page } from '../../components/page';
 import { useProposalList } from './api';
-import { BackofficeMenu, StatusTag, integer, when } from './format';
+import { ProposalStatusTag } from '../../components/proposal-status-tag';
+import { BackofficeMenu, integer, when } from './format';
 import './backoffice.css';
 
 const FILTERS = ['q', 'status', 'stage', 'type', 'insurer', 'pendingDocuments', 'sort', 'order'] as const;
@@ -98,7 +99,7 @@ export default function ProposalsPage() {
       title: 'Situação',
       dataIndex: 'status',
       key: 'status',
-      render: (s: ProposalListItem['status']) => <StatusTag status={s} />,
+      render: (s: ProposalListItem['status']) => <ProposalStatusTag status={s} />,
     },
     { title: 'Etapa', dataIndex: 'stage', key: 'stage', render: (s: ProposalListItem['stage']) => STAGE_LABELS[s] },
     {
@@ -241,7 +242,7 @@ export default function ProposalsPage() {
                 <Link to={`/backoffice/proposals/${p.id}`} className="bo-code">
                   {p.code}
                 </Link>
-                <StatusTag status={p.status} />
+                <ProposalStatusTag status={p.status} />
               </div>
               {buyersCell(p)}
               <dl className="bo-card__facts">

@@ -1,14 +1,14 @@
-import { Steps, Tag } from 'antd';
+import { Steps } from 'antd';
 import {
   PROPERTY_KIND_LABELS,
   PROPOSAL_STAGES,
   PROPOSAL_TYPE_LABELS,
   STAGE_LABELS,
-  STATUS_LABELS,
   type SellerProposal,
   type ProposalStage,
   type ProposalStatus,
 } from '@portal/domain/proposal';
+import { ProposalStatusTag } from '../../components/proposal-status-tag';
 
 /** What each status means for the seller, in a sentence (sellers of other portals wait weeks without news). */
 const STATUS_MEANING: Record<ProposalStatus, string> = {
@@ -30,18 +30,6 @@ const STAGE_MEANING: Record<ProposalStage, string> = {
   contract: 'Assinatura do contrato e registro no cartório. Depois do registro, o banco libera o pagamento.',
 };
 
-const STATUS_COLORS: Partial<Record<ProposalStatus, string>> = {
-  pending_correction: 'orange',
-  approved: 'green',
-  rejected: 'red',
-  cancelled: 'default',
-  sent_to_bank: 'blue',
-};
-
-export function StatusTag({ status }: { status: ProposalStatus }) {
-  return <Tag color={STATUS_COLORS[status] ?? 'geekblue'}>{STATUS_LABELS[status]}</Tag>;
-}
-
 /** The facts a seller may see: no financing terms, no buyer's personal data (names only). */
 export function SellerProposalFacts({ proposal }: { proposal: SellerProposal }) {
   return (
@@ -53,7 +41,7 @@ export function SellerProposalFacts({ proposal }: { proposal: SellerProposal }) 
       <div>
         <dt>Situação</dt>
         <dd>
-          <StatusTag status={proposal.status} />
+          <ProposalStatusTag status={proposal.status} />
         </dd>
       </div>
       <div>
@@ -84,7 +72,7 @@ export function ProposalProgress({ proposal }: { proposal: SellerProposal }) {
         Situação da proposta
       </h2>
       <p className="seller-status__now">
-        <StatusTag status={proposal.status} /> {STATUS_MEANING[proposal.status]}
+        <ProposalStatusTag status={proposal.status} /> {STATUS_MEANING[proposal.status]}
       </p>
       <Steps
         className="seller-status__stages"

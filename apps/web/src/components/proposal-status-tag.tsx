@@ -1,0 +1,17 @@
+import { Tag } from 'antd';
+import { STATUS_LABELS, type ProposalStatus } from '@portal/domain/proposal';
+
+/** One colour per proposal status, the same on every screen of every party. */
+const COLORS: Record<ProposalStatus, string> = {
+  filling: 'default',
+  under_review: 'geekblue',
+  pending_correction: 'orange',
+  sent_to_bank: 'blue',
+  approved: 'green',
+  rejected: 'red',
+  cancelled: 'default',
+};
+
+export function ProposalStatusTag({ status }: { status: ProposalStatus }) {
+  return <Tag color={COLORS[status]}>{STATUS_LABELS[status]}</Tag>;
+}
