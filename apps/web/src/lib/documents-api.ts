@@ -3,20 +3,9 @@ import { API_MESSAGES } from '@portal/domain/api-error';
 import type { DocumentItemKey } from '@portal/domain/documents';
 import type { DocumentFile, DocumentItem, DocumentsData } from '@portal/domain/documents-views';
 import { API_TIMEOUT_MS, ApiRequestError, apiRequest, reportUnauthorized } from './api-client';
+import type { DocumentEvent } from '@portal/domain/documents-api';
 
 export type { DocumentFile, DocumentItem, DocumentsData };
-
-export interface DocumentEvent {
-  id: string;
-  at: string;
-  item: string;
-  itemTitle: string;
-  fileId: string | null;
-  fileName: string | null;
-  action: 'uploaded' | 'deleted' | 'accepted' | 'rejected';
-  reason: string | null;
-  actor: string | null;
-}
 
 const base = (proposalId: string) => `/proposals/${encodeURIComponent(proposalId)}/documents`;
 export const documentsKey = (proposalId: string) => ['proposals', proposalId, 'documents'] as const;

@@ -1,3 +1,4 @@
+import type { CepAddress } from '@portal/domain/cep-api';
 import { useQuery } from '@tanstack/react-query';
 import type { SectionStatus } from '@portal/domain/sections-registry';
 import { apiRequest } from './api-client';
@@ -58,13 +59,6 @@ export function submitSection(proposalId: string, key: string, buyer: number | n
   }).then((r) => r.data);
 }
 
-export interface CepAddress {
-  cep: string;
-  address: string;
-  district: string;
-  city: string;
-  state: string;
-}
 export function lookupCep(cep: string, signal?: AbortSignal) {
   return apiRequest<{ data: CepAddress }>(`/cep/${encodeURIComponent(cep)}`, { signal }).then((r) => r.data);
 }

@@ -1,18 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { SectionStatus } from '@portal/domain/sections-registry';
+import type { SellerPart } from '@portal/domain/seller-api';
 import { apiRequest } from './api-client';
-
-/** The seller's part of a proposal (GET /proposals/:id/seller): seen by the seller, the buyers and operators. */
-export interface SellerPart {
-  /** A seller was invited (the buyers' seller form was sent). */
-  invited: boolean;
-  completedAt: string | null;
-  /** Every required seller step is done: the seller may complete. */
-  ready: boolean;
-  /** The seller completed their part and it still holds. */
-  done: boolean;
-  sections: { key: string; title: string; status: SectionStatus; required: boolean; problem: string | null }[];
-}
 
 export const sellerPartKey = (proposalId: string) => ['proposals', proposalId, 'seller'] as const;
 

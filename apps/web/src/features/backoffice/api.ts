@@ -1,15 +1,15 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   AuditEntry,
-  HistoryEntry,
   NewOperatorInput,
   NewProposalInput,
   Operator,
   OutboxEntry,
   ProposalListPage,
 } from '@portal/domain/backoffice';
-import type { Proposal, ProposalStage, ProposalStatus } from '@portal/domain/proposal';
-import type { SectionStatus } from '@portal/domain/sections-registry';
+import type { BackofficeProposalView } from '@portal/domain/backoffice-api';
+import type { HealthAnswers } from '@portal/domain/insurance-api';
+import type { ProposalStage, ProposalStatus } from '@portal/domain/proposal';
 import { apiRequest } from '../../lib/api-client';
 
 const KEY = ['backoffice'] as const;
@@ -42,39 +42,6 @@ export function useCreateProposal() {
   });
 }
 
-export interface SectionView {
-  key: string;
-  title: string;
-  scope: 'buyer' | 'proposal' | 'seller';
-  buyer: number | null;
-  required: boolean;
-  status: SectionStatus;
-  values: Record<string, unknown> | null;
-  hasDraft: boolean;
-  submittedAt: string | null;
-  reviewNote: string | null;
-}
-export interface ProposalView {
-  proposal: Proposal;
-  members: {
-    id: string;
-    role: 'buyer' | 'seller';
-    position: number;
-    name: string;
-    email: string;
-    cpf: string | null;
-    hasAccount: boolean;
-  }[];
-  sections: SectionView[];
-  history: HistoryEntry[];
-  nextStatuses: ProposalStatus[];
-  nextStages: ProposalStage[];
-  canRequestCorrection: boolean;
-  canViewHealth: boolean;
-  documents: { pending: number; accepted: number; rejected: number } | null;
-  sellerCompletedAt: string | null;
-}
-
 const proposalKey = (id: string) => [...KEY, 'proposal', id] as const;
 
 export function useProposalView(id: string) {
@@ -84,7 +51,7 @@ export function useProposalView(id: string) {
     refetchOnWindowFocus: false,
     staleTime: 60_000,
     queryFn: ({ signal }) =>
-      apiRequest<{ data: ProposalView }>(`/backoffice/proposals/${encodeURIComponent(id)}`, { signal }).then(
+      apiRequest<{ data: BackofficeProposalView }>(`/backoffice/proposals/${encodeURIComponent(id)}`, { signal }).then(
         (r) => r.data,
       ),
   });
@@ -118,13 +85,6 @@ export function useRequestCorrection(id: string) {
       }),
     onSuccess: () => client.invalidateQueries({ queryKey: proposalKey(id) }),
   });
-}
-
-export interface HealthAnswers {
-  buyer: number;
-  answers: { key: string; value: 'yes' | 'no'; medication?: 'yes' | 'no'; treatment?: 'yes' | 'no' }[];
-  completed: boolean;
-  completedAt: string | null;
 }
 
 /** The insurance module's access-logged read (docs/decisions/009-fgts-and-health-declaration.md): fetched only when the operator asks. */

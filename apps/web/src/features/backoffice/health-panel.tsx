@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import { Alert, Button, Tag } from 'antd';
 import { ANSWER_LABELS, FOLLOW_UP_LABELS, HEALTH_QUESTIONS } from '@portal/domain/health-questionnaire';
-import { fetchHealthAnswers, type HealthAnswers, type ProposalView } from './api';
+import { fetchHealthAnswers } from './api';
 import { buyerLabel } from './format';
+import type { HealthAnswers } from '@portal/domain/insurance-api';
+import type { BackofficeProposalView } from '@portal/domain/backoffice-api';
 
 /** The operator's view of each buyer's health declaration: only with the permission, one recorded opening at a time. */
-export function HealthPanel({ view }: { view: ProposalView }) {
+export function HealthPanel({ view }: { view: BackofficeProposalView }) {
   const buyers = view.members.filter((m) => m.role === 'buyer');
   return (
     <section className="bo-group" aria-labelledby="saude">

@@ -8,7 +8,7 @@ import { INSURER_LABELS, PROPERTY_KIND_LABELS, PROPOSAL_TYPE_LABELS, STAGE_LABEL
 import { Page } from '../../components/page';
 import { ProgressCountText } from '../../components/proposal-summary';
 import { ApiRequestError } from '../../lib/api-client';
-import { dossierUrl, useProposalView, type SectionView } from './api';
+import { dossierUrl, useProposalView } from './api';
 import { ProposalStatusTag } from '../../components/proposal-status-tag';
 import { BackofficeMenu, buyerLabel } from './format';
 import { FinancingPanel } from './financing-panel';
@@ -17,6 +17,7 @@ import { formatInstant } from '@portal/domain/dates';
 import { EmptySections, SectionCard } from './proposal-sections';
 import { HistoryPanel, StatusPanel } from './proposal-status-panels';
 import { HealthPanel } from './health-panel';
+import type { BackofficeSection } from '@portal/domain/backoffice-api';
 
 /**
  * /backoffice/proposals/:proposalId: everything every party filled, section by section and
@@ -46,7 +47,7 @@ export default function ProposalPage() {
   }
   const v = view.data;
   const p = v.proposal;
-  const groups: { title: string; sections: SectionView[] }[] = [
+  const groups: { title: string; sections: BackofficeSection[] }[] = [
     ...v.members
       .filter((m) => m.role === 'buyer')
       .map((m) => ({

@@ -2,13 +2,14 @@ import { useState } from 'react';
 import { Alert, App, Button, Input, Tag } from 'antd';
 import { readableFields, type ReadableField } from '@portal/domain/field-labels';
 import { ApiRequestError } from '../../lib/api-client';
-import { useRequestCorrection, type SectionView } from './api';
+import { useRequestCorrection } from './api';
 import { SectionStatusTag } from '../../components/section-form/section-status';
+import type { BackofficeSection } from '@portal/domain/backoffice-api';
 
 /** The sections of one proposal as the operator reads them: filled values, state, and a correction request. */
 
 /** Sections nobody started, in one compact list (the required ones first). */
-export function EmptySections({ sections }: { sections: SectionView[] }) {
+export function EmptySections({ sections }: { sections: BackofficeSection[] }) {
   if (!sections.length) return null;
   const sorted = [...sections].sort((a, b) => Number(b.required) - Number(a.required));
   return (
@@ -52,7 +53,7 @@ export function SectionCard({
   canCorrect,
 }: {
   proposalId: string;
-  section: SectionView;
+  section: BackofficeSection;
   canCorrect: boolean;
 }) {
   const { message } = App.useApp();

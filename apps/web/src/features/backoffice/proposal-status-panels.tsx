@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { Alert, App, Button, Input, Select } from 'antd';
 import { STAGE_LABELS, STATUS_LABELS, type ProposalStage, type ProposalStatus } from '@portal/domain/proposal';
 import { ApiRequestError } from '../../lib/api-client';
-import { useChangeStage, useChangeStatus, type ProposalView } from './api';
+import { useChangeStage, useChangeStatus } from './api';
 import { when } from './format';
+import type { BackofficeProposalView } from '@portal/domain/backoffice-api';
 
 /** The side panels of one proposal: status and stage changes with a reason, and the history. */
 function ChangeForm<T extends string>(props: {
@@ -69,7 +70,7 @@ function ChangeForm<T extends string>(props: {
   );
 }
 
-export function StatusPanel({ view }: { view: ProposalView }) {
+export function StatusPanel({ view }: { view: BackofficeProposalView }) {
   const { message } = App.useApp();
   const status = useChangeStatus(view.proposal.id);
   const stage = useChangeStage(view.proposal.id);
@@ -114,7 +115,7 @@ export function StatusPanel({ view }: { view: ProposalView }) {
   );
 }
 
-export function HistoryPanel({ view }: { view: ProposalView }) {
+export function HistoryPanel({ view }: { view: BackofficeProposalView }) {
   return (
     <section className="bo-panel" aria-labelledby="historico">
       <h2 id="historico" className="section-title">

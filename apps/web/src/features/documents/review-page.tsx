@@ -20,7 +20,6 @@ import {
   reviewDocumentItem,
   useDocumentEvents,
   useDocuments,
-  type DocumentEvent,
   type DocumentFile,
   type DocumentItem,
   type ReviewDecision,
@@ -28,6 +27,7 @@ import {
 import { formatDateTime, formatSize, validityText } from './format';
 import { FileThumb, ItemStateTag } from './upload-item';
 import './documents.css';
+import type { DocumentEvent } from '@portal/domain/documents-api';
 
 const ACTION_LABELS: Record<DocumentEvent['action'], string> = {
   uploaded: 'Enviou',

@@ -1,21 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { FgtsPropertyRuleResult } from '@portal/domain/fgts-property-rules';
-import type { FgtsEligibility, FgtsSectionKey } from '@portal/domain/fgts-sections';
-import type { SectionStatus } from '@portal/domain/sections-registry';
 import { apiRequest } from '../../lib/api-client';
-
-export interface FgtsState {
-  buyer: number;
-  applicable: boolean;
-  eligibility: FgtsEligibility;
-  steps: { key: FgtsSectionKey; status: SectionStatus; submittedAt: string | null; canEdit: boolean }[];
-  next: FgtsSectionKey | null;
-  confirmed: boolean;
-  /** The screen where this buyer's FGTS stands (what /buyer/fgts/utils opens). */
-  resumePath: string;
-  /** The FGTS rules on the property; a failed one closes the forms like a failed answer. */
-  propertyRules: FgtsPropertyRuleResult[];
-}
+import type { FgtsStateData } from '@portal/domain/fgts-api';
 
 /** Under ['proposals', …]: a section submit (which invalidates 'proposals') refreshes it. */
 export const fgtsStateKey = (proposalId: string, buyer: number) => ['proposals', proposalId, 'fgts', buyer] as const;
@@ -26,7 +11,7 @@ export function useFgtsState(proposalId: string | null, buyer: number | null) {
     enabled: proposalId !== null && buyer !== null,
     staleTime: 0,
     queryFn: ({ signal }) =>
-      apiRequest<{ data: FgtsState }>(`/proposals/${encodeURIComponent(proposalId!)}/fgts?buyer=${buyer}`, {
+      apiRequest<{ data: FgtsStateData }>(`/proposals/${encodeURIComponent(proposalId!)}/fgts?buyer=${buyer}`, {
         signal,
       }).then((r) => r.data),
   });

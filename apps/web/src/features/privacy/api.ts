@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { DeletionStatus } from '@portal/domain/privacy';
 import { apiRequest } from '../../lib/api-client';
+import type { PrivacyRequest } from '@portal/domain/privacy-api';
 
 export function usePrivacyStatus() {
   return useQuery({
@@ -22,15 +23,6 @@ export function requestDeletion() {
   );
 }
 
-export interface PrivacyRequest {
-  id: string;
-  role: string;
-  status: string;
-  name: string;
-  email: string;
-  requestedAt: string;
-  completedAt: string | null;
-}
 export function usePrivacyRequests() {
   return useQuery({
     queryKey: ['privacy', 'requests'],

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { Progress, Skeleton } from 'antd';
 import { stepCountLabel } from '@portal/domain/next-step';
+import type { SellerPart } from '@portal/domain/seller-api';
 import { useProgress } from '../../lib/progress-api';
-import type { SellerPart } from '../../lib/seller-api';
 import { SectionStatusTag } from '../../components/section-form/section-status';
 import { SELLER_STEPS, sellerUrl } from './flow';
 
