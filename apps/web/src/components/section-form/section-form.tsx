@@ -17,6 +17,7 @@ import { FieldRenderer } from './field-renderer';
 import { emptyValues, toFormValue, type FieldUi } from './widgets';
 import { backupKey, readBackup, useAutosave, type AutosaveState } from './use-autosave';
 import { formatInstantTime } from '@portal/domain/dates';
+import { LoadError } from '../load-error';
 
 type FormValues = Record<string, unknown>;
 
@@ -71,15 +72,7 @@ export function SectionForm(props: SectionFormProps) {
   });
   if (section.error instanceof ApiRequestError && section.error.status === 404)
     return <Navigate to={props.notFoundUrl} replace />;
-  if (section.isError)
-    return (
-      <Alert
-        type="error"
-        showIcon
-        title={section.error.message}
-        action={<Button onClick={() => section.refetch()}>Tentar de novo</Button>}
-      />
-    );
+  if (section.isError) return <LoadError error={section.error} retry={section.refetch} />;
   if (section.isPending) return <Skeleton active paragraph={{ rows: 8 }} />;
   return <SectionFormBody key={`${key}:${buyer}:${section.dataUpdatedAt}`} {...props} detail={section.data} />;
 }

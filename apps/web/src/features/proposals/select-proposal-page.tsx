@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Empty, Skeleton } from 'antd';
+import { Button, Card, Empty, Skeleton } from 'antd';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { Page } from '../../components/page';
@@ -6,6 +6,7 @@ import { writeSelectedProposal } from '../../lib/storage';
 import { useClientStore } from '../../lib/store';
 import { useProposals } from '../../lib/proposals-api';
 import { FillingProgress, ProposalFacts } from '../../components/proposal-summary';
+import { LoadError } from '../../components/load-error';
 
 /** /buyer/select-proposal: the buyer's proposals as cards; choosing one stores it and goes on. */
 export default function SelectProposalPage() {
@@ -27,14 +28,7 @@ export default function SelectProposalPage() {
   return (
     <Page title="Minhas propostas" subtitle="Escolha a proposta que você quer preencher ou acompanhar.">
       {proposals.isPending ? <Skeleton active paragraph={{ rows: 6 }} /> : null}
-      {proposals.isError ? (
-        <Alert
-          type="error"
-          showIcon
-          title={proposals.error.message}
-          action={<Button onClick={() => proposals.refetch()}>Tentar de novo</Button>}
-        />
-      ) : null}
+      {proposals.isError ? <LoadError error={proposals.error} retry={proposals.refetch} /> : null}
       {proposals.data?.length === 0 ? <Empty description="Nenhuma proposta encontrada para o seu cadastro." /> : null}
       <ul className="card-list">
         {proposals.data?.map((p) => (

@@ -10,6 +10,7 @@ import { sellerUrl } from './flow';
 import { ProposalHistory } from '../../components/proposal-history';
 import { ProposalProgress, SellerProposalFacts } from './proposal-status';
 import { SellerPartProgress, SellerSectionRows } from './seller-part';
+import { LoadError } from '../../components/load-error';
 
 /** /seller/proposals: the proposals the seller was invited to, where each stands and the seller's steps. */
 export default function SellerProposalsPage() {
@@ -20,14 +21,7 @@ export default function SellerProposalsPage() {
   return (
     <Page title="Propostas" subtitle="As propostas de compra do seu imóvel em que você foi convidado a participar.">
       {proposals.isPending ? <Skeleton active paragraph={{ rows: 6 }} /> : null}
-      {proposals.isError ? (
-        <Alert
-          type="error"
-          showIcon
-          title={proposals.error.message}
-          action={<Button onClick={() => proposals.refetch()}>Tentar de novo</Button>}
-        />
-      ) : null}
+      {proposals.isError ? <LoadError error={proposals.error} retry={proposals.refetch} /> : null}
       {proposals.data?.length === 0 ? <Empty description="Nenhuma proposta para você por enquanto." /> : null}
       <ul className="card-list card-list--single">
         {proposals.data?.map((p) => (
