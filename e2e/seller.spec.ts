@@ -40,6 +40,7 @@ const answer = (page: Page, group: string, option: string) =>
 describe('seller portal', () => {
   const browser = useBrowser();
 
+  // A walk through every seller screen, the uploads and the buyer's view: more than the default minute.
   it('invited by the buyer, the seller fills every screen, completes, and the buyer sees it', async () => {
     // The buyer of PF-2026-003390 (no seller yet) invites the seller from the seller form.
     const buyer = await browser.newPage(DESKTOP);
@@ -281,5 +282,5 @@ describe('seller portal', () => {
     await other.page.waitForURL('**/seller/proposals');
     expect(await other.page.getByText('Proposta PF-2026-003390').count()).toBe(0);
     await other.context.close();
-  });
+  }, 120_000);
 });
