@@ -35,6 +35,19 @@ describe('PIS/PASEP', () => {
     );
   });
 
+  it.each([
+    ['120', '120'],
+    ['1205641', '120.5641'],
+    ['12056412', '120.56412'],
+    ['120564125', '120.56412.5'],
+    ['1205641254', '120.56412.54'],
+    ['120.56412.545', '120.56412.54-5'],
+    ['1205641254599', '120.56412.54-5'],
+    ['PIS 120', 'PIS 120'],
+  ])('masks %j as %j while typing', (typed, shown) => {
+    expect(formatPis(typed)).toBe(shown);
+  });
+
   it('masks as typed and stores digits only', () => {
     expect(formatPis('1205')).toBe('120.5');
     expect(formatPis('12056412545')).toBe('120.56412.54-5');
