@@ -86,4 +86,18 @@ describe('the counter and the screens', () => {
     expect(screenForCount(-1)).toBe('/buyer/seguradora/empresa');
     expect(screenForCount(16)).toBe('/buyer/seguradora/proposta');
   });
+  it('a position that is not a whole number is no question; a shorter questionnaire ends sooner', () => {
+    expect(countForQuestion(1.5)).toBe(-1);
+    expect(countForQuestion(3, 3)).toBe(2);
+    expect(countForQuestion(4, 3)).toBe(-1);
+    expect(screenForCount(2, 3)).toBe('/buyer/seguradora/perguntas/3');
+    expect(screenForCount(3, 3)).toBe('/buyer/seguradora/proposta');
+  });
+  it('reads the buyer parameter without the spaces around it', () => {
+    expect(insuranceBackAction({ buyerParam: ' 2 ', countQuestion: 0 })).toEqual({
+      kind: 'navigate',
+      to: '/buyer/document-registration?buyer=2',
+    });
+    expect(insuranceBackAction({ buyerParam: '   ', countQuestion: -1 })).toEqual({ kind: 'history' });
+  });
 });
