@@ -53,9 +53,8 @@ describe('parseMoney', () => {
 
   it('parses back what formatMoney shows, for 0 to R$ 1 bilhão (property)', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 100_000_000_000 }), (cents) => {
-        expect(parseMoney(formatMoney(cents))).toBe(cents);
-      }),
+      // A predicate, not expect() per run: 5 000 runs stay fast; fast-check prints the failing amount.
+      fc.property(fc.integer({ min: 0, max: 100_000_000_000 }), (cents) => parseMoney(formatMoney(cents)) === cents),
       { numRuns: 5000 },
     );
   });
