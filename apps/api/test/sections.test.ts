@@ -77,15 +77,15 @@ describe.each(DATABASES)('buyer sections on %s', (dialect) => {
 
   it('a draft on a done section keeps it done (and its values) until the new values are submitted', async () => {
     const url = `/api/v3/proposals/${twoBuyers}/sections/address?buyer=0`;
-    const before = (await get(main, url)).json().data;
+    const before = (await main.get(url)).json().data;
     expect(before.status).toBe('done');
     const [key, value] = Object.entries(before.values as Record<string, unknown>).find(
       ([, v]) => typeof v === 'string',
     )!;
     for (const typed of [`${value} (rascunho)`, `${value} (outro rascunho)`]) {
-      const res = await put(main, `/api/v3/proposals/${twoBuyers}/sections/address/draft?buyer=0`, { [key]: typed });
+      const res = await main.put(`/api/v3/proposals/${twoBuyers}/sections/address/draft?buyer=0`, { [key]: typed });
       expect(res.statusCode).toBe(200);
-      const after = (await get(main, url)).json().data;
+      const after = (await main.get(url)).json().data;
       expect(after).toMatchObject({ status: 'done', draft: { [key]: typed }, values: before.values });
     }
   });
