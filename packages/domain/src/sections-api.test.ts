@@ -22,6 +22,7 @@ const view = {
   draft: { name: 'Maria Silva', phone: '11987654321' },
   values: null,
   prefill: { email: 'maria@example.com' },
+  prefillFrom: [],
 };
 
 describe('sections responses', () => {

@@ -28,6 +28,8 @@ export const sectionViewSchema = sectionSummarySchema.extend({
   draft: z.record(z.string(), z.unknown()).nullable(),
   values: z.record(z.string(), z.unknown()).nullable(),
   prefill: z.record(z.string(), z.unknown()),
+  /** Titles of the earlier sections (same buyer) the prefilled values came from. */
+  prefillFrom: z.array(z.string()),
 });
 export type SectionViewData = z.infer<typeof sectionViewSchema>;
 

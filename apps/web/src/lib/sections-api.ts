@@ -19,6 +19,8 @@ export interface SectionDetail extends SectionSummary {
   draft: Record<string, unknown> | null;
   values: Record<string, unknown> | null;
   prefill: Record<string, unknown>;
+  /** Titles of the earlier sections the prefilled values came from. */
+  prefillFrom: string[];
 }
 
 const base = (proposalId: string) => `/proposals/${encodeURIComponent(proposalId)}/sections`;

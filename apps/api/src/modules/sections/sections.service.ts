@@ -4,6 +4,7 @@ import { ALL_SECTIONS, findSection, type AnySection, type SectionStatus } from '
 import { draftSchema, submitSchema, type ProposalFacts, type SectionContext } from '@portal/domain/section';
 import { fieldErrors } from '@portal/domain/api-error';
 import { onlyDigits } from '@portal/domain/digits';
+import { prefillFromAnswers } from '@portal/domain/prefill';
 import { buyerFgtsEligibility, FGTS_FORM_KEYS } from '@portal/domain/fgts-sections';
 import { isEditableStatus, PROPOSAL_LOCKED_MESSAGE } from '@portal/domain/proposal-status';
 import { NO_BUYER } from '@portal/domain/proposal-facts';
@@ -34,6 +35,8 @@ export interface SectionView {
   reviewNote: string | null;
   /** What the proposal already knows (name, e-mail, CPF of the buyer). */
   prefill: Record<string, unknown>;
+  /** Titles of the earlier sections the prefilled values came from. */
+  prefillFrom: string[];
 }
 
 type Loaded = LoadedProposal;
@@ -110,6 +113,7 @@ export function createSectionsService(deps: { db: Kysely<Database>; mailer: Mail
         def.key === 'data' && member
           ? { name: member.name, email: member.email, ...(member.cpf ? { cpf: member.cpf } : {}) }
           : {},
+      prefillFrom: [],
     };
   }
 
@@ -148,13 +152,13 @@ export function createSectionsService(deps: { db: Kysely<Database>; mailer: Mail
       const loaded = await load(user, proposalId);
       const rows = await repo.findSections(proposalId);
       const facts = await proposalFacts(loaded, rows);
-      const views: (Omit<SectionView, 'draft' | 'values' | 'prefill'> & { required: boolean })[] = [];
+      const views: (Omit<SectionView, 'draft' | 'values' | 'prefill' | 'prefillFrom'> & { required: boolean })[] = [];
       for (const def of ALL_SECTIONS as readonly AnySection[]) {
         const positions = def.scope === 'buyer' ? loaded.buyers.map((b) => b.position) : [NO_BUYER];
         for (const position of positions) {
           if (!access(loaded, def.scope, position).summary) continue;
           const row = rows.find((r) => r.section === def.key && r.buyer === position);
-          const { draft: _d, values: _v, prefill: _p, ...summary } = view(loaded, def, position, row);
+          const { draft: _d, values: _v, prefill: _p, prefillFrom: _f, ...summary } = view(loaded, def, position, row);
           const required = def.required?.(facts, def.scope === 'buyer' ? position : null) ?? true;
           views.push({ ...summary, required });
         }
@@ -173,7 +177,19 @@ export function createSectionsService(deps: { db: Kysely<Database>; mailer: Mail
       if (hidden(loaded, def)) throw notFound();
       if (!access(loaded, def.scope, position).read) throw forbidden();
       const row = await repo.findSection({ proposalId, section: def.key, buyer: position });
-      return view(loaded, def, position, row);
+      const shown = view(loaded, def, position, row);
+      if (def.scope !== 'buyer') return shown;
+      // What this buyer already answered in earlier forms starts the fields asked again.
+      const rows = await repo.findSections(proposalId);
+      const earlier = prefillFromAnswers(def.key, (section) => {
+        const source = rows.find((r) => r.section === section && r.buyer === position && r.data);
+        return source ? (JSON.parse(source.data!) as Record<string, unknown>) : null;
+      });
+      return {
+        ...shown,
+        prefill: { ...shown.prefill, ...earlier.values },
+        prefillFrom: earlier.from.map((key) => findSection(key)?.title ?? key),
+      };
     },
 
     /** Saves what was typed, as typed: only the shape is checked (half a CPF is a fine draft). */

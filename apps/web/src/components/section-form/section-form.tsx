@@ -214,6 +214,15 @@ function SectionFormBody(props: SectionFormProps & { detail: SectionDetail }) {
           className="form-alert"
         />
       ) : null}
+      {editable && detail.values === null && detail.prefillFrom.length ? (
+        <Alert
+          type="info"
+          showIcon
+          title={`Alguns campos já vêm preenchidos com o que você informou em ${listPt(detail.prefillFrom)}.`}
+          description="Confira e altere se algo mudou."
+          className="form-alert prefill-note"
+        />
+      ) : null}
       {!editable ? (
         <Alert
           type="info"
@@ -291,4 +300,9 @@ function AutosaveStatus({ state }: { state: AutosaveState }) {
       {text}
     </p>
   );
+}
+
+/** "A", "A e B", "A, B e C". */
+function listPt(items: readonly string[]): string {
+  return items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} e ${items.at(-1)}`;
 }
