@@ -20,3 +20,15 @@ export function hasOnlyDigitsAndSeparators(value: string): boolean {
 export function maskDigitsOrKeep(value: string, mask: (digits: string) => string): string {
   return hasOnlyDigitsAndSeparators(value) ? mask(onlyDigits(value)) : value;
 }
+
+/**
+ * A bank account number as it is shown back to people: only its last three digits, the check
+ * digit after a hyphen ('98765-4' → '•••65-4'). The full number stays in the stored answers and
+ * in the form where it is typed.
+ */
+export function maskAccountNumber(value: string): string {
+  const digits = onlyDigits(value);
+  if (digits.length <= 3) return '•••';
+  const tail = digits.slice(-3);
+  return `•••${tail.slice(0, 2)}-${tail.slice(2)}`;
+}

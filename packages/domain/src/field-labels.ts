@@ -2,6 +2,7 @@ import { formatBrDate } from './dates';
 import { formatCep } from './cep';
 import { formatCnpj } from './cnpj';
 import { formatCpf } from './cpf';
+import { maskAccountNumber } from './digits';
 import { formatMoney } from './money';
 import { formatPhone } from './phone';
 import * as buyerSections from './buyer-sections';
@@ -176,6 +177,14 @@ const CPF_OR_CNPJ_FIELDS = new Set([
   'holder_document',
 ]);
 
+/** Bank account numbers: shown back masked (last digits only) unless the reader needs them whole. */
+const ACCOUNT_FIELDS = new Set(['account']);
+
+export interface ReadableOptions {
+  /** The whole account number, for the bank's dossier only; every screen shows it masked. */
+  fullAccounts?: boolean;
+}
+
 /** value → words, from every `*_LABELS` map the section files export (so new choices show as words). */
 const VALUE_LABELS: Record<string, string> = (() => {
   const out: Record<string, string> = {};
@@ -201,8 +210,10 @@ export function fieldLabel(field: string): string {
 }
 
 /** A stored value as a person reads it: Sim/Não, DD/MM/AAAA, R$ 1.234,56, masked CPF/CNPJ/CEP/phone, choice labels. */
-export function formatFieldValue(field: string, value: unknown): string {
+export function formatFieldValue(field: string, value: unknown, options: ReadableOptions = {}): string {
   if (value === null || value === undefined || value === '') return '—';
+  if (ACCOUNT_FIELDS.has(field) && !options.fullAccounts && (typeof value === 'string' || typeof value === 'number'))
+    return maskAccountNumber(String(value));
   if (typeof value === 'boolean') return value ? 'Sim' : 'Não';
   if (typeof value === 'number') {
     if (MONEY_FIELDS.has(field)) return formatMoney(value);
@@ -230,7 +241,7 @@ export interface ReadableField {
 }
 
 /** A section's stored values as label/value rows, lists and blocks nested, in the stored order. */
-export function readableFields(values: Record<string, unknown>): ReadableField[] {
+export function readableFields(values: Record<string, unknown>, options: ReadableOptions = {}): ReadableField[] {
   return Object.entries(values).map(([key, value]) => {
     if (Array.isArray(value)) {
       return {
@@ -239,14 +250,19 @@ export function readableFields(values: Record<string, unknown>): ReadableField[]
         value: value.length ? null : '—',
         children: value.map((row) =>
           row && typeof row === 'object'
-            ? readableFields(row as Record<string, unknown>)
-            : [{ key, label: fieldLabel(key), value: formatFieldValue(key, row) }],
+            ? readableFields(row as Record<string, unknown>, options)
+            : [{ key, label: fieldLabel(key), value: formatFieldValue(key, row, options) }],
         ),
       };
     }
     if (value && typeof value === 'object') {
-      return { key, label: fieldLabel(key), value: null, children: [readableFields(value as Record<string, unknown>)] };
+      return {
+        key,
+        label: fieldLabel(key),
+        value: null,
+        children: [readableFields(value as Record<string, unknown>, options)],
+      };
     }
-    return { key, label: fieldLabel(key), value: formatFieldValue(key, value) };
+    return { key, label: fieldLabel(key), value: formatFieldValue(key, value, options) };
   });
 }

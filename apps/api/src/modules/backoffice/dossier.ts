@@ -152,7 +152,8 @@ export function summaryDocument(input: DossierInput, documentEntries: string[]):
       { kind: 'heading', text: s.title },
       { kind: 'paragraph', text: `Estado: ${SECTION_STATUS_LABELS[s.status]}`, muted: true },
       s.values
-        ? { kind: 'fields', rows: fieldRows(readableFields(s.values)) }
+        ? // The bank needs the whole debit and payment account numbers; screens show them masked.
+          { kind: 'fields', rows: fieldRows(readableFields(s.values, { fullAccounts: true })) }
         : { kind: 'paragraph', text: 'Não preenchida.', muted: true },
     );
   }

@@ -40,6 +40,8 @@ export interface FieldUi {
   /** Locked fields come from the proposal (e.g. the CPF the operator registered). */
   readOnly?: boolean;
   maxLength?: number;
+  /** A bank account number: typed whole, shown back masked (last digits only). */
+  account?: boolean;
   /** 'list' (rows of a z.array) and 'group' (a z.object block): the fields of a row or of the block. */
   fields?: Record<string, FieldUi>;
   /** 'list': what one row is called ("Conta"), the add button's text, the fewest rows kept. */

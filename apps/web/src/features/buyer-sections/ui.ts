@@ -86,7 +86,13 @@ export const BUYER_FIELD_UI: Record<
   },
   investment: {
     agency: { label: 'Agência (4 dígitos)', widget: 'digits', maxLength: 4, placeholder: '0000' },
-    account: { label: 'Conta corrente com dígito', widget: 'digits', maxLength: 14, placeholder: '12345-6' },
+    account: {
+      label: 'Conta corrente com dígito',
+      widget: 'digits',
+      maxLength: 14,
+      placeholder: '12345-6',
+      account: true,
+    },
     authorize_debit: { label: 'Autorizo o débito das parcelas nesta conta', widget: 'switch' },
     embed_tariffs: { label: 'Incorporar as tarifas ao valor financiado', widget: 'switch' },
     first_buyer_percent: { label: 'Participação do comprador principal (%)', widget: 'percent' },

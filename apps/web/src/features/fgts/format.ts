@@ -1,6 +1,7 @@
 import { formatCep } from '@portal/domain/cep';
 import { formatCnpj } from '@portal/domain/cnpj';
 import { formatCpf } from '@portal/domain/cpf';
+import { maskAccountNumber } from '@portal/domain/digits';
 import { formatBrDate } from '@portal/domain/dates';
 import { formatMoney } from '@portal/domain/money';
 import { formatPis } from '@portal/domain/pis';
@@ -9,6 +10,7 @@ import type { FieldUi } from '../../components/section-form/widgets';
 /** A stored value as the review shows it (scalar widgets; rows and blocks are laid out by the page). */
 export function formatValue(ui: FieldUi, value: unknown): string {
   if (value === undefined || value === null || value === '') return '—';
+  if (ui.account) return maskAccountNumber(String(value));
   switch (ui.widget) {
     case 'switch':
       return value === true ? 'Sim' : 'Não';

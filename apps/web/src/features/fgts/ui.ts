@@ -113,7 +113,7 @@ export const FGTS_FIELD_UI: Record<FgtsSectionKey, Record<string, FieldUi>> = {
       help: 'Uma linha por conta vinculada (cada emprego tem a sua), como no extrato do FGTS.',
       fields: {
         employee: { label: 'Empregador', widget: 'text', maxLength: 120 },
-        account: { label: 'Número da conta vinculada', widget: 'digits', maxLength: 24 },
+        account: { label: 'Número da conta vinculada', widget: 'digits', maxLength: 24, account: true },
         amount: {
           label: 'Valor a usar (R$)',
           widget: 'money',

@@ -216,7 +216,7 @@ export const SELLER_FIELD_UI: Record<SellerSectionKey, Record<string, FieldUi>> 
     bank: { label: 'Banco', widget: 'select', options: BANK_OPTIONS },
     account_type: { label: 'Tipo de conta', widget: 'radio', options: options(ACCOUNT_TYPE_LABELS) },
     agency: { label: 'Agência', widget: 'digits', maxLength: 6, placeholder: '0000' },
-    account: { label: 'Conta com dígito', widget: 'digits', maxLength: 14, placeholder: '12345-6' },
+    account: { label: 'Conta com dígito', widget: 'digits', maxLength: 14, placeholder: '12345-6', account: true },
     holder_name: { label: 'Nome do titular da conta', widget: 'text', maxLength: 120 },
     holder_document: {
       label: 'CPF ou CNPJ do titular',
