@@ -210,7 +210,7 @@ describe.each(DATABASES)('auth on %s', (dialect) => {
       expect(res.json()).toEqual({
         data: {
           id: expect.any(String),
-          name: 'Juliana Costa (Backoffice)',
+          name: 'Juliana Costa (Equipe do portal)',
           email: 'operador@demo.com.br',
           role: 'operator',
         },

@@ -493,7 +493,7 @@ describe.each(DATABASES)('back office on %s', (dialect) => {
       ]);
       expect(view.history[0]).toMatchObject({
         reason: 'Crédito aprovado pelo banco',
-        actor: 'Juliana Costa (Backoffice)',
+        actor: 'Juliana Costa (Equipe do portal)',
       });
     });
 

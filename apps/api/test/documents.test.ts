@@ -439,9 +439,9 @@ describe.each(DATABASES)('documents on %s', (dialect) => {
       .reverse();
     expect(history.map((e) => [e.action, e.actor, e.reason])).toEqual([
       ['uploaded', 'Carlos Eduardo Souza', null],
-      ['rejected', 'Juliana Costa (Backoffice)', 'Falta o recibo de entrega.'],
+      ['rejected', 'Juliana Costa (Equipe do portal)', 'Falta o recibo de entrega.'],
       ['uploaded', 'Carlos Eduardo Souza', null],
-      ['accepted', 'Juliana Costa (Backoffice)', null],
+      ['accepted', 'Juliana Costa (Equipe do portal)', null],
     ]);
     expect((await main.get(`/api/v3/proposals/${twoBuyers}/documents/events`)).statusCode).toBe(403);
     expect(

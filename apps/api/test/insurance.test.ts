@@ -207,7 +207,11 @@ describe.each(DATABASES)('insurance (DPS) on %s', (dialect) => {
     // The owner sees who read their answers.
     const seen = await main.get(url(twoBuyers, '/access-log'));
     expect(seen.json().data).toEqual([
-      expect.objectContaining({ readerName: 'Juliana Costa (Backoffice)', readerRole: 'operator', action: 'read' }),
+      expect.objectContaining({
+        readerName: 'Juliana Costa (Equipe do portal)',
+        readerRole: 'operator',
+        action: 'read',
+      }),
     ]);
     // Operators read; they never answer.
     expect((await answer(operator, twoBuyers, 1, NO, 0)).statusCode).toBe(403);

@@ -142,7 +142,7 @@ export function healthConsentText(insurer: (typeof INSURERS)[number]) {
     items: [
       `O que coletamos: as suas respostas às 16 perguntas da Declaração Pessoal de Saúde (DPS) — doenças, tratamentos, uso de medicamentos e acompanhamento médico. São dados pessoais sensíveis (LGPD, art. 5º, II).`,
       `Para quê: somente para a análise do risco e a contratação do seguro habitacional obrigatório (morte e invalidez permanente) ligado a esta proposta de financiamento.`,
-      `Quem recebe: a seguradora ${name}, que faz essa análise. Ninguém mais recebe as suas respostas; a equipe de backoffice do portal só as consulta para enviá-las à seguradora, e cada consulta fica registrada.`,
+      `Quem recebe: a seguradora ${name}, que faz essa análise. Ninguém mais recebe as suas respostas; a equipe do portal só as consulta para enviá-las à seguradora, e cada consulta fica registrada.`,
       `Como guardamos: as respostas ficam criptografadas e nunca são gravadas em registros (logs) do sistema.`,
       `Você pode revogar este consentimento quando quiser, na página do seguro. Ao revogar, as suas respostas são apagadas e não são mais tratadas; sem a declaração de saúde, a seguradora não pode aceitar o seguro, que é exigido para o financiamento.`,
     ],

@@ -123,7 +123,7 @@ export const ROUTES = [
   seller('upload', 'Envio de documentos'),
 
   // Back office (docs/product/back-office.md)
-  { id: 'backoffice', path: '/backoffice', access: 'private', nav: HOME_LOGOUT, title: 'Backoffice' },
+  { id: 'backoffice', path: '/backoffice', access: 'private', nav: HOME_LOGOUT, title: 'Propostas — equipe do portal' },
   {
     id: 'backoffice.monitoring',
     path: '/backoffice/monitoring',
@@ -151,7 +151,7 @@ export const ROUTES = [
     path: '/backoffice/proposals/:proposalId',
     access: 'private',
     nav: BACK_LOGOUT,
-    title: 'Proposta — backoffice',
+    title: 'Proposta — equipe do portal',
   },
   { id: 'backoffice.audit', path: '/backoffice/audit', access: 'private', nav: BACK_LOGOUT, title: 'Auditoria' },
   {

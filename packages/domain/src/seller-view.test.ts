@@ -50,7 +50,7 @@ describe('removal of personal data', () => {
     expect(removedEmail('u1')).toBe('removido-u1@anonimo.invalid');
     expect(removedEmail('u1')).not.toBe(removedEmail('u2'));
     expect(DELETION_STATUS_LABELS).toEqual({
-      pending: 'Pedido recebido: em análise pelo backoffice',
+      pending: 'Pedido recebido: em análise pela equipe do portal',
       completed: 'Dados apagados',
     });
   });

@@ -27,7 +27,7 @@ export const DEMO_USERS = {
     email: 'vendedor@demo.com.br',
     cpf: completeCpf('397214658'),
   },
-  operador: { role: 'operator', name: 'Juliana Costa (Backoffice)', email: 'operador@demo.com.br', cpf: null },
+  operador: { role: 'operator', name: 'Juliana Costa (Equipe do portal)', email: 'operador@demo.com.br', cpf: null },
 } as const satisfies Record<string, Pick<UsersTable, 'role' | 'name' | 'email' | 'cpf'>>;
 
 type DemoKey = keyof typeof DEMO_USERS;

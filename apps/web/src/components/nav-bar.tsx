@@ -9,9 +9,9 @@ import { Logo } from './logo';
 
 const LABELS: Record<NavButton, string> = { back: 'Voltar', home: 'Início', logout: 'Sair' };
 const ICONS: Record<NavButton, React.ReactNode> = {
-  back: <ArrowLeftOutlined />,
-  home: <HomeOutlined />,
-  logout: <LogoutOutlined />,
+  back: <ArrowLeftOutlined aria-hidden />,
+  home: <HomeOutlined aria-hidden />,
+  logout: <LogoutOutlined aria-hidden />,
 };
 
 /** The bar of docs/product/routes-and-guards.md: left slot, logo to /, help to /, right slot (back, home or logout). */
@@ -82,7 +82,7 @@ export function NavBar({ nav }: { nav: NonNullable<RouteDef['nav']> }) {
         <Button
           type="text"
           className="nav-bar__button"
-          icon={<QuestionCircleOutlined />}
+          icon={<QuestionCircleOutlined aria-hidden />}
           onClick={() => navigate('/')}
           aria-label="Ajuda"
         />

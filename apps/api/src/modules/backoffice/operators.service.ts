@@ -95,11 +95,11 @@ export function createOperatorsService(deps: { db: Kysely<Database>; mailer: Mai
         await enqueueMail(tx, {
           to: input.email,
           kind: 'invite',
-          subject: 'Seu acesso ao backoffice do Portal de Propostas',
+          subject: 'Seu acesso à área da equipe do Portal de Propostas',
           text: [
             `Olá, ${input.name.split(' ')[0]}.`,
             '',
-            `${actor.name} criou para você um acesso de operador(a) ao backoffice do Portal de Propostas.`,
+            `${actor.name} criou para você um acesso de operador(a) à área da equipe do Portal de Propostas.`,
             '',
             'Crie sua senha neste link (válido por 7 dias):',
             '',

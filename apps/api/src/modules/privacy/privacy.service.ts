@@ -151,7 +151,7 @@ export function createPrivacyService(deps: Deps) {
 
     async requestDeletion(user: SessionUser, ip: string | null) {
       if (user.role === 'operator')
-        throw new HttpError(403, 'forbidden', 'Contas do backoffice são removidas por outro operador.');
+        throw new HttpError(403, 'forbidden', 'Contas da equipe do portal são removidas por outro operador.');
       const pending = await db
         .selectFrom('privacy_requests')
         .select('id')

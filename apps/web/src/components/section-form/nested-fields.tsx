@@ -61,7 +61,7 @@ export function ListField({ name, ui, control, disabled, values, renderField }: 
           ))}
           {!disabled && fields.length > min ? (
             <Button
-              icon={<DeleteOutlined />}
+              icon={<DeleteOutlined aria-hidden />}
               onClick={() => remove(index)}
               className="list-field__remove"
               aria-label={`Remover ${itemLabel.toLowerCase()} ${index + 1}`}
@@ -78,7 +78,7 @@ export function ListField({ name, ui, control, disabled, values, renderField }: 
       ) : null}
       {!disabled ? (
         <Button
-          icon={<PlusOutlined />}
+          icon={<PlusOutlined aria-hidden />}
           onClick={() => append(emptyValues(ui.fields) as never)}
           block
           size="large"

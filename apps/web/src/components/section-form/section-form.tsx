@@ -209,7 +209,7 @@ function SectionFormBody(props: SectionFormProps & { detail: SectionDetail }) {
         <Alert
           type="warning"
           showIcon
-          title="O backoffice pediu uma correção"
+          title="A equipe do portal pediu uma correção"
           description={detail.reviewNote}
           className="form-alert"
         />

@@ -19,7 +19,7 @@ import './login.css';
 const AREA_TITLES: Record<Role, string> = {
   buyer: 'Área do comprador',
   seller: 'Área do vendedor',
-  operator: 'Backoffice',
+  operator: 'Área da equipe do portal',
 };
 const TAGLINE = 'Sua proposta de financiamento pronta para o banco, sem papelada perdida.';
 

@@ -17,7 +17,7 @@ const LINKS = [
 export function BackofficeMenu() {
   const { pathname } = useLocation();
   return (
-    <nav className="bo-menu" aria-label="Backoffice">
+    <nav className="bo-menu" aria-label="Menu da equipe do portal">
       <ul>
         {LINKS.map((l) => (
           <li key={l.to}>

@@ -30,7 +30,7 @@ export default function OperatorsPage() {
   return (
     <Page
       title="Operadores"
-      subtitle="Quem trabalha no backoffice. Cada novo operador recebe um e-mail para criar a senha."
+      subtitle="Quem trabalha na equipe do portal. Cada novo operador recebe um e-mail para criar a senha."
     >
       <BackofficeMenu />
       <div className="bo-columns">

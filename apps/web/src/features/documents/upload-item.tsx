@@ -62,7 +62,7 @@ export function FileThumb({
     return <img className="doc-file__thumb" src={fileContentUrl(proposalId, file.id)} alt="" loading="lazy" />;
   return (
     <span className="doc-file__icon" aria-hidden>
-      {file.mime === 'application/pdf' ? <FilePdfOutlined /> : <FileImageOutlined />}
+      {file.mime === 'application/pdf' ? <FilePdfOutlined aria-hidden /> : <FileImageOutlined aria-hidden />}
     </span>
   );
 }
@@ -199,7 +199,7 @@ export function UploadItem({ proposalId, item, maxMb }: { proposalId: string; it
                   cancelText="Cancelar"
                   onConfirm={() => remove(f)}
                 >
-                  <Button type="text" danger icon={<DeleteOutlined />} aria-label={`Excluir ${f.name}`} />
+                  <Button type="text" danger icon={<DeleteOutlined aria-hidden />} aria-label={`Excluir ${f.name}`} />
                 </Popconfirm>
               ) : null}
             </li>
@@ -210,7 +210,7 @@ export function UploadItem({ proposalId, item, maxMb }: { proposalId: string; it
                 <img className="doc-file__thumb" src={p.preview} alt="" />
               ) : (
                 <span className="doc-file__icon" aria-hidden>
-                  <FilePdfOutlined />
+                  <FilePdfOutlined aria-hidden />
                 </span>
               )}
               <div className="doc-file__body">
@@ -253,12 +253,24 @@ export function UploadItem({ proposalId, item, maxMb }: { proposalId: string; it
           onDragLeave={() => setDragging(false)}
           onDrop={onDrop}
         >
-          <p className="doc-drop__text">{needsNew ? 'Envie um novo arquivo' : 'Arraste os arquivos para cá ou'}</p>
+          {needsNew ? (
+            <p className="doc-drop__text">Envie um novo arquivo</p>
+          ) : (
+            <p className="doc-drop__text">
+              {/* Dragging needs a mouse: a touch screen gets the words for its two buttons instead. */}
+              <span className="doc-drop__pointer">Arraste os arquivos para cá ou</span>
+              <span className="doc-drop__touch">Tire uma foto do documento ou escolha arquivos do aparelho</span>
+            </p>
+          )}
           <div className="doc-drop__actions">
-            <Button icon={<UploadOutlined />} onClick={() => filesInput.current?.click()}>
+            <Button icon={<UploadOutlined aria-hidden />} onClick={() => filesInput.current?.click()}>
               Escolher arquivos
             </Button>
-            <Button icon={<CameraOutlined />} onClick={() => cameraInput.current?.click()} className="doc-drop__camera">
+            <Button
+              icon={<CameraOutlined aria-hidden />}
+              onClick={() => cameraInput.current?.click()}
+              className="doc-drop__camera"
+            >
               Tirar foto
             </Button>
           </div>

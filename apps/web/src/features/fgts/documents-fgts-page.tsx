@@ -121,7 +121,7 @@ function BuyerForm({
           <Button
             type="primary"
             size="large"
-            icon={<DownloadOutlined />}
+            icon={<DownloadOutlined aria-hidden />}
             href={fgtsPdfUrl(proposalId, customer.position)}
             download
             aria-label={`Baixar formulário do FGTS (PDF) — ${customer.name}`}
@@ -133,7 +133,7 @@ function BuyerForm({
             className="fgts-form-actions__upload"
             aria-label={`Enviar a via assinada — ${customer.name}`}
           >
-            <UploadOutlined /> Enviar a via assinada
+            <UploadOutlined aria-hidden /> Enviar a via assinada
           </Link>
         </div>
       );

@@ -10,6 +10,9 @@ import { useInsurancePath, useOutsideQuestionnaire } from './navigation';
 import { formatDateTime, STATUS_COLORS, STATUS_LABELS } from './texts';
 
 /** /buyer/insurance: the proposal's insurer, each buyer's declaration, the way in, the consent. */
+/** Who read the answers, in words (the log stores the reader's role). */
+const READER_ROLES: Record<string, string> = { operator: 'equipe do portal', buyer: 'comprador', seller: 'vendedor' };
+
 export default function InsurancePage() {
   useOutsideQuestionnaire();
   const proposalId = readSelectedProposal();
@@ -133,10 +136,7 @@ export default function InsurancePage() {
             <Card className="insurance-card" title="Seus dados de saúde">
               {me.consent ? (
                 <>
-                  <p>
-                    Você autorizou o tratamento dos seus dados de saúde em {formatDateTime(me.consent.grantedAt)}{' '}
-                    (versão {me.consent.version}).
-                  </p>
+                  <p>Você autorizou o tratamento dos seus dados de saúde em {formatDateTime(me.consent.grantedAt)}.</p>
                   <Button danger onClick={askRevoke} loading={revoking}>
                     Revogar consentimento
                   </Button>
@@ -153,7 +153,7 @@ export default function InsurancePage() {
                   {log.data.map((entry) => (
                     <li key={entry.at}>
                       {formatDateTime(entry.at)} — {entry.readerName} (
-                      {entry.readerRole === 'operator' ? 'backoffice' : entry.readerRole})
+                      {READER_ROLES[entry.readerRole] ?? 'equipe do portal'})
                     </li>
                   ))}
                 </ul>

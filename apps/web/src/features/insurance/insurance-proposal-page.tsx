@@ -30,12 +30,11 @@ export default function InsuranceProposalPage() {
   const missing = me ? HEALTH_QUESTIONS.filter((q) => !me.answered.includes(q.key)) : [];
   const positives = answers.data?.answers.filter((a) => a.value === 'yes').length ?? 0;
   const financing = proposal.data?.financingOrCgiData;
-  const share =
-    proposal.data && me
-      ? proposal.data.customers.length > 1
-        ? 'na proporção da sua participação no financiamento'
-        : 'sobre todo o saldo devedor'
-      : '';
+  // One buyer: the whole balance; two: each one's share (never both in the same sentence).
+  const mipCoverage =
+    proposal.data && proposal.data.customers.length > 1
+      ? 'quita a sua parte do saldo devedor, na proporção da sua participação no financiamento'
+      : 'quita todo o saldo devedor do financiamento';
   return (
     <Page title="Proposta de seguro" subtitle={data ? `Proposta ${data.proposalCode}` : undefined}>
       {insurance.isPending || proposal.isPending ? <Skeleton active paragraph={{ rows: 6 }} /> : null}
@@ -62,7 +61,7 @@ export default function InsuranceProposalPage() {
             </dl>
             <ul className="declarations">
               <li>
-                <strong>MIP — morte e invalidez permanente:</strong> quita a sua parte do saldo devedor, {share}.
+                <strong>MIP — morte e invalidez permanente:</strong> {mipCoverage}.
               </li>
               <li>
                 <strong>DFI — danos físicos ao imóvel:</strong> incêndio, explosão, desmoronamento e outros danos ao

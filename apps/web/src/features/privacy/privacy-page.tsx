@@ -41,7 +41,7 @@ export default function PrivacyPage() {
     modal.confirm({
       title: 'Confirmar',
       content:
-        'Pedir a exclusão dos seus dados pessoais? O backoffice conclui o pedido; depois disso você não poderá mais entrar com esta conta e as propostas seguirão sem os seus dados.',
+        'Pedir a exclusão dos seus dados pessoais? A equipe do portal conclui o pedido; depois disso você não poderá mais entrar com esta conta e as propostas seguirão sem os seus dados.',
       okText: 'SIM',
       cancelText: 'NÃO',
       icon: null,
@@ -93,8 +93,8 @@ export default function PrivacyPage() {
         ) : (
           <>
             <p>
-              O pedido é analisado pelo backoffice (dados exigidos por lei ou contrato podem ser mantidos pelo prazo
-              legal).
+              O pedido é analisado pela equipe do portal (dados exigidos por lei ou contrato podem ser mantidos pelo
+              prazo legal).
             </p>
             <Button danger size="large" onClick={askDeletion}>
               Pedir a exclusão
