@@ -4,12 +4,16 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { queryClient } from '../lib/query-client';
 import { router } from './router';
+import { COMPONENT_CONFIG } from './component-config';
 import { theme } from './theme';
+
+/** Toasts open below the 56 px navigation bar, never over its back and home buttons. */
+const MESSAGE_CONFIG = { top: 64, maxCount: 2 } as const;
 
 export function App() {
   return (
-    <ConfigProvider locale={ptBR} theme={theme}>
-      <AntApp>
+    <ConfigProvider locale={ptBR} theme={theme} {...COMPONENT_CONFIG}>
+      <AntApp message={MESSAGE_CONFIG}>
         <QueryClientProvider client={queryClient}>
           <RouterProvider router={router} />
         </QueryClientProvider>

@@ -33,6 +33,10 @@ export const theme: ThemeConfig = {
     colorWarning: '#8a5300',
     fontFamily: "Raleway, 'Helvetica Neue', Arial, sans-serif",
     fontSize: 16,
+    // Every button, input, select and pagination item is at least 44 px tall: a thumb's target.
+    controlHeight: 44,
+    controlHeightSM: 44,
+    controlHeightLG: 48,
   },
   components: {
     Button: {

@@ -1,7 +1,8 @@
-import { Form, Input, Radio, Select, Switch } from 'antd';
+import { Form, Input, Select, Switch } from 'antd';
 import { useController, type Control } from 'react-hook-form';
 import { formatCnpj } from '@portal/domain/cnpj';
 import { formatCpf } from '@portal/domain/cpf';
+import { ChoiceButtons } from '../choice-buttons';
 import { MASKS, type FieldUi } from './widgets';
 import { GroupField, ListField } from './nested-fields';
 
@@ -85,13 +86,11 @@ function ScalarField({ name, ui, control, disabled, values }: FieldRendererProps
       break;
     case 'radio':
       controlNode = (
-        <Radio.Group
+        <ChoiceButtons
           {...common}
-          value={field.value}
-          onChange={(e) => field.onChange(e.target.value)}
-          options={ui.options}
-          optionType="button"
-          buttonStyle="solid"
+          value={field.value as string | undefined}
+          onChange={(v) => field.onChange(v)}
+          options={ui.options ?? []}
           aria-label={ui.label}
         />
       );

@@ -133,13 +133,14 @@ function SectionFormBody(props: SectionFormProps & { detail: SectionDetail }) {
     () => initialValues(props, def, detail, readBackup(backupKey(proposalId, def.key, buyer))),
     [props, def, detail, proposalId, buyer],
   );
-  const [formError, setFormError] = useState<string | null>(null);
+  // A message about the highlighted fields goes away by itself once they are all fixed.
+  const [formError, setFormError] = useState<{ message: string; aboutFields: boolean } | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const resolver = useMemo(
     () => zodResolver(submitSchema(def, ctx) as never) as unknown as Resolver<FormValues>,
     [def, ctx],
   );
-  const { control, handleSubmit, setError, setValue, getValues, watch } = useForm<FormValues>({
+  const { control, handleSubmit, setError, setValue, getValues, watch, formState } = useForm<FormValues>({
     defaultValues: initial.values,
     resolver,
     shouldFocusError: true,
@@ -194,12 +195,13 @@ function SectionFormBody(props: SectionFormProps & { detail: SectionDetail }) {
         const next = await fetchNextStep(queryClient, proposalId).catch(() => null);
         navigate(next?.path ?? steps.nextUrl);
       } catch (err) {
-        setFormError(applyServerErrors(err, setError, visible));
+        const message = applyServerErrors(err, setError, visible);
+        setFormError(message ? { message, aboutFields: false } : null);
       } finally {
         setSubmitting(false);
       }
     },
-    () => setFormError('Verifique os campos destacados.'),
+    () => setFormError({ message: 'Verifique os campos destacados.', aboutFields: true }),
   );
 
   return (
@@ -245,7 +247,9 @@ function SectionFormBody(props: SectionFormProps & { detail: SectionDetail }) {
           <FieldRenderer key={name} name={name} ui={ui[name]!} control={control} disabled={!editable} values={values} />
         ))}
         <div aria-live="assertive">
-          {formError ? <Alert type="error" showIcon title={formError} className="form-alert" /> : null}
+          {formError && (!formError.aboutFields || Object.keys(formState.errors).length > 0) ? (
+            <Alert type="error" showIcon title={formError.message} className="form-alert" />
+          ) : null}
         </div>
         <AutosaveStatus state={autosave.state} />
         <div className="form-actions">

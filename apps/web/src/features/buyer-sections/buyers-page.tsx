@@ -8,6 +8,7 @@ import { useSections, type SectionSummary } from '../../lib/sections-api';
 import { buildFlow, stepUrl } from '../../lib/buyer-flow';
 import { useProgress } from '../../lib/progress-api';
 import { SectionStatusTag } from '../../components/section-form/section-status';
+import { sectionAction } from '../../lib/vocabulary';
 
 /** /buyer/buyers: the proposal's buyers, the state of every section and the overall progress. */
 export default function BuyersPage() {
@@ -75,19 +76,18 @@ export default function BuyersPage() {
 function SectionRows({ rows }: { rows: { step: ReturnType<typeof buildFlow>[number]; summary: SectionSummary }[] }) {
   return (
     <ul className="section-rows">
-      {rows.map(({ step, summary }) => (
-        <li key={`${step.section}:${step.buyer}`} className="section-rows__row">
-          <span className="section-rows__title">{summary.title}</span>
-          <SectionStatusTag status={summary.status} />
-          <Link
-            to={stepUrl(step)}
-            className="section-rows__link"
-            aria-label={`${summary.canEdit ? (summary.status === 'done' ? 'Revisar' : 'Preencher') : 'Ver'} ${step.title}`}
-          >
-            {summary.canEdit ? (summary.status === 'done' ? 'Revisar' : 'Preencher') : 'Ver'}
-          </Link>
-        </li>
-      ))}
+      {rows.map(({ step, summary }) => {
+        const action = sectionAction({ editable: summary.canEdit, done: summary.status === 'done' });
+        return (
+          <li key={`${step.section}:${step.buyer}`} className="section-rows__row">
+            <span className="section-rows__title">{summary.title}</span>
+            <SectionStatusTag status={summary.status} />
+            <Link to={stepUrl(step)} className="section-rows__link" aria-label={`${action} ${step.title}`}>
+              {action}
+            </Link>
+          </li>
+        );
+      })}
     </ul>
   );
 }

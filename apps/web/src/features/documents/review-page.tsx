@@ -24,6 +24,7 @@ import {
   type DocumentItem,
   type ReviewDecision,
 } from '../../lib/documents-api';
+import { CARD_TABLE, cardColumns } from '../../components/card-table';
 import { formatDateTime, formatSize, validityText } from './format';
 import { FileThumb, ItemStateTag } from './upload-item';
 import './documents.css';
@@ -136,9 +137,10 @@ export default function DocumentsReviewPage() {
             {/* A narrow screen scrolls the table sideways: the region takes the keyboard focus for that. */}
             <div className="doc-history" tabIndex={0} role="region" aria-label="Histórico dos documentos">
               <Table<DocumentEvent>
+                className={CARD_TABLE}
                 rowKey="id"
                 size="small"
-                columns={EVENT_COLUMNS}
+                columns={cardColumns(EVENT_COLUMNS)}
                 dataSource={events.data ?? []}
                 loading={events.isPending}
                 pagination={{ pageSize: 20, hideOnSinglePage: true }}
@@ -211,7 +213,7 @@ function ReviewItem({
               <div className="doc-file__actions">
                 <Button
                   size="small"
-                  icon={<EyeOutlined />}
+                  icon={<EyeOutlined aria-hidden />}
                   onClick={() => setPreviewing(previewing === f.id ? null : f.id)}
                   aria-expanded={previewing === f.id}
                   aria-label={`Visualizar ${f.name}`}
@@ -220,7 +222,7 @@ function ReviewItem({
                 </Button>
                 <Button
                   size="small"
-                  icon={<DownloadOutlined />}
+                  icon={<DownloadOutlined aria-hidden />}
                   href={fileContentUrl(proposalId, f.id)}
                   aria-label={`Baixar ${f.name}`}
                 >
@@ -229,7 +231,7 @@ function ReviewItem({
                 {f.status !== 'accepted' ? (
                   <Button
                     size="small"
-                    icon={<CheckOutlined />}
+                    icon={<CheckOutlined aria-hidden />}
                     disabled={busy}
                     onClick={() => onAccept({ kind: 'file', file: f })}
                     aria-label={`Aceitar ${f.name}`}
@@ -241,7 +243,7 @@ function ReviewItem({
                   <Button
                     size="small"
                     danger
-                    icon={<CloseOutlined />}
+                    icon={<CloseOutlined aria-hidden />}
                     disabled={busy}
                     onClick={() => onReject({ kind: 'file', file: f })}
                     aria-label={`Recusar ${f.name}`}

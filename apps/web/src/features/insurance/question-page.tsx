@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import { Alert, Button, Progress, Radio, Skeleton, Tooltip } from 'antd';
+import { Alert, Button, Progress, Skeleton, Tooltip } from 'antd';
 import { InfoCircleOutlined } from '@ant-design/icons';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import {
-  ANSWER_LABELS,
   FOLLOW_UP_LABELS,
   HEALTH_QUESTION_COUNT,
   findHealthQuestion,
@@ -11,6 +10,7 @@ import {
   type HealthQuestion,
 } from '@portal/domain/health-questionnaire';
 import { QUESTIONNAIRE_END, QUESTIONNAIRE_ENTRY, questionPath } from '@portal/domain/insurance-navigation';
+import { ChoiceButtons, YES_NO_CHOICES } from '../../components/choice-buttons';
 import { Page } from '../../components/page';
 import { ApiRequestError } from '../../lib/api-client';
 import { readSelectedProposal } from '../../lib/storage';
@@ -18,7 +18,6 @@ import { saveAnswer, useHealthAnswers, useInsurance } from './api';
 import { useInsurancePath, useQuestionCounter } from './navigation';
 
 type YesNo = 'yes' | 'no';
-const YES_NO_OPTIONS = (['yes', 'no'] as const).map((value) => ({ value, label: ANSWER_LABELS[value] }));
 
 /** /buyer/seguradora/perguntas/:question — one question of the health declaration per screen (1 to 16). */
 export default function QuestionPage() {
@@ -139,14 +138,10 @@ function AnswerForm(props: {
           {question.tooltip ? <QuestionTooltip text={question.tooltip} /> : null}
         </h2>
         {question.sublabel ? <p className="question__sublabel">{question.sublabel}</p> : null}
-        <Radio.Group
-          className="question__answer"
+        <ChoiceButtons
           value={value}
-          onChange={(e) => setValue(e.target.value as YesNo)}
-          options={YES_NO_OPTIONS}
-          optionType="button"
-          buttonStyle="solid"
-          size="large"
+          onChange={setValue}
+          options={YES_NO_CHOICES}
           disabled={!editable}
           aria-labelledby={legendId}
         />
@@ -219,12 +214,10 @@ function FollowUp({
       <p className="question__follow-up-label" id={id}>
         {label}
       </p>
-      <Radio.Group
+      <ChoiceButtons
         value={value}
-        onChange={(e) => onChange(e.target.value as YesNo)}
-        options={YES_NO_OPTIONS}
-        optionType="button"
-        buttonStyle="solid"
+        onChange={onChange}
+        options={YES_NO_CHOICES}
         disabled={disabled}
         aria-labelledby={id}
       />
@@ -242,7 +235,7 @@ function QuestionTooltip({ text }: { text: string }) {
         type="text"
         size="small"
         className="question__tooltip"
-        icon={<InfoCircleOutlined />}
+        icon={<InfoCircleOutlined aria-hidden />}
         aria-label={`Mais informações: ${text}`}
         onClick={() => setOpen(true)}
       />

@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Alert, App, Button, InputNumber, Table, Tag, type TableColumnsType } from 'antd';
 import type { MonitoringErrorGroup, MonitoringRouteStat } from '@portal/domain/monitoring-views';
+import { formatInstant } from '@portal/domain/dates';
+import { CARD_TABLE, cardColumns } from '../../components/card-table';
 import { Page } from '../../components/page';
 import { useMonitoringErrors, useMonitoringRoutes, useSampleRate, useSetSampleRate } from './api';
 import './monitoring-page.css';
-import { formatInstant } from '@portal/domain/dates';
 
 const integer = new Intl.NumberFormat('pt-BR');
 const ms = (value: number) => `${integer.format(value)} ms`;
@@ -90,9 +91,10 @@ export default function MonitoringPage() {
         {/* Our own scroll box, reachable by keyboard (antd's would not be): wide on a phone. */}
         <div className="monitoring__scroll" tabIndex={0} role="region" aria-label="Tabela de erros no navegador">
           <Table<MonitoringErrorGroup>
+            className={CARD_TABLE}
             size="small"
             rowKey="id"
-            columns={ERROR_COLUMNS}
+            columns={cardColumns(ERROR_COLUMNS)}
             dataSource={errors.data}
             loading={errors.isPending}
             pagination={false}
@@ -107,9 +109,10 @@ export default function MonitoringPage() {
         </h2>
         {routes.isError ? <Alert type="error" showIcon title={routes.error.message} /> : null}
         <Table<MonitoringRouteStat>
+          className={CARD_TABLE}
           size="small"
           rowKey="route"
-          columns={ROUTE_COLUMNS}
+          columns={cardColumns(ROUTE_COLUMNS)}
           dataSource={routes.data}
           loading={routes.isPending}
           pagination={false}

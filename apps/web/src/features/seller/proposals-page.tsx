@@ -34,6 +34,11 @@ export default function SellerProposalsPage() {
   );
 }
 
+/**
+ * One proposal, its essentials first so they fit a phone's first screen: the code and status,
+ * how far the seller's part is, and the button to go on. The steps one by one and the proposal's
+ * progress open on demand.
+ */
 function ProposalCard({ proposal }: { proposal: SellerProposal }) {
   const navigate = useNavigate();
   const part = useSellerPart(proposal.id);
@@ -41,38 +46,40 @@ function ProposalCard({ proposal }: { proposal: SellerProposal }) {
   const label = part.data?.done ? 'Ver situação' : editable ? 'Continuar' : 'Ver';
   return (
     <Card
-      className="proposal-card"
+      className="proposal-card seller-card"
       title={
         <span className="proposal-card__code">
           Proposta {proposal.code} {part.data?.done ? <Tag color="green">Sua parte concluída</Tag> : null}
         </span>
       }
-      actions={[
-        <Button
-          key="go"
-          type="primary"
-          size="large"
-          block
-          onClick={() => navigate(part.data?.done ? sellerUrl(proposal.id, 'completed') : sellerUrl(proposal.id))}
-          aria-label={`${label}: proposta ${proposal.code}`}
-        >
-          {label}
-        </Button>,
-      ]}
     >
       <SellerProposalFacts proposal={proposal} />
       {part.isPending ? <Skeleton active paragraph={{ rows: 3 }} title={false} /> : null}
       {part.isError ? <Alert type="error" showIcon title={part.error.message} /> : null}
-      {part.data ? (
-        <>
-          <SellerPartProgress proposalId={proposal.id} part={part.data} />
-          <SellerSectionRows proposalId={proposal.id} part={part.data} editable={editable} />
-        </>
-      ) : null}
+      {part.data ? <SellerPartProgress proposalId={proposal.id} part={part.data} /> : null}
+      <Button
+        type="primary"
+        size="large"
+        block
+        className="seller-card__go"
+        onClick={() => navigate(part.data?.done ? sellerUrl(proposal.id, 'completed') : sellerUrl(proposal.id))}
+        aria-label={`${label}: proposta ${proposal.code}`}
+      >
+        {label}
+      </Button>
       <Collapse
         ghost
         className="seller-card__more"
         items={[
+          ...(part.data
+            ? [
+                {
+                  key: 'etapas',
+                  label: 'Suas etapas, uma a uma',
+                  children: <SellerSectionRows proposalId={proposal.id} part={part.data} editable={editable} />,
+                },
+              ]
+            : []),
           {
             key: 'andamento',
             label: 'Andamento da proposta',

@@ -5,6 +5,7 @@ import type { SellerPart } from '@portal/domain/seller-api';
 import { useProgress } from '../../lib/progress-api';
 import { SectionStatusTag } from '../../components/section-form/section-status';
 import { SELLER_STEPS, sellerUrl } from './flow';
+import { sectionAction } from '../../lib/vocabulary';
 
 /** How far the seller's own part is: the seller's derived steps (forms, documents, completion) done. */
 export function SellerPartProgress({ proposalId, part }: { proposalId: string; part: SellerPart }) {
@@ -47,7 +48,7 @@ export function SellerSectionRows({
   return (
     <ul className="section-rows">
       {rows.map(({ step, section }) => {
-        const action = !editable ? 'Ver' : section.status === 'done' && !section.problem ? 'Revisar' : 'Preencher';
+        const action = sectionAction({ editable, done: section.status === 'done' && !section.problem });
         return (
           <li key={step.section} className="section-rows__row">
             <span className="section-rows__title">
