@@ -3,7 +3,8 @@ import type { Page } from 'playwright-core';
 /**
  * Words a Portuguese-speaking user should never read on the portal: English words of the trade and
  * values leaked from code. Matched as whole words, case-insensitive, in the text on screen and in
- * the names a screen reader reads (aria-label, title, placeholder, alt).
+ * the names a screen reader reads (aria-label, title, placeholder, alt). A segment of a path
+ * ("/backoffice/audit", on the monitoring screen) is an address, not a word.
  */
 export const ENGLISH_WORDS = [
   'backoffice',
@@ -50,7 +51,7 @@ export interface ScreenFinding {
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const englishRe = new RegExp(
-  `(?<![\\p{L}\\d-])(?:${ENGLISH_WORDS.map((w) => escape(w).replace(' ', '\\s+')).join('|')})(?![\\p{L}\\d-])`,
+  `(?<![\\p{L}\\d/-])(?:${ENGLISH_WORDS.map((w) => escape(w).replace(' ', '\\s+')).join('|')})(?![\\p{L}\\d/-])`,
   'iu',
 );
 

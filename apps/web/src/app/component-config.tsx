@@ -23,6 +23,5 @@ export const COMPONENT_CONFIG = {
   inputPassword: {
     iconRender: (visible: boolean) => (visible ? <EyeOutlined aria-hidden /> : <EyeInvisibleOutlined aria-hidden />),
   },
-  input: { allowClear: { clearIcon: <CloseCircleFilled aria-hidden /> } },
-  select: { clearIcon: <CloseCircleFilled aria-hidden /> },
+  select: { clearIcon: <CloseCircleFilled aria-label="Limpar" /> },
 } satisfies Partial<ConfigProviderProps>;

@@ -12,6 +12,8 @@ const KIND_LABELS: Record<string, string> = {
   recover: 'Recuperação de senha',
   proposal_update: 'Aviso de proposta',
   document_rejected: 'Documento recusado',
+  password_changed: 'Senha alterada',
+  privacy: 'Privacidade e dados',
 };
 const StateTag = ({ state }: { state: OutboxEntry['state'] }) => (
   <Tag color={STATE_COLORS[state]}>{OUTBOX_STATE_LABELS[state]}</Tag>

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Grid, Input, Select, Table, Tag, type TableColumnsType } from 'antd';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { CloseCircleFilled } from '@ant-design/icons';
 import { formatCpf } from '@portal/domain/cpf';
 import { formatMoney } from '@portal/domain/money';
 import { LIST_SORT_LABELS, LIST_SORTS, type ListSort, type ProposalListItem } from '@portal/domain/backoffice';
@@ -165,7 +166,7 @@ export default function ProposalsPage() {
             onChange={(e) => setSearch(e.target.value)}
             onSearch={(v) => update({ q: v.trim() || undefined })}
             placeholder="Código, nome ou CPF"
-            allowClear
+            allowClear={{ clearIcon: <CloseCircleFilled aria-label="Limpar a busca" /> }}
             enterButton="Buscar"
             aria-label="Buscar por código, nome ou CPF"
           />
