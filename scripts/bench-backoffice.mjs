@@ -257,7 +257,7 @@ async function benchOne(name, db, data) {
     `${name}: seeded ${data.proposals.length} proposals, ${data.members.length} buyers, ${data.terms.length} search terms in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
   );
 
-  const repo = createBackofficeRepository(db.kysely, { dialect: db.dialect, hasDocuments: async () => hasDocuments });
+  const repo = createBackofficeRepository(db.kysely, { dialect: db.dialect });
   const sample = data.members[Math.floor(data.members.length / 2)];
   const first = await repo.listProposals(proposalListQuerySchema.parse({ status: 'under_review', q: 'silva' }));
   const scenarios = [

@@ -18,14 +18,10 @@ import { registerSession } from './plugins/session';
 import { lazyChildLogger, loggerOptions } from './plugins/logging';
 import { createSessionsRepository, type SessionsRepository } from './modules/auth/sessions.repository';
 import { createDbRateLimiter, createRedisRateLimiter, type RateLimiter } from './modules/auth/rate-limit';
-import { createAuthService, type AuthService } from './modules/auth/auth.service';
 import { authRoutes } from './modules/auth/auth.routes';
-import { createProposalsService, type ProposalsService } from './modules/proposals/proposals.service';
 import { proposalsRoutes } from './modules/proposals/proposals.routes';
-import { createSectionsService, type SectionsService } from './modules/sections/sections.service';
 import { sectionsRoutes } from './modules/sections/sections.routes';
 import { backofficeRoutes } from './modules/backoffice/backoffice.routes';
-import { createPrivacyService } from './modules/privacy/privacy.service';
 import { privacyRoutes } from './modules/privacy/privacy.routes';
 import { createObjectStorage, type ObjectStorage } from './modules/documents/storage';
 import { sellerRoutes } from './modules/seller/seller.routes';
@@ -33,26 +29,18 @@ import { cepRoutes } from './modules/cep/cep.routes';
 import { createViaCepProvider, noCepProvider, type CepProvider } from './modules/cep/cep.service';
 import { createMailer, type Mailer } from './modules/mail/outbox';
 import { monitoringRoutes } from './modules/monitoring/monitoring.routes';
-import { createDocumentsServiceFromConfig, type DocumentsService } from './modules/documents/documents.service';
 import { documentsRoutes } from './modules/documents/documents.routes';
-import { createInsuranceService, type InsuranceService } from './modules/insurance/insurance.service';
 import { insuranceRoutes } from './modules/insurance/insurance.routes';
-import { createHealthCipherFromConfig } from './modules/insurance/health-crypto';
 import { fgtsRoutes } from './modules/fgts/fgts.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { createServices, type Services } from './services';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     db: Db;
     repos: { sessions: SessionsRepository };
-    services: {
-      auth: AuthService;
-      proposals: ProposalsService;
-      sections: SectionsService;
-      documents: DocumentsService;
-      insurance: InsuranceService;
-    };
+    services: Services;
     limiter: RateLimiter;
     mailer: Mailer;
     /** The one file storage client (local folder or S3): documents, dossier, privacy and health use it. */
@@ -107,36 +95,7 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Fa
   app.decorate('storage', storage);
   app.decorate('cep', config.cepServiceUrl ? createViaCepProvider(config.cepServiceUrl) : noCepProvider);
   app.decorate('repos', { sessions });
-  app.decorate('services', {
-    auth: createAuthService({
-      db: db.kysely,
-      sessions,
-      limiter,
-      mailer,
-      publicUrl: config.publicUrl,
-      loginIpLimit: config.loginIpLimit,
-    }),
-    proposals: createProposalsService({ db: db.kysely }),
-    sections: createSectionsService({ db: db.kysely, mailer, publicUrl: config.publicUrl }),
-    documents: createDocumentsServiceFromConfig({
-      db: db.kysely,
-      mailer,
-      storage,
-      config: config.documents,
-      publicUrl: config.publicUrl,
-      log: app.log,
-    }),
-    // Health answers (DPS) are encrypted with HEALTH_DATA_KEY or DATA_DIR/keys/health.key; a bad key stops the start.
-    insurance: createInsuranceService({
-      db: db.kysely,
-      cipher: createHealthCipherFromConfig(config),
-      onUnreadable: (info) =>
-        app.log.error(
-          { proposalId: info.proposalId, buyer: info.buyer, question: info.question },
-          'health answer failed to decrypt',
-        ),
-    }),
-  });
+  app.decorate('services', createServices({ config, db, sessions, limiter, mailer, storage, log: app.log }));
   app.addHook('onClose', async () => {
     await mailer.stop();
     await storage.close();
@@ -184,16 +143,7 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Fa
       await api.register(backofficeRoutes);
       // Property values, installments, SFH ceiling and LTV settings (docs/decisions/020).
       await api.register(financingRoutes);
-      await api.register(privacyRoutes, {
-        prefix: '/privacy',
-        service: createPrivacyService({
-          db: db.kysely,
-          storage,
-          insurance: app.services.insurance,
-          mailer,
-          outboxDir: join(config.dataDir, 'outbox'),
-        }),
-      });
+      await api.register(privacyRoutes, { prefix: '/privacy' });
     },
     { prefix: '/api/v3' },
   );

@@ -3,8 +3,8 @@ import type { z } from 'zod';
 import type { AuditEntry, OutboxEntry, auditQuerySchema, outboxQuerySchema } from '@portal/domain/backoffice';
 import type { Database } from '../../db/schema';
 
-type AuditQuery = z.output<typeof auditQuerySchema>;
-type OutboxQuery = z.output<typeof outboxQuerySchema>;
+export type AuditQuery = z.output<typeof auditQuerySchema>;
+export type OutboxQuery = z.output<typeof outboxQuerySchema>;
 
 interface Edge {
   at: number;

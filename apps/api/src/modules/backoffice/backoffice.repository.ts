@@ -55,10 +55,7 @@ export const COUNT_CAP = 10_000;
 /** Upper bound of a prefix range: terms hold only [a-z0-9-], all below '~' byte-wise. */
 const prefixEnd = (prefix: string) => `${prefix}~`;
 
-export function createBackofficeRepository(
-  db: Kysely<Database>,
-  options: { dialect: 'sqlite' | 'postgres'; hasDocuments: () => Promise<boolean> },
-) {
+export function createBackofficeRepository(db: Kysely<Database>, options: { dialect: 'sqlite' | 'postgres' }) {
   /** One prefix range of the search index per query term, intersected. */
   function searchQuery(terms: string[]) {
     const range = (term: string) =>
@@ -88,7 +85,7 @@ export function createBackofficeRepository(
    * them up by primary key (a covering index); the other filters are indexed columns; pending
    * documents an indexed semi-join on document_files (docs/decisions/007-back-office.md).
    */
-  function filtered(query: ListQuery, hasDocuments: boolean, terms: string[], candidates: string[] | 'many' | null) {
+  function filtered(query: ListQuery, terms: string[], candidates: string[] | 'many' | null) {
     let q = db.selectFrom('proposals as p');
     if (candidates === 'many') q = q.where('p.id', 'in', searchQuery(terms));
     else if (candidates) {
@@ -102,7 +99,7 @@ export function createBackofficeRepository(
     if (query.stage) q = q.where('p.stage', '=', query.stage);
     if (query.type) q = q.where('p.type', '=', query.type);
     if (query.insurer) q = q.where('p.insurer', '=', query.insurer);
-    if (query.pendingDocuments && hasDocuments) {
+    if (query.pendingDocuments) {
       const pending = db.selectFrom('document_files as d').select('d.proposal_id').where('d.status', '=', 'sent');
       q = q.where('p.id', query.pendingDocuments === 'yes' ? 'in' : 'not in', pending);
     }
@@ -112,7 +109,6 @@ export function createBackofficeRepository(
   return {
     /** One page of the operator's list (keyset pagination: no OFFSET, constant cost per page). */
     async listProposals(query: ListQuery): Promise<ProposalListPage> {
-      const hasDocuments = await options.hasDocuments();
       const column = SORT_COLUMNS[query.sort];
       const cursor = decodeCursor(query.cursor, query.sort, query.order);
       const backward = cursor?.d === 'p';
@@ -122,7 +118,7 @@ export function createBackofficeRepository(
       const candidates = await searchCandidates(terms);
       if (Array.isArray(candidates) && !candidates.length)
         return { data: [], page: { total: 0, capped: false, next: null, prev: null } };
-      let page = filtered(query, hasDocuments, terms, candidates).select([
+      let page = filtered(query, terms, candidates).select([
         'p.id',
         'p.code',
         'p.type',
@@ -152,7 +148,7 @@ export function createBackofficeRepository(
       // Counting stops at COUNT_CAP: an exact count of 100 000 rows costs more than the page itself.
       const countRow = await db
         .selectFrom(
-          filtered(query, hasDocuments, terms, candidates)
+          filtered(query, terms, candidates)
             .select(sql.lit(1).as('one'))
             .limit(COUNT_CAP + 1)
             .as('t'),
@@ -172,7 +168,7 @@ export function createBackofficeRepository(
             .execute()
         : [];
       const pendingById = new Map<string, number>();
-      if (hasDocuments && ids.length) {
+      if (ids.length) {
         const counts = await db
           .selectFrom('document_files')
           .select(['proposal_id', (eb) => eb.fn.countAll<number | string>().as('n')])
@@ -213,7 +209,7 @@ export function createBackofficeRepository(
           city: property.city ?? '',
           uf: property.uf ?? '',
           buyers: members.filter((m) => m.proposal_id === r.id).map((m) => ({ name: m.name, cpf: m.cpf })),
-          pendingDocuments: hasDocuments ? (pendingById.get(r.id) ?? 0) : null,
+          pendingDocuments: pendingById.get(r.id) ?? 0,
           createdAt: new Date(r.created_at).toISOString(),
           updatedAt: new Date(r.updated_at).toISOString(),
         };
@@ -226,11 +222,6 @@ export function createBackofficeRepository(
      * use from the highest code already there, then incremented in one statement: two operators
      * saving at once get different numbers (and the unique index on code is the last guard).
      */
-    /** Every section row of a proposal. */
-    findSections(proposalId: string, tx: Executor = db) {
-      return tx.selectFrom('proposal_sections').selectAll().where('proposal_id', '=', proposalId).execute();
-    },
-
     async nextProposalCode(tx: Transaction<Database>, type: 'financing' | 'cgi', year: number): Promise<number> {
       const prefix = proposalCodePrefix(type, year);
       const bumped = await tx

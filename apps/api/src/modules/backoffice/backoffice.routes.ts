@@ -22,14 +22,7 @@ import {
   stageChangeSchema,
   statusChangeSchema,
 } from '@portal/domain/backoffice';
-import { DOCUMENT_ITEMS, isDocumentItemKey } from '@portal/domain/documents';
 import { requireUser } from '../../plugins/session';
-import { recordAudit } from '../audit/audit';
-import { createActivityRepository } from './activity.repository';
-import { createBackofficeService } from './backoffice.service';
-import { buildDossierZip, type DossierDocument } from './dossier';
-import { createFinancingService } from '../financing/financing.service';
-import { createOperatorsService } from './operators.service';
 
 const errors = {
   400: apiErrorSchema,
@@ -46,17 +39,7 @@ const idParams = z.object({ id: z.string().max(64) });
  * - /proposals/:id/history — every party of the proposal, each seeing what concerns them.
  */
 export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
-  let documentsTable: Promise<boolean> | null = null;
-  // The documents module (docs/decisions/005-documents.md) may not be migrated in every build: asked once, then known.
-  const hasDocuments = () =>
-    (documentsTable ??= app.db.kysely.introspection
-      .getTables()
-      .then((tables) => tables.some((t) => t.name === 'document_files')));
-  const deps = { db: app.db.kysely, mailer: app.mailer, publicUrl: app.config.publicUrl };
-  const service = createBackofficeService({ ...deps, dialect: app.db.dialect, hasDocuments });
-  const operators = createOperatorsService(deps);
-  const activity = createActivityRepository(app.db.kysely);
-
+  const { backoffice: service, review, operators, activity } = app.services;
   const operator = (request: Parameters<typeof requireUser>[0]) => requireUser(request, 'operator');
   const tags = ['backoffice'];
 
@@ -127,7 +110,7 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = await operator(request);
-      await service.changeStatus(user, request.params.id, request.body, request.ip);
+      await review.changeStatus(user, request.params.id, request.body, request.ip);
       return { data: { ok: true as const } };
     },
   );
@@ -146,7 +129,7 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = await operator(request);
-      await service.changeStage(user, request.params.id, request.body, request.ip);
+      await review.changeStage(user, request.params.id, request.body, request.ip);
       return { data: { ok: true as const } };
     },
   );
@@ -165,7 +148,7 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = await operator(request);
-      await service.requestCorrection(user, request.params.id, request.params.section, request.body, request.ip);
+      await review.requestCorrection(user, request.params.id, request.params.section, request.body, request.ip);
       return { data: { ok: true as const } };
     },
   );
@@ -182,57 +165,7 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = await operator(request);
-      const view = await service.getProposal(user, request.params.id, request.ip);
-      const documents: DossierDocument[] = [];
-      if (await hasDocuments()) {
-        const files = await app.db.kysely
-          .selectFrom('document_files')
-          .select(['item', 'mime', 'name', 'storage_key', 'uploaded_at'])
-          .where('proposal_id', '=', request.params.id)
-          .where('status', '=', 'accepted')
-          .orderBy('item')
-          .orderBy('uploaded_at')
-          .execute();
-        for (const f of files) {
-          documents.push({
-            item: f.item,
-            title: isDocumentItemKey(f.item) ? DOCUMENT_ITEMS[f.item].title : f.item,
-            mime: f.mime,
-            name: f.name,
-            open: async () => (await app.storage.read(f.storage_key)).body,
-          });
-        }
-      }
-      const zip = await buildDossierZip({
-        proposal: view.proposal,
-        members: view.members,
-        sections: view.sections
-          .filter((s) => s.required || s.values)
-          .map((s) => ({
-            title:
-              s.buyer !== null && view.proposal.customers.length > 1
-                ? `${s.title} — ${s.buyer === 0 ? 'comprador principal' : 'segundo comprador'}`
-                : s.title,
-            buyer: s.buyer,
-            status: s.status,
-            values: s.values,
-          })),
-        history: view.history,
-        documents,
-        generatedBy: user.name,
-        generatedAt: new Date(),
-        financing: await createFinancingService({ db: app.db.kysely, proposals: app.services.proposals }).view(
-          user,
-          request.params.id,
-        ),
-      });
-      await recordAudit(app.db.kysely, {
-        actorId: user.id,
-        action: 'proposal.dossier_exported',
-        subject: `proposal:${request.params.id}`,
-        ip: request.ip,
-        detail: `${zip.entries.length} arquivos`,
-      });
+      const zip = await app.services.dossier.exportDossier(user, request.params.id, request.ip);
       zip.stream.on('error', (err) => request.log.error({ err: err.message }, 'dossier stream failed'));
       return reply
         .header('content-type', 'application/zip')
@@ -258,8 +191,7 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await operator(request);
-      const { data, next } = await activity.listAudit(request.query);
-      return { data, page: { next } };
+      return activity.auditPage(request.query);
     },
   );
 
@@ -279,8 +211,7 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       await operator(request);
-      const { data, next } = await activity.listOutbox(request.query);
-      return { data, page: { next } };
+      return activity.outboxPage(request.query);
     },
   );
 

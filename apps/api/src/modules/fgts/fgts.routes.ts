@@ -3,8 +3,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@portal/domain/api-error';
 import { fgtsStateResponseSchema } from '@portal/domain/fgts-api';
 import { requireUser } from '../../plugins/session';
-import { createFinancingService } from '../financing/financing.service';
-import { createFgtsService } from './fgts.service';
 
 const tags = ['fgts'];
 const params = z.object({ id: z.string().max(64) });
@@ -21,12 +19,7 @@ const errors = {
  * the filled-in form as a PDF. The steps themselves are sections (PUT …/sections/fgts_*).
  */
 export const fgtsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const fgts = createFgtsService({
-    db: app.db.kysely,
-    sections: app.services.sections,
-    proposals: app.services.proposals,
-    propertyRules: createFinancingService({ db: app.db.kysely, proposals: app.services.proposals }).fgtsPropertyRules,
-  });
+  const { fgts } = app.services;
 
   app.get(
     '/:id/fgts',

@@ -5,7 +5,6 @@ import { okResponseSchema } from '@portal/domain/api-envelope';
 import { financingSettingsResponseSchema, financingViewResponseSchema } from '@portal/domain/financing-api';
 import { financingSettingsSchema, financingValuesSchema } from '@portal/domain/financing-settings';
 import { requireUser } from '../../plugins/session';
-import { createFinancingService } from './financing.service';
 
 const tags = ['financing'];
 const params = z.object({ id: z.string().max(64) });
@@ -16,7 +15,7 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 
  * office's property values and interest rate, and the settings (SFH ceiling, LTV limits).
  */
 export const financingRoutes: FastifyPluginAsyncZod = async (app) => {
-  const financing = createFinancingService({ db: app.db.kysely, proposals: app.services.proposals });
+  const { financing } = app.services;
 
   app.get(
     '/proposals/:id/financing',

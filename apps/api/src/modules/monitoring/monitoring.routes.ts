@@ -14,10 +14,9 @@ import {
 import { sampleRateBodySchema } from '@portal/domain/monitoring-views';
 import { requireUser } from '../../plugins/session';
 import { HttpError, rateLimited } from '../../errors';
-import { createMonitoringService, RUM_BODY_LIMIT, type MonitoringService } from './monitoring.service';
+import { RATE_WINDOW_MS, RUM_BODY_LIMIT } from './monitoring.service';
 
 const tags = ['monitoring'];
-const RATE_WINDOW_MS = 60_000;
 /** What the agent sends (fetch keepalive / XHR), and what navigator.sendBeacon would send. */
 const INTAKE_TYPES = new Set(['application/x-ndjson', 'application/ndjson', 'text/plain']);
 
@@ -26,24 +25,13 @@ const INTAKE_TYPES = new Set(['application/x-ndjson', 'application/ndjson', 'tex
  * intake and central-config endpoints under /api (its serverUrl), and the operator's views.
  */
 export async function monitoringRoutes(app: FastifyInstance) {
-  const service = createMonitoringService({
-    db: app.db.kysely,
-    apmServerUrl: app.config.apmServerUrl,
-    log: app.log,
-    // Per-client quotas follow the batch rate limit (RUM_INTAKE_LIMIT_PER_MINUTE, 120 by default):
-    // five events and a quarter of a new error group per allowed batch.
-    limits: {
-      eventsPerClientWindow: app.config.rumIntakeLimit * 5,
-      newGroupsPerClientWindow: Math.max(1, Math.floor(app.config.rumIntakeLimit / 4)),
-      clientWindowMs: RATE_WINDOW_MS,
-    },
-  });
-  await app.register(publicRoutes, { service });
-  await app.register(intakeRoutes, { service });
-  await app.register(operatorRoutes, { service, prefix: '/api/v3/monitoring' });
+  await app.register(publicRoutes);
+  await app.register(intakeRoutes);
+  await app.register(operatorRoutes, { prefix: '/api/v3/monitoring' });
 }
 
-const publicRoutes: FastifyPluginAsyncZod<{ service: MonitoringService }> = async (app, { service }) => {
+const publicRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = app.services.monitoring;
   app.get(
     '/api/public-settings',
     {
@@ -89,7 +77,8 @@ const publicRoutes: FastifyPluginAsyncZod<{ service: MonitoringService }> = asyn
   );
 };
 
-const intakeRoutes: FastifyPluginAsyncZod<{ service: MonitoringService }> = async (app, { service }) => {
+const intakeRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = app.services.monitoring;
   // Only this scope reads raw bodies: NDJSON, maybe gzip, checked and decompressed by the service.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: RUM_BODY_LIMIT }, (_request, body, done) =>
@@ -139,7 +128,8 @@ const intakeRoutes: FastifyPluginAsyncZod<{ service: MonitoringService }> = asyn
   );
 };
 
-const operatorRoutes: FastifyPluginAsyncZod<{ service: MonitoringService }> = async (app, { service }) => {
+const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = app.services.monitoring;
   const denied = { 401: apiErrorSchema, 403: apiErrorSchema };
   // Before body validation: a stranger gets 401/403, never a field error.
   app.addHook('onRequest', async (request) => {

@@ -70,6 +70,9 @@ export interface IntakeRequest {
   ip: string;
 }
 
+/** The window of the per-client limits: the batch rate limit and the quotas that follow it. */
+export const RATE_WINDOW_MS = 60_000;
+
 export function createMonitoringService(deps: {
   db: Kysely<Database>;
   apmServerUrl: string | null;

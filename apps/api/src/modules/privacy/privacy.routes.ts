@@ -9,12 +9,12 @@ import {
   privacyStatusResponseSchema,
 } from '@portal/domain/privacy-api';
 import { requireUser } from '../../plugins/session';
-import type { PrivacyService } from './privacy.service';
 
 const tags = ['privacy'];
 const errors = { 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
 
-export const privacyRoutes: FastifyPluginAsyncZod<{ service: PrivacyService }> = async (app, { service }) => {
+export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
+  const service = app.services.privacy;
   app.get(
     '/',
     {

@@ -7,12 +7,11 @@ import {
 } from '@portal/domain/proposals-api';
 import { apiErrorSchema } from '@portal/domain/api-error';
 import { requireUser } from '../../plugins/session';
-import { createProgressService } from './progress.service';
 
 const tags = ['proposals'];
 
 export const proposalsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const progress = createProgressService({ db: app.db.kysely });
+  const { progress } = app.services;
   app.get(
     '/',
     {

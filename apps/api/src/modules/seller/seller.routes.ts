@@ -3,7 +3,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@portal/domain/api-error';
 import { sellerPartResponseSchema } from '@portal/domain/seller-api';
 import { requireUser } from '../../plugins/session';
-import { createSellerService } from './seller.service';
 
 const tags = ['seller'];
 const params = z.object({ id: z.string().max(64) });
@@ -11,7 +10,7 @@ const errors = { 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 
 
 /** The seller's part of a proposal: its state (seller, buyers, operators) and its completion (seller only). */
 export const sellerRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = createSellerService({ db: app.db.kysely });
+  const service = app.services.seller;
 
   app.get(
     '/:id/seller',

@@ -1,0 +1,281 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { SessionUser } from '@portal/domain/auth';
+import {
+  historyAudience,
+  partiesToNotify,
+  stageChangeError,
+  statusChangeError,
+  type Party,
+} from '@portal/domain/backoffice';
+import { STAGE_LABELS, STATUS_LABELS, type ProposalStage, type ProposalStatus } from '@portal/domain/proposal';
+import { findSection } from '@portal/domain/sections-registry';
+import { LOGIN_PATH } from '@portal/domain/routes';
+import { NO_BUYER } from '@portal/domain/proposal-facts';
+import { isOpenStatus } from '@portal/domain/proposal-status';
+import type { Database, ProposalMembersTable } from '../../db/schema';
+import type { Executor } from '../../db/database';
+import { HttpError, notFound } from '../../errors';
+import { recordAudit } from '../audit/audit';
+import { enqueueMail, type Mailer } from '../mail/outbox';
+import { refreshProposalProgress } from '../financing/proposal-progress';
+import { createBackofficeRepository } from './backoffice.repository';
+import { createProposalSectionsLoader, sectionTitle, type ProposalWithSections } from './proposal-sections';
+
+export const CORRECTION_LOCKED =
+  'Só é possível pedir correção com a proposta em preenchimento, em análise ou com correção pendente.';
+export const SECTION_NOT_SENT = 'Esta seção ainda não foi enviada: não há o que corrigir.';
+export const CHANGED_MEANWHILE = 'A proposta mudou enquanto você decidia. Recarregue a página e tente de novo.';
+const firstName = (name: string) => name.split(' ')[0] ?? name;
+
+type Loaded = ProposalWithSections;
+
+/**
+ * What an operator changes on a proposal: its status (along the machine's edges), its stage, and a
+ * section sent back for correction. Each change is recorded in the history and the audit log and
+ * e-mailed to the party it asks something of, in one transaction.
+ */
+export function createProposalReviewService(deps: {
+  db: Kysely<Database>;
+  dialect: 'sqlite' | 'postgres';
+  mailer: Mailer;
+  publicUrl: string;
+}) {
+  const repo = createBackofficeRepository(deps.db, { dialect: deps.dialect });
+  const { load } = createProposalSectionsLoader(deps.db);
+
+  /** E-mails a party (the buyers or the sellers with an account link) about something to do. */
+  async function mailParty(
+    tx: Executor,
+    loaded: Loaded,
+    party: Party,
+    message: (member: ProposalMembersTable) => { subject: string; text: string },
+    only?: ProposalMembersTable[],
+  ) {
+    const targets = only ?? (party === 'buyer' ? loaded.buyers : loaded.sellers);
+    for (const member of targets) {
+      const { subject, text } = message(member);
+      await enqueueMail(tx, { to: member.email, subject, text, kind: 'proposal_update' });
+    }
+  }
+
+  const loginUrl = (party: Party) => `${deps.publicUrl}${LOGIN_PATH[party]}`;
+
+  /** Moves the status along one edge of the machine, recorded and (when it asks something) e-mailed. */
+  async function applyStatus(
+    tx: Transaction<Database>,
+    loaded: Loaded,
+    args: { to: ProposalStatus; reason: string; actorId: string; ip: string | null; notify: boolean },
+  ) {
+    const from = loaded.proposal.status as ProposalStatus;
+    const error = statusChangeError(from, args.to);
+    if (error) throw new HttpError(409, 'invalid_transition', error, { status: error });
+    const now = Date.now();
+    const updated = await tx
+      .updateTable('proposals')
+      .set({ status: args.to, updated_at: now })
+      .where('id', '=', loaded.proposal.id)
+      .where('status', '=', from)
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) !== 1) throw new HttpError(409, 'conflict', CHANGED_MEANWHILE);
+    // Sending for analysis is a step of the buyers: the status moves the progress.
+    await refreshProposalProgress(tx, loaded.proposal.id, { touch: false });
+    await repo.addHistory(tx, {
+      proposal_id: loaded.proposal.id,
+      actor_id: args.actorId,
+      kind: 'status',
+      from_value: from,
+      to_value: args.to,
+      reason: args.reason,
+      audience: historyAudience('status').join(','),
+      section: null,
+      at: now,
+    });
+    await recordAudit(tx, {
+      actorId: args.actorId,
+      action: 'proposal.status_changed',
+      subject: `proposal:${loaded.proposal.id}`,
+      ip: args.ip,
+      detail: `${from} → ${args.to}`,
+    });
+    if (args.notify) {
+      for (const party of partiesToNotify({ kind: 'status', to: args.to })) {
+        await mailParty(tx, loaded, party, (m) => ({
+          subject: `Proposta ${loaded.proposal.code}: ${STATUS_LABELS[args.to].toLowerCase()}`,
+          text: [
+            `Olá, ${firstName(m.name)}.`,
+            '',
+            `A proposta ${loaded.proposal.code} está agora com a situação “${STATUS_LABELS[args.to]}”. A equipe do Portal de Propostas precisa que você corrija algumas informações.`,
+            '',
+            `Motivo: ${args.reason}`,
+            '',
+            `Entre em ${loginUrl(party)} para ver o que falta.`,
+          ].join('\n'),
+        }));
+      }
+    }
+    loaded.proposal.status = args.to;
+  }
+
+  return {
+    async changeStatus(
+      operator: SessionUser,
+      proposalId: string,
+      args: { status: ProposalStatus; reason: string },
+      ip: string | null,
+    ) {
+      await deps.db.transaction().execute(async (tx) => {
+        const loaded = await load(operator, proposalId, tx);
+        await applyStatus(tx, loaded, { to: args.status, reason: args.reason, actorId: operator.id, ip, notify: true });
+      });
+      deps.mailer.kick();
+    },
+
+    async changeStage(
+      operator: SessionUser,
+      proposalId: string,
+      args: { stage: ProposalStage; reason: string },
+      ip: string | null,
+    ) {
+      await deps.db.transaction().execute(async (tx) => {
+        const loaded = await load(operator, proposalId, tx);
+        const from = loaded.proposal.stage as ProposalStage;
+        const error = stageChangeError(loaded.proposal.status as ProposalStatus, from, args.stage);
+        if (error) throw new HttpError(409, 'invalid_transition', error, { stage: error });
+        const now = Date.now();
+        const updated = await tx
+          .updateTable('proposals')
+          .set({ stage: args.stage, updated_at: now })
+          .where('id', '=', proposalId)
+          .where('stage', '=', from)
+          .where('status', '=', loaded.proposal.status)
+          .executeTakeFirst();
+        if (Number(updated.numUpdatedRows) !== 1) throw new HttpError(409, 'conflict', CHANGED_MEANWHILE);
+        await repo.addHistory(tx, {
+          proposal_id: proposalId,
+          actor_id: operator.id,
+          kind: 'stage',
+          from_value: from,
+          to_value: args.stage,
+          reason: args.reason,
+          audience: historyAudience('stage').join(','),
+          section: null,
+          at: now,
+        });
+        await recordAudit(tx, {
+          actorId: operator.id,
+          action: 'proposal.stage_changed',
+          subject: `proposal:${proposalId}`,
+          ip,
+          detail: `${from} → ${args.stage}`,
+        });
+        for (const party of partiesToNotify({ kind: 'stage', to: args.stage })) {
+          await mailParty(tx, loaded, party, (m) => ({
+            subject: `Proposta ${loaded.proposal.code}: ${STAGE_LABELS[args.stage].toLowerCase()}`,
+            text: [
+              `Olá, ${firstName(m.name)}.`,
+              '',
+              `A proposta ${loaded.proposal.code} entrou na etapa “${STAGE_LABELS[args.stage]}”. O avaliador do banco vai entrar em contato para agendar a visita ao imóvel: confira se o contato para a vistoria está correto.`,
+              '',
+              `Observação da equipe: ${args.reason}`,
+              '',
+              `Entre em ${loginUrl(party)} para conferir.`,
+            ].join('\n'),
+          }));
+        }
+      });
+      deps.mailer.kick();
+    },
+
+    /**
+     * Asks whoever filled a section to correct it: the section goes back to 'rejected' with the
+     * note, the progress drops, a proposal under review goes to 'pending correction' (so it can be
+     * edited again), the party is e-mailed, and the history records it — all or nothing.
+     */
+    async requestCorrection(
+      operator: SessionUser,
+      proposalId: string,
+      key: string,
+      args: { buyer?: number; note: string },
+      ip: string | null,
+    ) {
+      await deps.db.transaction().execute(async (tx) => {
+        const loaded = await load(operator, proposalId, tx);
+        const def = findSection(key);
+        if (!def) throw notFound();
+        if ((def.scope === 'buyer') !== (args.buyer !== undefined)) throw notFound();
+        if (def.scope === 'buyer' && !loaded.buyers.some((b) => b.position === args.buyer)) throw notFound();
+        const position = def.scope === 'buyer' ? args.buyer! : NO_BUYER;
+        if (!isOpenStatus(loaded.proposal.status)) throw new HttpError(409, 'proposal_locked', CORRECTION_LOCKED);
+        const row = loaded.sections.find((r) => r.section === key && r.buyer === position);
+        if (!row || row.status !== 'done') throw new HttpError(409, 'section_not_sent', SECTION_NOT_SENT);
+        const now = Date.now();
+        await tx
+          .updateTable('proposal_sections')
+          .set((eb) => ({
+            status: 'rejected',
+            review_note: args.note,
+            updated_by: operator.id,
+            updated_at: now,
+            version: eb('version', '+', 1),
+          }))
+          .where('id', '=', row.id)
+          .execute();
+        row.status = 'rejected';
+        await refreshProposalProgress(tx, proposalId);
+        const section = def.scope === 'buyer' ? `${key}:${position}` : key;
+        await repo.addHistory(tx, {
+          proposal_id: proposalId,
+          actor_id: operator.id,
+          kind: 'correction',
+          from_value: null,
+          to_value: null,
+          reason: args.note,
+          audience: historyAudience('correction', def.scope).join(','),
+          section,
+          at: now,
+        });
+        await recordAudit(tx, {
+          actorId: operator.id,
+          action: 'proposal.correction_requested',
+          subject: `proposal:${proposalId}/${section.replace(':', '/')}`,
+          ip,
+        });
+        if (loaded.proposal.status === 'under_review') {
+          await applyStatus(tx, loaded, {
+            to: 'pending_correction',
+            reason: `Correção pedida: ${def.title}. ${args.note}`,
+            actorId: operator.id,
+            ip,
+            notify: false,
+          });
+        }
+        const party: Party = def.scope === 'seller' ? 'seller' : 'buyer';
+        const only =
+          def.scope === 'seller'
+            ? loaded.sellers
+            : loaded.buyers.filter((b) => b.position === (def.scope === 'buyer' ? position : 0));
+        const title = sectionTitle(key, def.scope === 'buyer' ? position : null, loaded.buyers.length);
+        await mailParty(
+          tx,
+          loaded,
+          party,
+          (m) => ({
+            subject: `Proposta ${loaded.proposal.code}: corrija “${def.title}”`,
+            text: [
+              `Olá, ${firstName(m.name)}.`,
+              '',
+              `A equipe do Portal de Propostas revisou a proposta ${loaded.proposal.code} e pede uma correção em “${title}”.`,
+              '',
+              `O que corrigir: ${args.note}`,
+              '',
+              `Entre em ${loginUrl(party)}, corrija e envie a seção de novo.`,
+            ].join('\n'),
+          }),
+          only,
+        );
+      });
+      deps.mailer.kick();
+    },
+  };
+}
+export type ProposalReviewService = ReturnType<typeof createProposalReviewService>;

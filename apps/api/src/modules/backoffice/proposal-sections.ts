@@ -1,0 +1,38 @@
+import type { Kysely } from 'kysely';
+import type { SessionUser } from '@portal/domain/auth';
+import type { ProposalFacts } from '@portal/domain/section';
+import { findSection } from '@portal/domain/sections-registry';
+import type { Database, ProposalSectionsTable } from '../../db/schema';
+import type { Executor } from '../../db/database';
+import { loadProposalFacts } from '../proposals/proposal-facts';
+import { createProposalsService, type LoadedProposal } from '../proposals/proposals.service';
+import { createSectionsRepository } from '../sections/sections.repository';
+
+/** A proposal as the back office works on it: its parties and every section row. */
+export interface ProposalWithSections extends LoadedProposal {
+  sections: ProposalSectionsTable[];
+}
+
+/** Loads a proposal for the back office's services (the access rule is loadProposalFor's). */
+export function createProposalSectionsLoader(db: Kysely<Database>) {
+  const proposals = createProposalsService({ db });
+  const sections = createSectionsRepository(db);
+  return {
+    /** The proposal as this caller may see it (404 for anyone not on it), with its section rows. */
+    async load(caller: SessionUser, proposalId: string, tx: Executor = db): Promise<ProposalWithSections> {
+      const loaded = await proposals.loadProposalFor(caller, proposalId, tx);
+      return { ...loaded, sections: await sections.findSections(proposalId, tx) };
+    },
+    facts(loaded: ProposalWithSections, tx: Executor = db): Promise<ProposalFacts> {
+      return loadProposalFacts(tx, { proposal: loaded.proposal, buyers: loaded.buyers.length, rows: loaded.sections });
+    },
+  };
+}
+
+/** A section's title, with the buyer it belongs to when the proposal has two. */
+export function sectionTitle(key: string, buyer: number | null, buyers: number) {
+  const title = findSection(key)?.title ?? key;
+  return buyer !== null && buyers > 1
+    ? `${title} — ${buyer === 0 ? 'comprador principal' : 'segundo comprador'}`
+    : title;
+}

@@ -1,0 +1,101 @@
+import { join } from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config';
+import type { Db } from './db/database';
+import { createAuthService } from './modules/auth/auth.service';
+import type { RateLimiter } from './modules/auth/rate-limit';
+import type { SessionsRepository } from './modules/auth/sessions.repository';
+import { createActivityService } from './modules/backoffice/activity.service';
+import { createBackofficeService } from './modules/backoffice/backoffice.service';
+import { createDossierService } from './modules/backoffice/dossier.service';
+import { createOperatorsService } from './modules/backoffice/operators.service';
+import { createProposalReviewService } from './modules/backoffice/proposal-review.service';
+import { createDocumentsServiceFromConfig } from './modules/documents/documents.service';
+import type { ObjectStorage } from './modules/documents/storage';
+import { createFgtsService } from './modules/fgts/fgts.service';
+import { createFinancingService } from './modules/financing/financing.service';
+import { createHealthCipherFromConfig } from './modules/insurance/health-crypto';
+import { createInsuranceService } from './modules/insurance/insurance.service';
+import type { Mailer } from './modules/mail/outbox';
+import { createMonitoringService, RATE_WINDOW_MS } from './modules/monitoring/monitoring.service';
+import { createPrivacyService } from './modules/privacy/privacy.service';
+import { createProgressService } from './modules/proposals/progress.service';
+import { createProposalsService } from './modules/proposals/proposals.service';
+import { createSectionsService } from './modules/sections/sections.service';
+import { createSellerService } from './modules/seller/seller.service';
+
+/**
+ * Every module's service, built once at start from the shared clients and handed to the route
+ * plugins as `app.services`: the one way a route reaches a module (route → service → repository).
+ */
+export function createServices(deps: {
+  config: Config;
+  db: Db;
+  sessions: SessionsRepository;
+  limiter: RateLimiter;
+  mailer: Mailer;
+  storage: ObjectStorage;
+  log: FastifyBaseLogger;
+}) {
+  const { config, mailer, storage, log } = deps;
+  const db = deps.db.kysely;
+  const publicUrl = config.publicUrl;
+  const proposals = createProposalsService({ db });
+  const sections = createSectionsService({ db, mailer, publicUrl });
+  const financing = createFinancingService({ db, proposals });
+  const backoffice = createBackofficeService({ db, dialect: deps.db.dialect, mailer, publicUrl });
+  // Health answers (DPS) are encrypted with HEALTH_DATA_KEY or DATA_DIR/keys/health.key; a bad key stops the start.
+  const insurance = createInsuranceService({
+    db,
+    cipher: createHealthCipherFromConfig(config),
+    onUnreadable: (info) =>
+      log.error(
+        { proposalId: info.proposalId, buyer: info.buyer, question: info.question },
+        'health answer failed to decrypt',
+      ),
+  });
+  return {
+    auth: createAuthService({
+      db,
+      sessions: deps.sessions,
+      limiter: deps.limiter,
+      mailer,
+      publicUrl,
+      loginIpLimit: config.loginIpLimit,
+    }),
+    proposals,
+    progress: createProgressService({ db }),
+    sections,
+    documents: createDocumentsServiceFromConfig({
+      db,
+      mailer,
+      storage,
+      config: config.documents,
+      publicUrl,
+      log,
+    }),
+    insurance,
+    seller: createSellerService({ db }),
+    financing,
+    fgts: createFgtsService({ db, sections, proposals, propertyRules: financing.fgtsPropertyRules }),
+    backoffice,
+    review: createProposalReviewService({ db, dialect: deps.db.dialect, mailer, publicUrl }),
+    dossier: createDossierService({ db, storage, backoffice, financing }),
+    operators: createOperatorsService({ db, mailer, publicUrl }),
+    activity: createActivityService({ db }),
+    privacy: createPrivacyService({ db, storage, insurance, mailer, outboxDir: join(config.dataDir, 'outbox') }),
+    monitoring: createMonitoringService({
+      db,
+      apmServerUrl: config.apmServerUrl,
+      log,
+      // Per-client quotas follow the batch rate limit (RUM_INTAKE_LIMIT_PER_MINUTE, 120 by default):
+      // five events and a quarter of a new error group per allowed batch.
+      limits: {
+        eventsPerClientWindow: config.rumIntakeLimit * 5,
+        newGroupsPerClientWindow: Math.max(1, Math.floor(config.rumIntakeLimit / 4)),
+        clientWindowMs: RATE_WINDOW_MS,
+      },
+    }),
+  };
+}
+export type Services = ReturnType<typeof createServices>;
