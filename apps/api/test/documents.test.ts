@@ -1,56 +1,10 @@
-import { existsSync, readdirSync } from 'node:fs';
-import { connect } from 'node:net';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, demoWorld, type Client, type TestApp } from './helpers';
-import {
-  CLAMD_BINARY,
-  EICAR,
-  makeExe,
-  makeHeicLike,
-  makeJpegLike,
-  makePdf,
-  multipartBody,
-  startFakeClamd,
-  startRealClamd,
-} from './document-files';
-import { startS3Server, type S3TestServer } from './s3-server';
-import { createS3Storage } from '../src/modules/documents/storage';
+import { makeExe, makeHeicLike, makeJpegLike, makePdf, multipartBody } from './document-files';
 
-interface ItemJson {
-  key: string;
-  state: string;
-  reason: string | null;
-  uploader: string;
-  buyer: number | null;
-  validityDays: number | null;
-  expiresAt: string | null;
-  files: {
-    id: string;
-    name: string;
-    status: string;
-    flags: string[];
-    mime: string;
-    size: number;
-    canDelete: boolean;
-    reviewReason: string | null;
-  }[];
-}
-
-/** Every file the local driver holds, relative to DATA_DIR/uploads. */
-function storedFiles(t: TestApp): string[] {
-  const root = join(t.config.dataDir, 'uploads');
-  const out: string[] = [];
-  const walk = (dir: string, prefix: string) => {
-    if (!existsSync(dir)) return;
-    for (const e of readdirSync(dir, { withFileTypes: true })) {
-      if (e.isDirectory()) walk(join(dir, e.name), `${prefix}${e.name}/`);
-      else out.push(`${prefix}${e.name}`);
-    }
-  };
-  walk(root, '');
-  return out.sort();
-}
+import { documentRows, listDocuments, storedFiles, uploadDocument } from './helpers/documents';
 
 describe.each(DATABASES)('documents on %s', (dialect) => {
   let t: TestApp;
@@ -71,33 +25,14 @@ describe.each(DATABASES)('documents on %s', (dialect) => {
   });
   afterAll(async () => t?.close());
 
-  const list = async (who: Client, proposal = twoBuyers) => {
-    const res = await who.get(`/api/v3/proposals/${proposal}/documents`);
-    expect(res.statusCode).toBe(200);
-    return res.json().data as {
-      checklist: Record<string, boolean>;
-      items: ItemJson[];
-      canUpload: boolean;
-      maxMb: number;
-    };
-  };
+  const list = (who: Client, proposal = twoBuyers) => listDocuments(who, proposal);
   const item = async (who: Client, key: string, proposal = twoBuyers) =>
     (await list(who, proposal)).items.find((i) => i.key === key)!;
-  const upload = (who: Client, key: string, file: Parameters<typeof multipartBody>[0], proposal = twoBuyers) => {
-    const body = multipartBody(file);
-    return who.post(`/api/v3/proposals/${proposal}/documents/${key}/files`, body.payload, { headers: body.headers });
-  };
+  const upload = (who: Client, key: string, file: Parameters<typeof multipartBody>[0], proposal = twoBuyers) =>
+    uploadDocument(who, proposal, key, file);
   const review = (who: Client, path: string, payload: object) =>
     who.post(`/api/v3/proposals/${twoBuyers}/documents/${path}/review`, payload);
-  const rowCount = async () =>
-    Number(
-      (
-        await t.db.kysely
-          .selectFrom('document_files')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const rowCount = () => documentRows(t);
 
   it('derives what each person sends from the proposal: buyers their items, the seller the property papers', async () => {
     const mine = await list(main);
@@ -454,183 +389,5 @@ describe.each(DATABASES)('documents on %s', (dialect) => {
         })
       ).statusCode,
     ).toBe(404);
-  });
-
-  it('takes no file once the proposal has gone to the bank', async () => {
-    await t.db.kysely
-      .updateTable('proposals')
-      .set({ status: 'sent_to_bank' })
-      .where('id', '=', outroProposal)
-      .execute();
-    try {
-      const res = await upload(outro, 'income_tax_buyer1', { name: 'ir.pdf', content: makePdf() }, outroProposal);
-      expect(res.statusCode).toBe(409);
-      expect(res.json().error.message).toBe('Esta proposta não aceita mais alterações.');
-      expect((await list(outro, outroProposal)).canUpload).toBe(false);
-    } finally {
-      await t.db.kysely.updateTable('proposals').set({ status: 'filling' }).where('id', '=', outroProposal).execute();
-    }
-  });
-
-  it('leaves nothing half-written when the connection drops mid-upload', async () => {
-    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = new URL(address);
-    const before = { rows: await rowCount(), files: storedFiles(t) };
-    const body = multipartBody({ name: 'cortado.pdf', content: makePdf({ pad: 4 * 1024 * 1024 }) });
-    const socket = connect(Number(port), '127.0.0.1');
-    await new Promise<void>((r) => socket.once('connect', () => r()));
-    socket.write(
-      `POST /api/v3/proposals/${outroProposal}/documents/occupation_declaration_1/files HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: ${outro.cookie}\r\nContent-Type: ${body.headers['content-type']}\r\nContent-Length: ${body.payload.length}\r\n\r\n`,
-    );
-    socket.write(body.payload.subarray(0, 2 * 1024 * 1024));
-    // Let the server stage part of it, then cut the connection.
-    const deadline = Date.now() + 5000;
-    while (Date.now() < deadline && !storedFiles(t).some((f) => f.startsWith('staging/')))
-      await new Promise((r) => setTimeout(r, 20));
-    expect(storedFiles(t).some((f) => f.startsWith('staging/'))).toBe(true);
-    socket.destroy();
-    const until = Date.now() + 5000;
-    while (Date.now() < until && storedFiles(t).some((f) => f.startsWith('staging/')))
-      await new Promise((r) => setTimeout(r, 20));
-    expect(storedFiles(t)).toEqual(before.files);
-    expect(await rowCount()).toBe(before.rows);
-  });
-});
-
-describe('documents with a virus scanner (fake clamd speaking INSTREAM)', () => {
-  let t: TestApp;
-  let clamd: Awaited<ReturnType<typeof startFakeClamd>>;
-  let main: Client;
-  let proposal: string;
-  beforeAll(async () => {
-    clamd = await startFakeClamd();
-    const w = await demoWorld('sqlite', { env: { CLAMAV_HOST: '127.0.0.1', CLAMAV_PORT: String(clamd.port) } });
-    t = w.t;
-    main = w.as.comprador;
-    proposal = w.proposals.twoBuyers.id;
-  });
-  afterAll(async () => {
-    await t?.close();
-    await clamd?.close();
-  });
-  const upload = (content: Buffer) => {
-    const body = multipartBody({ name: 'doc.pdf', content });
-    return main.post(`/api/v3/proposals/${proposal}/documents/occupation_declaration_1/files`, body.payload, {
-      headers: body.headers,
-    });
-  };
-
-  it('scans every upload and refuses the EICAR test file, keeping nothing', async () => {
-    const clean = await upload(makePdf({ pad: 300_000 }));
-    expect(clean.statusCode).toBe(201);
-    expect(clamd.scanned()).toBe(1);
-    const before = storedFiles(t);
-    const infected = await upload(makePdf({ text: EICAR }));
-    expect(infected.statusCode).toBe(422);
-    expect(infected.json().error).toEqual({
-      code: 'infected',
-      message: 'O arquivo foi recusado pela verificação de antivírus.',
-    });
-    expect(clamd.scanned()).toBe(2);
-    expect(storedFiles(t)).toEqual(before);
-    const audit = await t.db.kysely
-      .selectFrom('audit_log')
-      .select(['action', 'detail'])
-      .where('action', '=', 'document.infected')
-      .execute();
-    expect(audit).toEqual([{ action: 'document.infected', detail: 'Eicar-Test-Signature' }]);
-  });
-
-  it('refuses to take files unscanned when the scanner is down (503)', async () => {
-    await clamd.close();
-    const res = await upload(makePdf());
-    expect(res.statusCode).toBe(503);
-    expect(res.json().error.code).toBe('scanner_unavailable');
-    expect(storedFiles(t).filter((f) => f.startsWith('staging/'))).toEqual([]);
-  });
-});
-
-// Debian's clamav-daemon when installed (apt-get install clamav-daemon), with a local EICAR signature file.
-describe.skipIf(!CLAMD_BINARY)('documents with a real clamd and a local EICAR signature', () => {
-  let t: TestApp;
-  let clamd: Awaited<ReturnType<typeof startRealClamd>>;
-  let main: Client;
-  let proposal: string;
-  beforeAll(async () => {
-    clamd = await startRealClamd();
-    const w = await demoWorld('sqlite', { env: { CLAMAV_HOST: '127.0.0.1', CLAMAV_PORT: String(clamd.port) } });
-    t = w.t;
-    main = w.as.comprador;
-    proposal = w.proposals.twoBuyers.id;
-  }, 60_000);
-  afterAll(async () => {
-    await t?.close();
-    await clamd?.close();
-  });
-
-  it('passes a clean PDF and refuses one carrying the EICAR test string', async () => {
-    const send = (content: Buffer) => {
-      const body = multipartBody({ name: 'doc.pdf', content });
-      return main.post(`/api/v3/proposals/${proposal}/documents/occupation_declaration_1/files`, body.payload, {
-        headers: body.headers,
-      });
-    };
-    expect((await send(makePdf({ pad: 2 * 1024 * 1024 }))).statusCode).toBe(201);
-    const infected = await send(makePdf({ text: EICAR }));
-    expect(infected.statusCode).toBe(422);
-    expect(infected.json().error.code).toBe('infected');
-    const audit = await t.db.kysely
-      .selectFrom('audit_log')
-      .select('detail')
-      .where('action', '=', 'document.infected')
-      .execute();
-    expect(audit).toEqual([{ detail: 'Portal.Test.EICAR.UNOFFICIAL' }]);
-  });
-});
-
-describe('documents on the S3 driver (s3rver)', () => {
-  let s3: S3TestServer;
-  let t: TestApp;
-  let main: Client;
-  let proposal: string;
-  beforeAll(async () => {
-    s3 = await startS3Server();
-    const w = await demoWorld('sqlite', { env: s3.env });
-    t = w.t;
-    main = w.as.comprador;
-    proposal = w.proposals.twoBuyers.id;
-  });
-  afterAll(async () => {
-    await t?.close();
-    await s3?.close();
-  });
-
-  it('uploads to the bucket, serves the same bytes back, and leaves no object for a refused file', async () => {
-    const storage = createS3Storage(s3.config);
-    try {
-      const pdf = makePdf({ pad: 6 * 1024 * 1024 });
-      const body = multipartBody({ name: 'ir.pdf', content: pdf });
-      const res = await main.post(`/api/v3/proposals/${proposal}/documents/income_tax_buyer1/files`, body.payload, {
-        headers: body.headers,
-      });
-      expect(res.statusCode).toBe(201);
-      const id = res.json().data.id as string;
-      const objects = await storage.list('');
-      expect(objects.map((o) => o.key)).toEqual([expect.stringMatching(/^files\/[0-9a-f]{2}\/[0-9a-f]{32}$/)]);
-      expect(storedFiles(t)).toEqual([]);
-      const dl = await main.get(`/api/v3/proposals/${proposal}/documents/files/${id}/content`);
-      expect(dl.statusCode).toBe(200);
-      expect(dl.headers['content-type']).toBe('application/pdf');
-      expect(dl.rawPayload.equals(pdf)).toBe(true);
-
-      const exe = multipartBody({ name: 'ir.pdf', content: makeExe() });
-      const refused = await main.post(`/api/v3/proposals/${proposal}/documents/income_tax_buyer1/files`, exe.payload, {
-        headers: exe.headers,
-      });
-      expect(refused.statusCode).toBe(415);
-      expect((await storage.list('')).length).toBe(1);
-    } finally {
-      await storage.close();
-    }
   });
 });
