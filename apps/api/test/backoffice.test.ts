@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import { formatProposalCode, type NewProposalInput, type ProposalListPage } from '@portal/domain/backoffice';
 import { completeCpf, formatCpf } from '@portal/domain/cpf';
-import { createTestApp, createUser, DATABASES, login, resetRateLimits, type TestApp } from './helpers';
+import { createUser, DATABASES, DEMO_PROPOSALS, demoWorld, login, resetRateLimits, type TestApp } from './helpers';
 import { syncProposalIndex } from '../src/modules/backoffice/search-index';
 
 const FORBIDDEN = { error: { code: 'forbidden', message: 'Você não tem permissão para acessar esta página' } };
@@ -66,18 +66,13 @@ describe.each(DATABASES)('back office on %s', (dialect) => {
   const ids = {} as Record<'first' | 'cgi' | 'started' | 'outro', string>;
 
   beforeAll(async () => {
-    t = await createTestApp(dialect);
-    c.operador = await login(t.app, 'operador@demo.com.br', 'operator');
-    c.comprador = await login(t.app, 'comprador@demo.com.br', 'buyer');
-    c.compradora = await login(t.app, 'compradora@demo.com.br', 'buyer');
-    c.outro = await login(t.app, 'outro@demo.com.br', 'buyer');
-    c.vendedor = await login(t.app, 'vendedor@demo.com.br', 'seller');
-    const rows = await t.db.kysely.selectFrom('proposals').select(['id', 'code']).execute();
-    const byCode = (code: string) => rows.find((r) => r.code === code)!.id;
-    ids.first = byCode('PF-2026-004817');
-    ids.cgi = byCode('CGI-2026-001293');
-    ids.started = byCode('PF-2026-005102');
-    ids.outro = byCode('PF-2026-003390');
+    const w = await demoWorld(dialect);
+    t = w.t;
+    for (const who of ['operador', 'comprador', 'compradora', 'outro', 'vendedor'] as const) c[who] = w.as[who].cookie;
+    ids.first = w.proposals.twoBuyers.id;
+    ids.cgi = w.proposals.underReview.id;
+    ids.started = w.proposals.started.id;
+    ids.outro = w.proposals.othersProposal.id;
   });
   afterAll(async () => t?.close());
 
@@ -374,7 +369,7 @@ describe.each(DATABASES)('back office on %s', (dialect) => {
     });
 
     it('searches by code, buyer name (accents and case ignored) and CPF, masked or not', async () => {
-      expect((await list('q=PF-2026-004817')).data.map((p) => p.code)).toEqual(['PF-2026-004817']);
+      expect((await list(`q=${DEMO_PROPOSALS.twoBuyers}`)).data.map((p) => p.code)).toEqual([DEMO_PROPOSALS.twoBuyers]);
       expect((await list('q=zebrico&limit=100')).page.total).toBe(23);
       expect((await list('q=ZÉBRICO%20joaq&limit=100')).page.total).toBe(23);
       const cpf = completeCpf('313000007');
@@ -384,7 +379,7 @@ describe.each(DATABASES)('back office on %s', (dialect) => {
       expect((await list(`q=${cpf.slice(0, 9)}`)).data.map((p) => p.code)).toEqual([tagged[7]!.code]);
       const carlos = await list('q=carlos%20souza&limit=100');
       expect(carlos.data.map((p) => p.code)).toEqual(
-        expect.arrayContaining(['PF-2026-004817', 'CGI-2026-001293', 'PF-2026-005102']),
+        expect.arrayContaining([DEMO_PROPOSALS.twoBuyers, DEMO_PROPOSALS.underReview, DEMO_PROPOSALS.started]),
       );
       expect(carlos.data[0]!.buyers[0]).toMatchObject({ name: expect.any(String), cpf: expect.any(String) });
       expect((await list('q=ninguem%20assim')).page.total).toBe(0);
@@ -397,7 +392,7 @@ describe.each(DATABASES)('back office on %s', (dialect) => {
       const review = await list('q=zebrico&status=under_review&limit=100');
       expect(review.page.total).toBe(11);
       expect((await list('status=under_review&stage=credit_analysis')).data.map((p) => p.code)).toContain(
-        'CGI-2026-001293',
+        DEMO_PROPOSALS.underReview,
       );
       expect((await list('q=zebrico&stage=contract')).page.total).toBe(0);
       expect((await req('GET', '/api/v3/backoffice/proposals?status=unknown', c.operador)).statusCode).toBe(400);
@@ -510,14 +505,14 @@ describe.each(DATABASES)('back office on %s', (dialect) => {
       expect((await move('appraisal')).statusCode).toBe(200);
       const mails = await outbox('vendedor@demo.com.br');
       expect(mails).toHaveLength(before + 1);
-      expect(mails.at(-1)!.subject).toBe('Proposta CGI-2026-001293: avaliação do imóvel');
+      expect(mails.at(-1)!.subject).toBe(`Proposta ${DEMO_PROPOSALS.underReview}: avaliação do imóvel`);
       expect((await statusOf(ids.cgi)).stage).toBe('appraisal');
     });
   });
 
   describe('corrections and history per party', () => {
     it('asks the buyer to correct a section: rejected with the note, proposal back to correction, e-mail, history', async () => {
-      // CGI-2026-001293 is under review; its main buyer's data section was sent.
+      // The CGI proposal is under review; its main buyer's data section was sent.
       const res = await req('POST', `/api/v3/backoffice/proposals/${ids.cgi}/sections/data/correction`, c.operador, {
         buyer: 0,
         note: 'A renda difere do holerite enviado',
@@ -531,7 +526,7 @@ describe.each(DATABASES)('back office on %s', (dialect) => {
       });
       expect((await statusOf(ids.cgi)).status).toBe('pending_correction');
       const mail = (await outbox('comprador@demo.com.br')).at(-1)!;
-      expect(mail.subject).toBe('Proposta CGI-2026-001293: corrija “Dados gerais”');
+      expect(mail.subject).toBe(`Proposta ${DEMO_PROPOSALS.underReview}: corrija “Dados gerais”`);
       expect(mail.text_body).toContain('A renda difere do holerite enviado');
 
       // The buyer sees the correction and the status change; the seller only the status change.
@@ -646,13 +641,17 @@ describe.each(DATABASES)('back office on %s', (dialect) => {
   describe('audit log, outbox and dossier', () => {
     it('records every read of a proposal and filters the log by proposal, action and actor', async () => {
       await req('GET', `/api/v3/backoffice/proposals/${ids.outro}`, c.operador);
-      const res = await req('GET', '/api/v3/backoffice/audit?proposal=PF-2026-003390&action=proposal.read', c.operador);
+      const res = await req(
+        'GET',
+        `/api/v3/backoffice/audit?proposal=${DEMO_PROPOSALS.othersProposal}&action=proposal.read`,
+        c.operador,
+      );
       expect(res.statusCode).toBe(200);
       const entries = res.json().data;
       expect(entries.length).toBeGreaterThanOrEqual(1);
       expect(entries[0]).toMatchObject({
         action: 'proposal.read',
-        proposalCode: 'PF-2026-003390',
+        proposalCode: DEMO_PROPOSALS.othersProposal,
         actor: { email: 'operador@demo.com.br', role: 'operator' },
       });
       const byActor = (
@@ -670,11 +669,11 @@ describe.each(DATABASES)('back office on %s', (dialect) => {
       const read = await req('GET', `/api/v3/proposals/${ids.first}/insurance/answers?buyer=0`, c.operador);
       expect(read.statusCode, read.body).toBe(200);
       const reads = (
-        await req('GET', '/api/v3/backoffice/audit?action=health.read&proposal=PF-2026-004817', c.operador)
+        await req('GET', `/api/v3/backoffice/audit?action=health.read&proposal=${DEMO_PROPOSALS.twoBuyers}`, c.operador)
       ).json().data;
       expect(reads[0]).toMatchObject({
         action: 'health.read',
-        proposalCode: 'PF-2026-004817',
+        proposalCode: DEMO_PROPOSALS.twoBuyers,
         actor: { email: 'operador@demo.com.br' },
       });
 
@@ -694,7 +693,7 @@ describe.each(DATABASES)('back office on %s', (dialect) => {
         )
       ).json().data;
       expect(refused).toHaveLength(1);
-      expect(refused[0]).toMatchObject({ proposalCode: 'PF-2026-004817', actor: { email: plain.email } });
+      expect(refused[0]).toMatchObject({ proposalCode: DEMO_PROPOSALS.twoBuyers, actor: { email: plain.email } });
     });
 
     it('lists the outbox with each e-mail’s state and never its body', async () => {
@@ -712,9 +711,9 @@ describe.each(DATABASES)('back office on %s', (dialect) => {
       const res = await req('GET', `/api/v3/backoffice/proposals/${ids.first}/dossier`, c.operador);
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('application/zip');
-      expect(res.headers['content-disposition']).toBe('attachment; filename="dossie-PF-2026-004817.zip"');
+      expect(res.headers['content-disposition']).toBe(`attachment; filename="dossie-${DEMO_PROPOSALS.twoBuyers}.zip"`);
       const files = await unzipNames(res.rawPayload);
-      const summary = files.get('resumo-PF-2026-004817.pdf');
+      const summary = files.get(`resumo-${DEMO_PROPOSALS.twoBuyers}.pdf`);
       expect(summary?.subarray(0, 5).toString()).toBe('%PDF-');
       const audit = await t.db.kysely
         .selectFrom('audit_log')
