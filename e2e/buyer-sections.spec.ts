@@ -110,7 +110,9 @@ describe('buyer sections', () => {
     await field(page, 'E-mail do vendedor').fill('fernanda.lopes@exemplo.com.br');
     await field(page, 'Celular do vendedor com DDD').fill('31991234567');
     await screenshot(page, 'buyer-seller-form-phone');
-    await saveAndContinue(page, '/buyer/buyers');
+    // The last form leads to the next pending step: the FGTS questions of this financing.
+    await saveAndContinue(page, '/buyer/fgts/questions?buyer=1');
+    await page.goto('/buyer/buyers');
     await page.getByRole('heading', { name: 'Compradores' }).waitFor();
     await page.getByText('Comprador principal: Carlos Eduardo Souza').waitFor();
     await screenshot(page, 'buyer-buyers-phone');
@@ -162,7 +164,8 @@ describe('buyer sections', () => {
     await page.getByRole('switch', { name: 'Mesmo endereço do comprador principal' }).click();
     expect(await page.getByLabel('CEP', { exact: true }).count()).toBe(0);
     await screenshot(page, 'buyer-address-second-desktop');
-    await saveAndContinue(page, '/buyer/document-registration?buyer=2');
+    // On to her next pending step: her general data, not sent yet (the first of her steps).
+    await saveAndContinue(page, '/buyer/data?buyer=2');
     expect((await sectionValues(page, proposalId!, 'address', 1)).values).toMatchObject({
       same_main_buyer_address: true,
       cep: '04538132',

@@ -82,11 +82,11 @@ async function expectFgtsOpen(page: Page, proposalId: string) {
   await page.getByText('Etapa 2 de 6').waitFor();
 }
 
-/** The titles under "Seções que faltam" on the buyer's home for a proposal. */
+/** The titles under "O que falta" on the buyer's home for a proposal. */
 async function pendingSections(page: Page, proposalId: string) {
   await page.evaluate((id) => localStorage.setItem('portal:proposal', id), proposalId);
   await page.goto('/buyer/home');
-  await page.getByRole('heading', { name: 'Seções que faltam' }).waitFor();
+  await page.getByRole('heading', { name: 'O que falta' }).waitFor();
   return page.locator('.section-rows__title').allInnerTexts();
 }
 const FGTS_ADDRESS_TITLE = 'FGTS — Endereço do imóvel e ocupação';

@@ -52,9 +52,11 @@ describe('seller portal', () => {
     await field(buyer.page, 'Nome do vendedor').fill('Helena Prado');
     await field(buyer.page, 'E-mail do vendedor').fill(SELLER_EMAIL);
     await field(buyer.page, 'Celular do vendedor com DDD').fill('41991234567');
-    await saveAndContinue(buyer.page, '/buyer/buyers');
+    await buyer.page.getByRole('button', { name: 'Salvar e continuar' }).click();
+    await buyer.page.waitForURL((url) => !url.pathname.endsWith('/buyer/seller-form'));
     await buyer.page.goto('/buyer/home');
-    await buyer.page.getByText('0 de 10 etapas do vendedor concluídas.').waitFor();
+    // The seller's ten forms, the seller's documents and the completion.
+    await buyer.page.getByText('0 de 12 etapas do vendedor concluídas.').waitFor();
 
     // The seller follows the e-mailed link, creates a password and logs in at /auth/seller/login.
     const link = await waitForMailLink(SELLER_EMAIL, '/buyer/change-password?token=');
@@ -71,7 +73,7 @@ describe('seller portal', () => {
     await page.getByText('Proposta PF-2026-003390').waitFor();
     expect(await page.locator('.proposal-card').count()).toBe(1);
     await page.getByText('Ana Paula Ribeiro').waitFor();
-    await page.getByText('Sua parte: 0 de 10 etapas concluídas').waitFor();
+    await page.getByText('Sua parte: 0 de 12 etapas concluídas').waitFor();
     const text = await page.locator('main').innerText();
     for (const secret of ['outro@demo.com.br', '284.615.937', '28461593', 'Médica', '22.000'])
       expect(text).not.toContain(secret);
@@ -81,7 +83,7 @@ describe('seller portal', () => {
     await page.getByRole('button', { name: 'Continuar: proposta PF-2026-003390' }).click();
     await page.waitForURL('**/general-data');
     const proposalId = pathOf(page).split('/')[3]!;
-    await page.getByText('Etapa 1 de 11').waitFor();
+    await page.getByText('Etapa 1 de 12').waitFor();
     expect(await field(page, 'Nome completo ou razão social').inputValue()).toBe('Helena Prado');
     expect(await field(page, 'E-mail').inputValue()).toBe(SELLER_EMAIL);
 
@@ -100,7 +102,7 @@ describe('seller portal', () => {
     await saveAndContinue(page, '/address');
 
     // Address: no CEP service here, so the form says so and takes it by hand.
-    await page.getByText('Etapa 2 de 11').waitFor();
+    await page.getByText('Etapa 2 de 12').waitFor();
     await field(page, 'CEP').fill('80420090');
     await page.getByText(/Preencha o endereço manualmente/).waitFor();
     await field(page, 'Logradouro (rua, avenida…)').fill('Rua Comendador Araújo');
@@ -194,7 +196,7 @@ describe('seller portal', () => {
     await saveAndContinue(page, '/documents');
 
     // Documents (the last step), then the seller completes their part.
-    await page.getByText('Etapa 11 de 11').waitFor();
+    await page.getByText('Etapa 11 de 12').waitFor();
     await page.getByText('Matrícula atualizada do imóvel').waitFor();
     await page.getByText('Tudo preenchido').waitFor();
     expect(await page.getByRole('link', { name: 'Enviar documentos' }).getAttribute('href')).toBe(
@@ -272,7 +274,7 @@ describe('seller portal', () => {
     await desk.page.getByText('Etapa: Análise de crédito → Avaliação do imóvel').waitFor();
     await screenshot(desk.page, 'seller-proposals-done-desktop');
     await desk.page.goto(`/seller/proposals/${proposalId}/property`);
-    await desk.page.getByText('Etapa 3 de 11').waitFor();
+    await desk.page.getByText('Etapa 3 de 12').waitFor();
     await screenshot(desk.page, 'seller-property-desktop');
     await desk.context.close();
 

@@ -160,13 +160,14 @@ function SectionFormBody(props: SectionFormProps & { detail: SectionDetail }) {
     return () => sub.unsubscribe();
   }, [watch, schedule, editable, getValues]);
 
-  // The indicator counts the party's derived steps, the same total every other screen shows.
+  // The seller's indicator counts the seller's derived steps, the same total the seller's counts show
+  // (forms, documents, completion). The buyers' forms keep the position in their own sub-flow.
   const progress = useProgress(proposalId);
   const position = stepPositionOf(progress.data, `section:${def.key}:${buyer ?? '-'}`);
   const indicator =
-    position.step !== undefined
+    position.step?.party === 'seller'
       ? { index: position.index, total: position.total, title: position.step.title }
-      : progress.isPending
+      : progress.isPending && def.scope === 'seller'
         ? { index: -1, total: 0, title: steps.title }
         : { index: steps.index, total: steps.total, title: steps.title };
   useEffect(() => {

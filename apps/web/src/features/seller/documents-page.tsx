@@ -51,7 +51,6 @@ export default function SellerDocumentsPage() {
       ? 'documents:seller'
       : 'complete',
   );
-  const uploadNext = progress.data?.next?.id === 'documents:seller';
 
   async function complete() {
     setError(null);
@@ -118,11 +117,7 @@ export default function SellerDocumentsPage() {
         <Button size="large" onClick={() => navigate(last ? sellerUrl(proposalId, last.path) : '/seller/proposals')}>
           Voltar
         </Button>
-        {uploadNext ? (
-          <Button type="primary" size="large" onClick={() => navigate(sellerUrl(proposalId, 'upload'))}>
-            Enviar documentos
-          </Button>
-        ) : part.data?.done ? (
+        {part.data?.done ? (
           <Button type="primary" size="large" onClick={() => navigate(sellerUrl(proposalId, 'completed'))}>
             Continuar
           </Button>
