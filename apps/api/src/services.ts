@@ -10,6 +10,7 @@ import { createBackofficeService } from './modules/backoffice/backoffice.service
 import { createDossierService } from './modules/backoffice/dossier.service';
 import { createOperatorsService } from './modules/backoffice/operators.service';
 import { createProposalReviewService } from './modules/backoffice/proposal-review.service';
+import { createDocumentReviewService } from './modules/documents/document-review.service';
 import { createDocumentsServiceFromConfig } from './modules/documents/documents.service';
 import type { ObjectStorage } from './modules/documents/storage';
 import { createFgtsService } from './modules/fgts/fgts.service';
@@ -74,6 +75,7 @@ export function createServices(deps: {
       publicUrl,
       log,
     }),
+    documentReview: createDocumentReviewService({ db, mailer, config: config.documents, publicUrl }),
     insurance,
     seller: createSellerService({ db }),
     financing,

@@ -167,7 +167,14 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = await requireUser(request, 'operator');
-      return { data: await service.reviewFile(user, request.params.id, request.params.fileId, request.body) };
+      return {
+        data: await app.services.documentReview.reviewFile(
+          user,
+          request.params.id,
+          request.params.fileId,
+          request.body,
+        ),
+      };
     },
   );
 
@@ -185,7 +192,9 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = await requireUser(request, 'operator');
-      return { data: await service.reviewItem(user, request.params.id, request.params.item, request.body) };
+      return {
+        data: await app.services.documentReview.reviewItem(user, request.params.id, request.params.item, request.body),
+      };
     },
   );
 
@@ -205,7 +214,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = await requireUser(request, 'operator');
-      return { data: await service.listEvents(user, request.params.id) };
+      return { data: await app.services.documentReview.listEvents(user, request.params.id) };
     },
   );
 };
