@@ -31,9 +31,7 @@ describe.each(DATABASES)('insurance (DPS) on %s', (dialect) => {
     twoBuyers = w.proposals.twoBuyers.id;
     underReview = w.proposals.underReview.id;
     outroProposal = w.proposals.othersProposal.id;
-    const users = await t.db.kysely.selectFrom('users').select(['id', 'email']).execute();
-    operatorId = users.find((u) => u.email === 'operador@demo.com.br')!.id;
-    mainId = users.find((u) => u.email === 'comprador@demo.com.br')!.id;
+    ({ operador: operatorId, comprador: mainId } = w.userIds);
   });
   afterAll(async () => t?.close());
 
