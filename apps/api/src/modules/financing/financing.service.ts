@@ -7,6 +7,7 @@ import { loanToValueError, type FinancingSettings, type FinancingValues } from '
 import type { FinancingView } from '@portal/domain/financing-view';
 import { financingOrCgiDataSchema } from '@portal/domain/proposal';
 import { fgtsPropertyRulesOf, NO_BUYER } from '@portal/domain/proposal-facts';
+import { EDITABLE_STATUSES } from '@portal/domain/proposal-status';
 import type { Database, ProposalsTable } from '../../db/schema';
 import { HttpError, notFound } from '../../errors';
 import { recordAudit } from '../audit/audit';
@@ -129,7 +130,7 @@ export function createFinancingService(deps: {
           .selectFrom('proposals')
           .select('id')
           .where('type', '=', 'financing')
-          .where('status', 'in', ['filling', 'pending_correction'])
+          .where('status', 'in', [...EDITABLE_STATUSES])
           .execute();
         for (const { id } of open) await refreshFillingStatus(tx, id);
         await recordAudit(tx, {
