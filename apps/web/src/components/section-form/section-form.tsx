@@ -37,6 +37,11 @@ export interface SectionSteps {
   title: string;
   previousUrl: string;
   nextUrl: string;
+  /**
+   * After a save, go to the caller's next pending step (default) rather than to nextUrl. A screen
+   * that shows the outcome of its own answers first (the FGTS questions) keeps nextUrl.
+   */
+  followNextStep?: boolean;
 }
 
 export interface SectionFormProps {
@@ -193,7 +198,8 @@ function SectionFormBody(props: SectionFormProps & { detail: SectionDetail }) {
         await queryClient.invalidateQueries({ queryKey: ['proposals'] });
         void message.success(successMessage);
         // On to the next pending step of the one derived list (not merely the next screen in order).
-        const next = await fetchNextStep(queryClient, proposalId).catch(() => null);
+        const next =
+          steps.followNextStep === false ? null : await fetchNextStep(queryClient, proposalId).catch(() => null);
         navigate(next?.path ?? steps.nextUrl);
       } catch (err) {
         const message = applyServerErrors(err, setError, visible);

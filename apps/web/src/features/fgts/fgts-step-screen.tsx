@@ -61,6 +61,8 @@ export function FgtsStepScreen({
               // Back to the questions means editing them (the questions screen resumes otherwise).
               previousUrl: fgtsStepUrl(previous.key, buyer, previous.key === 'fgts_questions' ? '&edit=1' : ''),
               nextUrl: fgtsStepUrl(next.key, buyer),
+              // The FGTS forms go through their own sequence, then the review.
+              followNextStep: false,
             }}
             notFoundUrl="/buyer/home"
           />

@@ -92,6 +92,7 @@ export default function FgtsQuestionsPage() {
           title: 'FGTS — Perguntas',
           previousUrl: '/buyer/home',
           nextUrl: fgtsStepUrl('fgts_questions', buyer),
+          followNextStep: false,
         }}
         successMessage="Respostas salvas."
         notFoundUrl="/buyer/home"
