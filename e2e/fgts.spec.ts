@@ -153,7 +153,7 @@ describe('FGTS', () => {
     await page.getByText('120.56412.54-5').waitFor();
     await page
       .getByText(
-        /Engenharia Paulista S\.A\. · Número da conta vinculada: 99887766 · Valor a usar \(R\$\): R\$ 1\.500,50/,
+        /Engenharia Paulista S\.A\. · Número da conta vinculada: •••76-6 · Valor a usar \(R\$\): R\$ 1\.500,50/,
       )
       .waitFor();
     await page.getByText('Rua Tabapuã').waitFor();
