@@ -26,7 +26,7 @@ describe('documents: upload, review, re-upload', () => {
     await signIn(page, 'comprador@demo.com.br');
     const proposalId = await chooseProposal(page, 'PF-2026-004817');
     // Reached from the buyer's home.
-    await page.getByRole('link', { name: 'Envio de documentos' }).click();
+    await page.getByRole('link', { name: 'Envio de documentos' }).first().click();
     await page.waitForURL('**/buyer/documents/upload');
     await page.getByRole('heading', { name: 'Envio de documentos' }).waitFor();
     await item(page, INCOME_TAX).getByText('Pendente').waitFor();

@@ -23,7 +23,7 @@ type Answer = { value: 'Sim' | 'Não'; medication?: 'Sim' | 'Não'; treatment?: 
 
 /** Answers the question on screen and goes on with the form's button. */
 async function answerQuestion(page: Page, a: Answer) {
-  await page.locator('.question__answer').getByText(a.value, { exact: true }).click();
+  await page.getByRole('radiogroup').first().getByText(a.value, { exact: true }).click();
   if (a.medication)
     await page
       .getByRole('radiogroup', { name: FOLLOW_UP_LABELS.medication })
@@ -104,7 +104,7 @@ describe('insurance: the health declaration (DPS)', () => {
     await onQuestion(page, 3);
     await page.getByText('Doenças').first().waitFor();
     // A yes to items 3–16 opens the follow-ups, which are then required.
-    await page.locator('.question__answer').getByText('Sim', { exact: true }).click();
+    await page.getByRole('radiogroup').first().getByText('Sim', { exact: true }).click();
     await page.getByText(FOLLOW_UP_LABELS.medication).waitFor();
     expect(await page.locator('.question').getByRole('button', { name: 'Próxima' }).isDisabled()).toBe(true);
     await answerQuestion(page, { value: 'Sim', medication: 'Sim', treatment: 'Não' });
@@ -114,7 +114,7 @@ describe('insurance: the health declaration (DPS)', () => {
     }
     await onQuestion(page, 10);
     await page.getByText('Por exemplo: infarto, angina, insuficiência cardíaca').waitFor();
-    await page.locator('.question__answer').getByText('Sim', { exact: true }).click();
+    await page.getByRole('radiogroup').first().getByText('Sim', { exact: true }).click();
     await page.getByText(FOLLOW_UP_LABELS.treatment).waitFor();
     await screenshot(page, 'insurance-question-10-follow-ups-phone');
     expect(await axeProblems(page)).toEqual([]);

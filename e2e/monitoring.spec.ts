@@ -302,9 +302,10 @@ describe('front-end monitoring', () => {
     await boomRow.waitFor();
     await boomRow.getByText('/buyer/change-password').waitFor();
     await boomRow.getByText(/^Chrome( Headless)? \d+$/).waitFor();
-    // One row per group of identical errors, with how many times and when first and last seen.
-    for (const header of ['Vezes', 'Primeira vez', 'Última vez'])
-      await errors.getByRole('columnheader', { name: header }).waitFor();
+    // One card (a table row) per group of identical errors, with how many times and when first and
+    // last seen, each value under its label on a phone.
+    for (const label of ['Vezes', 'Primeira vez', 'Última vez'])
+      await boomRow.locator(`td[data-label="${label}"]`).waitFor();
     const routes = page.locator('section', { has: page.getByRole('heading', { name: 'Rotas mais lentas' }) });
     // The table lists the 20 slowest route patterns of the last 7 days; which ones depends on every
     // spec that ran before in this server, so check its shape, not a given route (the transactions

@@ -15,7 +15,7 @@ const STATE_LABELS: Record<string, string> = {
 async function openUploads(page: Page): Promise<string> {
   await signIn(page, 'comprador@demo.com.br');
   const proposalId = await chooseProposal(page, 'PF-2026-004817');
-  await page.getByRole('link', { name: 'Envio de documentos' }).click();
+  await page.getByRole('link', { name: 'Envio de documentos' }).first().click();
   await page.waitForURL('**/buyer/documents/upload');
   await page.getByRole('heading', { name: 'Envio de documentos' }).waitFor();
   return proposalId;

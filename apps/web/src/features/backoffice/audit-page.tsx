@@ -11,8 +11,21 @@ import './backoffice.css';
 const FIELDS = ['actor', 'action', 'proposal', 'from', 'to'] as const;
 const actionLabel = (action: string) => AUDIT_ACTION_LABELS[action] ?? action;
 const CODE_WORDS: Record<string, string> = { ...STAGE_LABELS, ...STATUS_LABELS };
+/** Details written as versions or counts ("tokio-dps-2026-01", "answers deleted: 3") read as words. */
+const DETAIL_PHRASES: [RegExp, (...groups: string[]) => string][] = [
+  [/^dps-consentimento-(\d{4}-\d{2})$/, (v) => `termo de consentimento, versão ${v}`],
+  [/^[a-z]+-dps-(\d{4}-\d{2})$/, (v) => `declaração de saúde, versão ${v}`],
+  [/^answers deleted: (\d+)$/, (n) => `${n} respostas apagadas`],
+];
 /** Status and stage codes in a detail ("filling → under_review") read as words. */
-const detailText = (detail: string | null) => (detail ? detail.replace(/[a-z_]+/g, (w) => CODE_WORDS[w] ?? w) : '—');
+const detailText = (detail: string | null) => {
+  if (!detail) return '—';
+  for (const [pattern, words] of DETAIL_PHRASES) {
+    const m = pattern.exec(detail);
+    if (m) return words(...m.slice(1));
+  }
+  return detail.replace(/[a-z_]+/g, (w) => CODE_WORDS[w] ?? w);
+};
 
 const columns: TableColumnsType<AuditEntry> = [
   { title: 'Quando', dataIndex: 'at', key: 'at', width: 150, render: when },
