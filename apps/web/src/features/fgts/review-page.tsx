@@ -78,7 +78,11 @@ export default function FgtsReviewPage() {
               showIcon
               className="form-alert"
               title="Você já confirmou estas informações."
-              action={<Link to="/buyer/documents/fgts">Gerar o formulário</Link>}
+              action={
+                <Link className="touch-link" to="/buyer/documents/fgts">
+                  Gerar o formulário
+                </Link>
+              }
             />
           ) : null}
           <ul className="card-list card-list--single">
