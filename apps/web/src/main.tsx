@@ -2,7 +2,7 @@
 // and the login page's fonts + CSS stay under 50 KiB.
 import '@fontsource/raleway/latin-400.css';
 import '@fontsource/raleway/latin-700.css';
-import './styles.css';
+import './styles/index.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { HOME_BY_ROLE, ROUTES } from '@portal/domain/routes';

@@ -1,7 +1,7 @@
 import type { TdHTMLAttributes } from 'react';
 import type { TableColumnsType } from 'antd';
 
-/** The class that turns a table into one card per row below 600 px (styles.css, "Tables as cards"). */
+/** The class that turns a table into one card per row below 600 px (styles/tables.css). */
 export const CARD_TABLE = 'card-table';
 
 /**

@@ -130,7 +130,7 @@ function BuyerForm({
           </Button>
           <Link
             to={`/buyer/documents/upload#${uploadItem}`}
-            className="fgts-form-actions__upload"
+            className="fgts-form-actions__upload touch-link"
             aria-label={`Enviar a via assinada — ${customer.name}`}
           >
             <UploadOutlined aria-hidden /> Enviar a via assinada

@@ -98,6 +98,7 @@ export default function FgtsReviewPage() {
                         <SectionStatusTag status={detail.status} />
                         {detail.canEdit ? (
                           <Link
+                            className="touch-link"
                             to={fgtsStepUrl(step.key, buyer, step.key === 'fgts_questions' ? '&edit=1' : '')}
                             aria-label={`Alterar ${step.title}`}
                           >
