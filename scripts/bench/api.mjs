@@ -81,8 +81,10 @@ export async function withApi({ db, instances = 1, nodeArgs = [] }, fn) {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
   let databaseUrl = '';
   let dropDb = async () => {};
+  let dbName = null;
   if (db === 'postgres') {
     const name = `bench_${process.pid}_${instances}`;
+    dbName = name;
     const admin = new pg.Client({ connectionString: PG_ADMIN });
     await admin.connect();
     await admin.query(`drop database if exists ${name}`);
@@ -111,7 +113,7 @@ export async function withApi({ db, instances = 1, nodeArgs = [] }, fn) {
     const cookie = await loginCookie(bases[0]);
     const proposals = await (await fetch(`${bases[0]}/api/v3/proposals`, { headers: { cookie } })).json();
     const proposal = proposals.data.find((p) => p.code === 'PF-2026-005102') ?? proposals.data[0];
-    return await fn({ bases, cookie, proposal });
+    return await fn({ bases, cookie, proposal, servers, dbName, databaseUrl });
   } finally {
     for (const s of servers) await stop(s);
     await dropDb();

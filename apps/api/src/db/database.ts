@@ -78,6 +78,34 @@ export function withStatementCache(sqlite: SQLite.Database, max = STATEMENT_CACH
   };
 }
 
+/** The hot SQL texts (prepareQuery's) and the name of their prepared statement on PostgreSQL. */
+const statementNames = new Map<string, string>();
+
+/**
+ * Marks a SQL text as hot: on PostgreSQL it becomes a named prepared statement, parsed and planned
+ * once per connection instead of on every run (the server's plan cache then serves each call). The
+ * text must name its columns (no `select *`): a column added later by a migration must not change
+ * the result of a statement already prepared, which PostgreSQL refuses. SQLite keeps its own
+ * statement cache (withStatementCache) for every text.
+ */
+export function nameStatement(sql: string): void {
+  if (!statementNames.has(sql)) statementNames.set(sql, `portal_hot_${statementNames.size + 1}`);
+}
+
+type QueryFn = (this: pg.PoolClient, ...args: unknown[]) => unknown;
+
+/** Each client of the pool runs the texts marked by nameStatement as named prepared statements. */
+function runHotStatementsPrepared(pool: pg.Pool) {
+  pool.on('connect', (client) => {
+    const query = client.query as unknown as QueryFn;
+    (client as unknown as { query: QueryFn }).query = function (text, values, ...rest) {
+      const name = typeof text === 'string' ? statementNames.get(text) : undefined;
+      if (name === undefined || !Array.isArray(values)) return query.call(this, text, values, ...rest);
+      return query.call(this, { name, text, values }, ...rest);
+    };
+  });
+}
+
 /**
  * Opens the database named by a URL: postgres://… for PostgreSQL, otherwise a SQLite file path
  * (or ':memory:'). `searchPath` isolates a PostgreSQL schema (used by the test suite).
@@ -89,6 +117,7 @@ export function openDatabase(url: string, options: { searchPath?: string; poolSi
       max: options.poolSize ?? 10,
       ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
     });
+    runHotStatementsPrepared(pool);
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
   }

@@ -55,4 +55,17 @@ describe('prepareQuery', () => {
       }),
     ).toThrow(/user is not a parameter/);
   });
+
+  it('refuses a query that selects * (a prepared statement must keep its shape when a column is added)', () => {
+    expect(() =>
+      prepareQuery<{ user: string }, { id: string }>(db.kysely, (q, param) =>
+        q.selectFrom('sessions').selectAll().where('user_id', '=', param('user')),
+      ),
+    ).toThrow(/name the columns/);
+    expect(() =>
+      prepareQuery<{ user: string }, { id: string }>(db.kysely, (q, param) =>
+        q.selectFrom('sessions').selectAll('sessions').where('user_id', '=', param('user')),
+      ),
+    ).toThrow(/name the columns/);
+  });
 });

@@ -1,5 +1,6 @@
 import { CompiledQuery, type Compilable, type Kysely } from 'kysely';
 import type { Database } from './schema';
+import { nameStatement } from './database';
 
 /**
  * A query built and compiled by Kysely once, then run with new parameter values. Building and
@@ -9,6 +10,8 @@ import type { Database } from './schema';
  * `build` receives `param(name)`, a marker to use wherever a value goes; the marker must reach the
  * compiled query as one parameter (a plain `where(col, '=', param('x'))`, a `set`, a `values`), and
  * every marker must appear, or preparing throws at start. Other literals in `build` stay constants.
+ * On PostgreSQL the SQL runs as a named prepared statement (nameStatement), so it must name its
+ * columns rather than select `*`.
  */
 export function prepareQuery<P extends Record<string, unknown>, R>(
   db: Kysely<Database>,
@@ -21,6 +24,8 @@ export function prepareQuery<P extends Record<string, unknown>, R>(
     return marker as P[K];
   };
   const compiled = build(db, param).compile();
+  if (/\bselect \*|\.\*/i.test(compiled.sql)) throw new Error('prepareQuery: name the columns instead of selecting *');
+  nameStatement(compiled.sql);
   const slots = compiled.parameters.map((value) => (typeof value === 'string' ? markers.get(value) : undefined));
   for (const [marker, name] of markers) {
     if (!compiled.parameters.includes(marker)) throw new Error(`prepareQuery: ${name} is not a parameter of the SQL`);
