@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { completeCpf } from '@portal/domain/cpf';
 import { todayIso } from '@portal/domain/dates';
-import { DATABASES, demoWorld, type Client, type TestApp } from './helpers';
-import { ADDRESS, ELIGIBLE, SELLER_QUESTIONS } from './fgts-answers';
+import { DATABASES, demoWorld, type Client, type TestApp, newFinancingProposal } from './helpers';
+import { ADDRESS, ELIGIBLE, SELLER_QUESTIONS } from '@portal/domain/fixtures/fgts-answers';
 
 /**
  * A buyer who may not use FGTS (a failed answer or a failed property rule, docs/fgts-rules.md):
@@ -23,7 +22,6 @@ describe.each(DATABASES)('FGTS forms of an ineligible buyer on %s', (dialect) =>
   let seller: Client;
   let operator: Client;
   let twoBuyers: string;
-  let seq = 0;
 
   beforeAll(async () => {
     const w = await demoWorld(dialect);
@@ -54,35 +52,8 @@ describe.each(DATABASES)('FGTS forms of an ineligible buyer on %s', (dialect) =>
       (i) => i.key,
     );
 
-  /** A new financing proposal of the demo buyer (with a fresh second buyer). */
-  async function newProposal(options: { type?: string; amount?: string } = {}) {
-    seq++;
-    const cpf = completeCpf(String(430_000_000 + seq * 7_919 + Math.floor(Math.random() * 1000)));
-    const res = await operator.request('POST', '/api/v3/backoffice/proposals', {
-      type: 'financing',
-      buyers: [
-        { name: 'Carlos Eduardo Souza', cpf: '529.982.247-25', email: 'comprador@demo.com.br' },
-        { name: 'Paula Inelegível', cpf, email: `inelegivel${seq}-${cpf}@exemplo.com` },
-      ],
-      property: {
-        type: options.type ?? 'residential',
-        kind: 'apartment',
-        zipCode: '01310-100',
-        uf: 'SP',
-        city: 'São Paulo',
-      },
-      financingOrCgiData: {
-        amortizationSystem: 'SAC',
-        amount: options.amount ?? '1.000.000,00',
-        feeType: 'tr',
-        installments: '360',
-        insuranceCompanyName: 'itau',
-        product: 'SFH — Imóvel residencial com FGTS',
-      },
-    });
-    expect(res.statusCode).toBe(201);
-    return res.json().data.id as string;
-  }
+  const newProposal = (options: Parameters<typeof newFinancingProposal>[1] = {}) =>
+    newFinancingProposal(operator, options);
 
   /** Saving (draft and submit) any FGTS form is refused with the reasons, and nothing is stored. */
   async function expectFormsClosed(id: string, reasons: string[]) {

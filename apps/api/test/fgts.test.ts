@@ -1,7 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DATABASES, DEMO_PROPOSALS, demoWorld, clientFor, type Client, type TestApp } from './helpers';
-import { ADDRESS, ELIGIBLE } from './fgts-answers';
+import { ADDRESS as NUMBERED_ADDRESS, ELIGIBLE } from '@portal/domain/fixtures/fgts-answers';
+
+/** A building without a number: the form prints it as "s/nº". */
+const ADDRESS = { ...NUMBERED_ADDRESS, number: '', nonumber: true };
 
 const CIVIL = {
   civil_status: 'married',

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { completeCpf } from '@portal/domain/cpf';
 import { todayIso } from '@portal/domain/dates';
 import { DEFAULT_LTV_LIMITS, DEFAULT_SFH_CEILINGS } from '@portal/domain/financing-settings';
-import { DATABASES, demoWorld, type Client, type TestApp } from './helpers';
-import { ELIGIBLE, SELLER_QUESTIONS } from './fgts-answers';
+import { DATABASES, demoWorld, type Client, type TestApp, newFinancingProposal } from './helpers';
+import { ELIGIBLE, SELLER_QUESTIONS } from '@portal/domain/fixtures/fgts-answers';
 
 /** ISO date `years` whole years before today (the seller's answers are dates typed DD/MM/AAAA). */
 function brDateYearsAgo(years: number): string {
@@ -19,7 +18,6 @@ describe.each(DATABASES)('financing values, installments and the property FGTS r
   let seller: Client;
   let operator: Client;
   let twoBuyers: string;
-  let seq = 0;
 
   beforeAll(async () => {
     const w = await demoWorld(dialect);
@@ -36,35 +34,8 @@ describe.each(DATABASES)('financing values, installments and the property FGTS r
   const answerFgts = (id: string) =>
     main.request('PUT', `/api/v3/proposals/${id}/sections/fgts_questions?buyer=0`, ELIGIBLE);
 
-  /** A new financing proposal of the demo buyer (a fresh second buyer each time). */
-  async function newProposal(options: { type?: string; system?: string; amount?: string }) {
-    seq++;
-    const cpf = completeCpf(String(410_000_000 + seq * 7_919 + Math.floor(Math.random() * 1000)));
-    const res = await operator.request('POST', '/api/v3/backoffice/proposals', {
-      type: 'financing',
-      buyers: [
-        { name: 'Carlos Eduardo Souza', cpf: '529.982.247-25', email: 'comprador@demo.com.br' },
-        { name: 'Paula Financiamento', cpf, email: `financiamento${seq}-${cpf}@exemplo.com` },
-      ],
-      property: {
-        type: options.type ?? 'residential',
-        kind: 'apartment',
-        zipCode: '01310-100',
-        uf: 'SP',
-        city: 'São Paulo',
-      },
-      financingOrCgiData: {
-        amortizationSystem: options.system ?? 'SAC',
-        amount: options.amount ?? '1.000.000,00',
-        feeType: 'tr',
-        installments: '360',
-        insuranceCompanyName: 'itau',
-        product: 'SFH — Imóvel residencial com FGTS',
-      },
-    });
-    expect(res.statusCode).toBe(201);
-    return res.json().data.id as string;
-  }
+  const newProposal = (options: Parameters<typeof newFinancingProposal>[1] = {}) =>
+    newFinancingProposal(operator, options);
 
   it('shows nothing to compute before the back office enters the values; sellers and strangers get 404', async () => {
     const res = await view(main, twoBuyers);

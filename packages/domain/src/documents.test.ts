@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ELIGIBLE } from './fixtures/fgts-answers';
 import {
   checklistFrom,
   CHECKLIST_KEYS,
@@ -67,25 +68,17 @@ describe('checklist derivation', () => {
   });
 
   it('asks for the signed FGTS form and the statement of each buyer who uses FGTS', () => {
-    const eligible = {
-      uses_fgts: 'yes',
-      contribution_years: 'yes',
-      works_or_lives_in_city: 'yes',
-      owns_home_in_city: 'no',
-      active_sfh_financing: 'no',
-      used_fgts_last_3_years: 'no',
-    };
-    const k = keys(facts(2, { 'fgts_questions:0': eligible, 'fgts_questions:1': { uses_fgts: 'no' } }));
+    const k = keys(facts(2, { 'fgts_questions:0': ELIGIBLE, 'fgts_questions:1': { uses_fgts: 'no' } }));
     expect(k).toContain('fgts_form_0');
     expect(k).toContain('fgts_statement_buyer1');
     expect(k).not.toContain('fgts_form_1');
     expect(k).not.toContain('fgts_statement_buyer2');
     // Answers that fail the eligibility rules ask for no FGTS document.
-    expect(keys(facts(1, { 'fgts_questions:0': { ...eligible, owns_home_in_city: 'yes' } }))).not.toContain(
+    expect(keys(facts(1, { 'fgts_questions:0': { ...ELIGIBLE, owns_home_in_city: 'yes' } }))).not.toContain(
       'fgts_form_0',
     );
     // CGI has no FGTS.
-    expect(keys({ ...facts(1, { 'fgts_questions:0': eligible }), type: 'cgi' })).not.toContain('fgts_form_0');
+    expect(keys({ ...facts(1, { 'fgts_questions:0': ELIGIBLE }), type: 'cgi' })).not.toContain('fgts_form_0');
   });
 
   it('never lists a second buyer item for a single-buyer proposal', () => {

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { ELIGIBLE } from './fixtures/fgts-answers';
 import { fieldErrors } from './api-error';
 import {
   FGTS_FORM_KEYS,
@@ -153,14 +154,6 @@ describe('FGTS authorization: amounts', () => {
 });
 
 describe('FGTS eligibility: only yes or no counts', () => {
-  const ELIGIBLE = {
-    uses_fgts: 'yes',
-    contribution_years: 'yes',
-    works_or_lives_in_city: 'yes',
-    owns_home_in_city: 'no',
-    active_sfh_financing: 'no',
-    used_fgts_last_3_years: 'no',
-  };
   it('an answer that is not yes or no is no answer yet', () => {
     expect(fgtsEligibility({ uses_fgts: 'maybe' })).toEqual({ status: 'unanswered' });
     expect(fgtsEligibility(undefined)).toEqual({ status: 'unanswered' });

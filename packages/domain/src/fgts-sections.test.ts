@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ADDRESS, ELIGIBLE } from './fixtures/fgts-answers';
 import { checkFgtsProperty } from './fgts-property-rules';
 import {
   buyerFgtsEligibility,
@@ -20,14 +21,6 @@ import { installZodMessages } from './zod-messages';
 
 installZodMessages();
 
-const ELIGIBLE = {
-  uses_fgts: 'yes',
-  contribution_years: 'yes',
-  works_or_lives_in_city: 'yes',
-  owns_home_in_city: 'no',
-  active_sfh_financing: 'no',
-  used_fgts_last_3_years: 'no',
-};
 const ctx = { buyers: 1, buyer: 0 };
 
 function facts(
@@ -134,28 +127,6 @@ describe('which FGTS sections a proposal requires', () => {
     expect(fgtsKeys(facts('financing', ELIGIBLE, unknown))).toHaveLength(6);
   });
 });
-
-const ADDRESS = {
-  cep: '04538-132',
-  street: 'Rua Tabapuã',
-  number: '500',
-  nonumber: false,
-  complement: 'Apto 31',
-  nocomplement: false,
-  district: 'Itaim Bibi',
-  city: 'São Paulo',
-  state: 'SP',
-  occupation: 'employee',
-  name_occupation: 'Construtora Horizonte Ltda.',
-  state_occupation: 'SP',
-  city_occupation: 'São Paulo',
-  same_city_work: true,
-  state_live: 'SP',
-  city_live: 'São Paulo',
-  same_city_living: true,
-  same_city_living_year: true,
-  intent_housing: true,
-};
 
 describe('FGTS address', () => {
   it('stores the canonical address', () => {

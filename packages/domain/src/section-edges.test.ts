@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ELIGIBLE } from './fixtures/fgts-answers';
 import type { z } from 'zod';
 import { fieldErrors } from './api-error';
 import { createPdfInspector } from './documents';
@@ -93,15 +94,7 @@ describe('FGTS: what is asked', () => {
     expect(nextFgtsStep({})).toBe('fgts_address');
   });
   it('no buyer position, no FGTS forms, whatever the answers say', () => {
-    const eligible = {
-      uses_fgts: 'yes',
-      contribution_years: 'yes',
-      works_or_lives_in_city: 'yes',
-      owns_home_in_city: 'no',
-      active_sfh_financing: 'no',
-      used_fgts_last_3_years: 'no',
-    };
-    const facts = { buyers: 1, type: 'financing' as const, sectionValues: () => eligible, fgtsPropertyRules: [] };
+    const facts = { buyers: 1, type: 'financing' as const, sectionValues: () => ELIGIBLE, fgtsPropertyRules: [] };
     expect(usesFgts(facts, 0)).toBe(true);
     expect(usesFgts(facts, null)).toBe(false);
   });

@@ -103,6 +103,15 @@ export async function renderForm(doc: FormDocument): Promise<Uint8Array> {
   function text(value: string, x: number, size: number, font: PDFFont = regular, color = rgb(0, 0, 0)) {
     page.drawText(value, { x, y, size, font, color });
   }
+  /** The thin line under a row of fields or of a table, across the page. */
+  function rule() {
+    page.drawLine({
+      start: { x: MARGIN, y: y + 1 },
+      end: { x: MARGIN + contentWidth, y: y + 1 },
+      thickness: 0.5,
+      color: LINE,
+    });
+  }
 
   newPage();
   for (const line of wrap(doc.title, bold, 15, contentWidth)) {
@@ -140,12 +149,7 @@ export async function renderForm(doc: FormDocument): Promise<Uint8Array> {
           text(l, MARGIN + labelWidth, 10);
         });
         y = top - 13 * lines - 4;
-        page.drawLine({
-          start: { x: MARGIN, y: y + 1 },
-          end: { x: MARGIN + contentWidth, y: y + 1 },
-          thickness: 0.5,
-          color: LINE,
-        });
+        rule();
       }
     } else if (block.kind === 'table') {
       const total = block.columns.reduce((n, c) => n + c.width, 0);
@@ -165,12 +169,7 @@ export async function renderForm(doc: FormDocument): Promise<Uint8Array> {
           x += widths[i]!;
         });
         y = top - 12 * lines - 5;
-        page.drawLine({
-          start: { x: MARGIN, y: y + 1 },
-          end: { x: MARGIN + contentWidth, y: y + 1 },
-          thickness: 0.5,
-          color: LINE,
-        });
+        rule();
       };
       y -= 4;
       row(

@@ -85,6 +85,12 @@ const CARLOS_DOCUMENT = {
   affiliation_two: false,
   father_name: 'Antônio Carlos Souza',
 };
+/** Carlos's own sections, the same on each of his proposals. */
+const CARLOS_SECTIONS: DemoProposal['sections'] = [
+  { key: 'data', buyer: 0, values: CARLOS_DATA },
+  { key: 'address', buyer: 0, values: CARLOS_ADDRESS },
+  { key: 'document', buyer: 0, values: CARLOS_DOCUMENT },
+];
 const SELLER_FORM = {
   sellerName: 'Roberto Lima Ferreira',
   sellerEmail: 'vendedor@demo.com.br',
@@ -109,12 +115,7 @@ export const DEMO_PROPOSALS: DemoProposal[] = [
     },
     buyers: ['comprador', 'compradora'],
     sellers: ['vendedor'],
-    sections: [
-      { key: 'data', buyer: 0, values: CARLOS_DATA },
-      { key: 'address', buyer: 0, values: CARLOS_ADDRESS },
-      { key: 'document', buyer: 0, values: CARLOS_DOCUMENT },
-      { key: 'seller', buyer: null, values: SELLER_FORM },
-    ],
+    sections: [...CARLOS_SECTIONS, { key: 'seller', buyer: null, values: SELLER_FORM }],
   },
   {
     code: 'CGI-2026-001293',
@@ -134,9 +135,7 @@ export const DEMO_PROPOSALS: DemoProposal[] = [
     buyers: ['comprador'],
     sellers: ['vendedor'],
     sections: [
-      { key: 'data', buyer: 0, values: CARLOS_DATA },
-      { key: 'address', buyer: 0, values: CARLOS_ADDRESS },
-      { key: 'document', buyer: 0, values: CARLOS_DOCUMENT },
+      ...CARLOS_SECTIONS,
       {
         key: 'investment',
         buyer: null,

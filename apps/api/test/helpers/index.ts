@@ -1,3 +1,4 @@
 export * from './app';
 export * from './client';
 export * from './demo';
+export * from './proposals';

@@ -4,8 +4,11 @@ import { currentUserResponseSchema, sessionResponseSchema, signedInResponseSchem
 import { messageResponseSchema, noContentSchema } from '@portal/domain/api-envelope';
 import { API_MESSAGES, apiErrorSchema } from '@portal/domain/api-error';
 import { clearSessionCookie, requireUser, SESSION_COOKIE, setSessionCookie } from '../../plugins/session';
+import { errorResponses } from '../../route-schemas';
 
 const tags = ['auth'];
+/** Login and password change both answer with the signed-in user and a new session cookie. */
+const signedInResponses = { 200: signedInResponseSchema, ...errorResponses(400, 401, 429) };
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -15,7 +18,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Entrar com e-mail ou CPF',
         body: loginSchema,
-        response: { 200: signedInResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema, 429: apiErrorSchema },
+        response: signedInResponses,
       },
     },
     async (request, reply) => {
@@ -99,7 +102,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Trocar a senha (com sessão e a senha atual, ou com o token do e-mail)',
         body: changePasswordSchema,
-        response: { 200: signedInResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema, 429: apiErrorSchema },
+        response: signedInResponses,
       },
     },
     async (request, reply) => {

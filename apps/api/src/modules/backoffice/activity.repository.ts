@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { z } from 'zod';
 import type { AuditEntry, OutboxEntry, auditQuerySchema, outboxQuerySchema } from '@portal/domain/backoffice';
 import type { Database } from '../../db/schema';
@@ -19,6 +19,28 @@ function decode(raw: string | undefined): Edge | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * One page, newest first, after the cursor: rows in descending (time, id) order, one more than the
+ * limit fetched to tell whether an older page exists.
+ */
+async function newestFirst<DB, TB extends keyof DB, Row>(
+  q: SelectQueryBuilder<DB, TB, Row>,
+  [at, id]: [at: string, id: string],
+  query: { cursor?: string; limit: number },
+  edgeOf: (row: Row) => Edge,
+): Promise<{ page: Row[]; next: string | null }> {
+  const cursor = decode(query.cursor);
+  if (cursor) q = q.where(sql<boolean>`(${sql.ref(at)}, ${sql.ref(id)}) < (${cursor.at}, ${cursor.id})`);
+  const rows = await q
+    .orderBy(sql.ref(at), 'desc')
+    .orderBy(sql.ref(id), 'desc')
+    .limit(query.limit + 1)
+    .execute();
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return { page, next: rows.length > query.limit && last ? encode(edgeOf(last)) : null };
 }
 
 /** Dates typed as YYYY-MM-DD are days in Brasília time (UTC−3, no daylight saving since 2019). */
@@ -69,14 +91,7 @@ export function createActivityRepository(db: Kysely<Database>) {
       }
       if (query.from) q = q.where('a.at', '>=', dayStart(query.from));
       if (query.to) q = q.where('a.at', '<', dayStart(query.to) + 86_400_000);
-      const cursor = decode(query.cursor);
-      if (cursor) q = q.where((eb) => eb(eb.refTuple('a.at', 'a.id'), '<', eb.tuple(cursor.at, cursor.id)));
-      const rows = await q
-        .orderBy('a.at', 'desc')
-        .orderBy('a.id', 'desc')
-        .limit(query.limit + 1)
-        .execute();
-      const page = rows.slice(0, query.limit);
+      const { page, next } = await newestFirst(q, ['a.at', 'a.id'], query, (r) => ({ at: r.at, id: r.id }));
 
       const proposalIds = [
         ...new Set(
@@ -103,8 +118,7 @@ export function createActivityRepository(db: Kysely<Database>) {
           detail: r.detail,
         };
       });
-      const last = page.at(-1);
-      return { data, next: rows.length > query.limit && last ? encode({ at: last.at, id: last.id }) : null };
+      return { data, next };
     },
 
     async listOutbox(query: OutboxQuery): Promise<{ data: OutboxEntry[]; next: string | null }> {
@@ -116,15 +130,7 @@ export function createActivityRepository(db: Kysely<Database>) {
       if (query.state === 'failing') q = q.where('sent_at', 'is', null).where('last_error', 'is not', null);
       if (query.to) q = q.where('to_address', '=', query.to.toLowerCase());
       if (query.kind) q = q.where('kind', '=', query.kind);
-      const cursor = decode(query.cursor);
-      if (cursor) q = q.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(cursor.at, cursor.id)));
-      const rows = await q
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(query.limit + 1)
-        .execute();
-      const page = rows.slice(0, query.limit);
-      const last = page.at(-1);
+      const { page, next } = await newestFirst(q, ['created_at', 'id'], query, (r) => ({ at: r.created_at, id: r.id }));
       return {
         data: page.map((r) => ({
           id: r.id,
@@ -137,7 +143,7 @@ export function createActivityRepository(db: Kysely<Database>) {
           createdAt: new Date(r.created_at).toISOString(),
           sentAt: r.sent_at === null ? null : new Date(r.sent_at).toISOString(),
         })),
-        next: rows.length > query.limit && last ? encode({ at: last.created_at, id: last.id }) : null,
+        next,
       };
     },
   };

@@ -9,8 +9,7 @@ import {
   type ProposalListPage,
 } from '@portal/domain/backoffice';
 import type { z } from 'zod';
-import type { Database, ProposalHistoryTable } from '../../db/schema';
-import { newId } from '../../crypto';
+import type { Database } from '../../db/schema';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 type ListQuery = z.output<typeof proposalListQuerySchema>;
@@ -242,13 +241,6 @@ export function createBackofficeRepository(db: Kysely<Database>, options: { dial
         .returning('last')
         .executeTakeFirstOrThrow();
       return Number(inserted.last);
-    },
-
-    async addHistory(tx: Executor, entry: Omit<ProposalHistoryTable, 'id' | 'at'> & { at?: number }) {
-      await tx
-        .insertInto('proposal_history')
-        .values({ id: newId(), at: entry.at ?? Date.now(), ...entry })
-        .execute();
     },
 
     findHistory(proposalId: string, tx: Executor = db) {

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema } from '@portal/domain/api-error';
 import { okResponseSchema } from '@portal/domain/api-envelope';
 import {
   auditPageResponseSchema,
@@ -23,15 +22,8 @@ import {
   statusChangeSchema,
 } from '@portal/domain/backoffice';
 import { requireUser } from '../../plugins/session';
+import { proposalErrors as errors, proposalParams as idParams } from '../../route-schemas';
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-};
-const idParams = z.object({ id: z.string().max(64) });
 /**
  * The operator's workspace (docs/product/back-office.md), all under /api/v3:
  * - /backoffice/* — only operators (401 without a session, 403 for buyers and sellers);

@@ -2,7 +2,6 @@ import type { Kysely } from 'kysely';
 import type { SessionUser } from '@portal/domain/auth';
 import {
   formatProposalCode,
-  historyAudience,
   isHistoryVisible,
   nextStages,
   nextStatuses,
@@ -19,6 +18,7 @@ import type { Database, ProposalSectionsTable } from '../../db/schema';
 import { HttpError } from '../../errors';
 import { newId } from '../../crypto';
 import { recordAudit } from '../audit/audit';
+import { recordProposalChange } from '../audit/proposal-change';
 import { createDocumentsRepository } from '../documents/documents.repository';
 import { toProposal } from '../proposals/proposals.service';
 import { inviteMember } from '../invitations/invite';
@@ -143,21 +143,14 @@ export function createBackofficeService(deps: {
           });
         }
         await syncProposalIndex(tx, id);
-        await repo.addHistory(tx, {
-          proposal_id: id,
-          actor_id: operator.id,
-          kind: 'created',
-          from_value: null,
-          to_value: 'filling',
-          reason: null,
-          audience: historyAudience('created').join(','),
-          section: null,
-          at: now,
-        });
-        await recordAudit(tx, {
+        await recordProposalChange(tx, {
+          proposalId: id,
           actorId: operator.id,
+          kind: 'created',
+          to: 'filling',
+          reason: null,
+          at: now,
           action: 'proposal.created',
-          subject: `proposal:${id}`,
           ip,
           detail: code,
         });

@@ -1,12 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { SessionUser } from '@portal/domain/auth';
-import {
-  historyAudience,
-  partiesToNotify,
-  stageChangeError,
-  statusChangeError,
-  type Party,
-} from '@portal/domain/backoffice';
+import { partiesToNotify, stageChangeError, statusChangeError, type Party } from '@portal/domain/backoffice';
 import { STAGE_LABELS, STATUS_LABELS, type ProposalStage, type ProposalStatus } from '@portal/domain/proposal';
 import { findSection } from '@portal/domain/sections-registry';
 import { LOGIN_PATH } from '@portal/domain/routes';
@@ -15,10 +9,9 @@ import { isOpenStatus } from '@portal/domain/proposal-status';
 import type { Database, ProposalMembersTable } from '../../db/schema';
 import type { Executor } from '../../db/database';
 import { HttpError, notFound } from '../../errors';
-import { recordAudit } from '../audit/audit';
+import { recordProposalChange } from '../audit/proposal-change';
 import { enqueueMail, type Mailer } from '../mail/outbox';
 import { refreshProposalProgress } from '../financing/proposal-progress';
-import { createBackofficeRepository } from './backoffice.repository';
 import { createProposalSectionsLoader, sectionTitle, type ProposalWithSections } from './proposal-sections';
 
 export const CORRECTION_LOCKED =
@@ -40,7 +33,6 @@ export function createProposalReviewService(deps: {
   mailer: Mailer;
   publicUrl: string;
 }) {
-  const repo = createBackofficeRepository(deps.db, { dialect: deps.dialect });
   const { load } = createProposalSectionsLoader(deps.db);
 
   /** E-mails a party (the buyers or the sellers with an account link) about something to do. */
@@ -79,21 +71,15 @@ export function createProposalReviewService(deps: {
     if (Number(updated.numUpdatedRows) !== 1) throw new HttpError(409, 'conflict', CHANGED_MEANWHILE);
     // Sending for analysis is a step of the buyers: the status moves the progress.
     await refreshProposalProgress(tx, loaded.proposal.id, { touch: false });
-    await repo.addHistory(tx, {
-      proposal_id: loaded.proposal.id,
-      actor_id: args.actorId,
-      kind: 'status',
-      from_value: from,
-      to_value: args.to,
-      reason: args.reason,
-      audience: historyAudience('status').join(','),
-      section: null,
-      at: now,
-    });
-    await recordAudit(tx, {
+    await recordProposalChange(tx, {
+      proposalId: loaded.proposal.id,
       actorId: args.actorId,
+      kind: 'status',
+      from,
+      to: args.to,
+      reason: args.reason,
+      at: now,
       action: 'proposal.status_changed',
-      subject: `proposal:${loaded.proposal.id}`,
       ip: args.ip,
       detail: `${from} → ${args.to}`,
     });
@@ -150,21 +136,15 @@ export function createProposalReviewService(deps: {
           .where('status', '=', loaded.proposal.status)
           .executeTakeFirst();
         if (Number(updated.numUpdatedRows) !== 1) throw new HttpError(409, 'conflict', CHANGED_MEANWHILE);
-        await repo.addHistory(tx, {
-          proposal_id: proposalId,
-          actor_id: operator.id,
-          kind: 'stage',
-          from_value: from,
-          to_value: args.stage,
-          reason: args.reason,
-          audience: historyAudience('stage').join(','),
-          section: null,
-          at: now,
-        });
-        await recordAudit(tx, {
+        await recordProposalChange(tx, {
+          proposalId,
           actorId: operator.id,
+          kind: 'stage',
+          from,
+          to: args.stage,
+          reason: args.reason,
+          at: now,
           action: 'proposal.stage_changed',
-          subject: `proposal:${proposalId}`,
           ip,
           detail: `${from} → ${args.stage}`,
         });
@@ -223,19 +203,13 @@ export function createProposalReviewService(deps: {
         row.status = 'rejected';
         await refreshProposalProgress(tx, proposalId);
         const section = def.scope === 'buyer' ? `${key}:${position}` : key;
-        await repo.addHistory(tx, {
-          proposal_id: proposalId,
-          actor_id: operator.id,
-          kind: 'correction',
-          from_value: null,
-          to_value: null,
-          reason: args.note,
-          audience: historyAudience('correction', def.scope).join(','),
-          section,
-          at: now,
-        });
-        await recordAudit(tx, {
+        await recordProposalChange(tx, {
+          proposalId,
           actorId: operator.id,
+          kind: 'correction',
+          reason: args.note,
+          section: { key: section, scope: def.scope },
+          at: now,
           action: 'proposal.correction_requested',
           subject: `proposal:${proposalId}/${section.replace(':', '/')}`,
           ip,

@@ -11,17 +11,10 @@ import { apiErrorSchema } from '@portal/domain/api-error';
 import { contentDisposition, REVIEW_REASON_MAX } from '@portal/domain/documents';
 import { optionalText } from '@portal/domain/fields';
 import { requireUser } from '../../plugins/session';
+import { pathId as id, proposalErrors as errors } from '../../route-schemas';
 import { HttpError } from '../../errors';
 
 const tags = ['documents'];
-const id = z.string().max(64);
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-};
 
 const reviewBody = z.strictObject({
   decision: z.enum(['accept', 'reject']),

@@ -1,19 +1,11 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema } from '@portal/domain/api-error';
 import { fgtsStateResponseSchema } from '@portal/domain/fgts-api';
 import { requireUser } from '../../plugins/session';
+import { buyerPosition, proposalErrors as errors, proposalParams as params } from '../../route-schemas';
 
 const tags = ['fgts'];
-const params = z.object({ id: z.string().max(64) });
-const query = z.object({ buyer: z.coerce.number().int().min(0).max(1) });
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-};
+const query = z.object({ buyer: buyerPosition });
 /**
  * FGTS per buyer (the "utility routes" that read FGTS state, docs/decisions/009-fgts-and-health-declaration.md): where the buyer stands and
  * the filled-in form as a PDF. The steps themselves are sections (PUT …/sections/fgts_*).

@@ -1,14 +1,12 @@
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema } from '@portal/domain/api-error';
 import { okResponseSchema } from '@portal/domain/api-envelope';
 import { financingSettingsResponseSchema, financingViewResponseSchema } from '@portal/domain/financing-api';
 import { financingSettingsSchema, financingValuesSchema } from '@portal/domain/financing-settings';
 import { requireUser } from '../../plugins/session';
+import { errorResponses, proposalParams as params } from '../../route-schemas';
 
 const tags = ['financing'];
-const params = z.object({ id: z.string().max(64) });
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+const errors = errorResponses(400, 401, 403, 404);
 
 /**
  * The financing's numbers (docs/decisions/020): the buyer's view of the installments, the back

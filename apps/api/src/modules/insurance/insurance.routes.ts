@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema } from '@portal/domain/api-error';
 import { HEALTH_QUESTION_COUNT } from '@portal/domain/health-questionnaire';
 import {
   healthAccessLogResponseSchema,
@@ -8,18 +7,12 @@ import {
   insuranceOverviewResponseSchema,
 } from '@portal/domain/insurance-api';
 import { requireUser } from '../../plugins/session';
+import { errorResponses, optionalBuyerQuery, proposalParams } from '../../route-schemas';
 
 const tags = ['insurance'];
-const idParams = z.object({ id: z.string().max(64) });
-const buyerQuery = z.object({ buyer: z.coerce.number().int().min(0).max(1).optional() });
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-  500: apiErrorSchema,
-};
+const idParams = proposalParams;
+const buyerQuery = optionalBuyerQuery;
+const errors = errorResponses(400, 401, 403, 404, 409, 500);
 
 /**
  * The insurer's health declaration (DPS) under /api/v3/proposals/:id/insurance. Responses with

@@ -42,34 +42,32 @@ interface Transport {
   send(row: OutboxTable, from: string): Promise<void>;
 }
 
+/** The message an outbox row stands for, as either transport sends it. */
+function messageOf(row: OutboxTable, from: string) {
+  return {
+    from,
+    to: row.to_address,
+    subject: row.subject,
+    text: row.text_body,
+    html: row.html_body ?? undefined,
+    messageId: `<${row.id}@portal>`,
+  };
+}
+
 /** SMTP when configured; otherwise each message becomes an .eml file in DATA_DIR/outbox. */
 function createTransport(args: { smtpUrl: string | null; outboxDir: string }): Transport {
   if (args.smtpUrl) {
     const smtp = nodemailer.createTransport(args.smtpUrl);
     return {
       async send(row, from) {
-        await smtp.sendMail({
-          from,
-          to: row.to_address,
-          subject: row.subject,
-          text: row.text_body,
-          html: row.html_body ?? undefined,
-          messageId: `<${row.id}@portal>`,
-        });
+        await smtp.sendMail(messageOf(row, from));
       },
     };
   }
   const stream = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(row, from) {
-      const info = await stream.sendMail({
-        from,
-        to: row.to_address,
-        subject: row.subject,
-        text: row.text_body,
-        html: row.html_body ?? undefined,
-        messageId: `<${row.id}@portal>`,
-      });
+      const info = await stream.sendMail(messageOf(row, from));
       await mkdir(args.outboxDir, { recursive: true });
       const stamp = new Date(row.created_at).toISOString().replace(/[:.]/g, '-');
       await writeFile(join(args.outboxDir, `${stamp}-${row.kind}-${row.id}.eml`), info.message as Buffer);

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Database, RumErrorGroupsTable } from '../../db/schema';
 import { newId, sha256 } from '../../crypto';
 import type { RumError, RumEventRow } from './rum-intake';
 
@@ -17,13 +17,10 @@ export const OVERFLOW_MESSAGE = 'Outros erros (limite de novos grupos atingido)'
 /** Routes and browsers kept per group; the page shows the five most frequent. */
 const MAX_KEYS = 20;
 
-export interface ErrorOccurrence {
-  fingerprint: string;
-  service: string;
-  environment: string | null;
-  message: string;
-  type: string | null;
-  source: string | null;
+export interface ErrorOccurrence extends Pick<
+  RumErrorGroupsTable,
+  'fingerprint' | 'service' | 'environment' | 'message' | 'type' | 'source'
+> {
   route: string | null;
   browser: string | null;
   payload: string;

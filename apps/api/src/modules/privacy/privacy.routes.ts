@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema } from '@portal/domain/api-error';
 import { messageResponseSchema } from '@portal/domain/api-envelope';
 import {
   deletionRequestedResponseSchema,
@@ -9,9 +8,10 @@ import {
   privacyStatusResponseSchema,
 } from '@portal/domain/privacy-api';
 import { requireUser } from '../../plugins/session';
+import { errorResponses } from '../../route-schemas';
 
 const tags = ['privacy'];
-const errors = { 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
+const errors = errorResponses(401, 403, 404, 409);
 
 export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.privacy;

@@ -1,12 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { SessionUser } from '@portal/domain/auth';
-import { historyAudience } from '@portal/domain/backoffice';
 import { nextStepFor, type ProgressView, type Viewer } from '@portal/domain/next-step';
 import type { Database } from '../../db/schema';
 import { HttpError, forbidden } from '../../errors';
-import { recordAudit } from '../audit/audit';
+import { recordProposalChange } from '../audit/proposal-change';
 import { loadProposalProgress, refreshProposalProgress } from '../financing/proposal-progress';
-import { newId } from '../../crypto';
 import { createProposalsService } from './proposals.service';
 
 export const ALREADY_SENT_MESSAGE = 'Esta proposta já foi enviada para análise.';
@@ -83,25 +81,15 @@ export function createProgressService(deps: { db: Kysely<Database> }) {
           .where('status', '=', 'filling')
           .executeTakeFirst();
         if (Number(updated.numUpdatedRows) !== 1) throw new HttpError(409, 'already_sent', ALREADY_SENT_MESSAGE);
-        await tx
-          .insertInto('proposal_history')
-          .values({
-            id: newId(),
-            proposal_id: proposalId,
-            at: now,
-            actor_id: user.id,
-            kind: 'status',
-            from_value: 'filling',
-            to_value: 'under_review',
-            reason: 'Enviada para análise pelo comprador.',
-            audience: historyAudience('status').join(','),
-            section: null,
-          })
-          .execute();
-        await recordAudit(tx, {
+        await recordProposalChange(tx, {
+          proposalId,
           actorId: user.id,
+          kind: 'status',
+          from: 'filling',
+          to: 'under_review',
+          reason: 'Enviada para análise pelo comprador.',
+          at: now,
           action: 'proposal.sent_for_analysis',
-          subject: `proposal:${proposalId}`,
           ip,
           detail: 'filling → under_review',
         });

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema } from '@portal/domain/api-error';
 import {
   draftSavedResponseSchema,
   sectionListResponseSchema,
@@ -8,19 +7,15 @@ import {
   submittedSectionResponseSchema,
 } from '@portal/domain/sections-api';
 import { requireUser } from '../../plugins/session';
+import { optionalBuyerQuery, pathId, proposalErrors as errors, proposalParams } from '../../route-schemas';
 
 const tags = ['sections'];
-const params = z.object({ id: z.string().max(64), section: z.string().max(40) });
-const query = z.object({ buyer: z.coerce.number().int().min(0).max(1).optional() });
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-};
+const params = z.object({ id: pathId, section: z.string().max(40) });
+const query = optionalBuyerQuery;
 /** Section bodies are checked by the section's own schema in the service (drafts and submits differ). */
 const anyBody = z.record(z.string(), z.unknown());
+/** What both writes of a section take: the proposal and section, the buyer (per-buyer sections) and the values. */
+const sectionWrite = { tags, params, querystring: query, body: anyBody };
 
 /** Role and membership are decided by the service: a seller or a stranger gets 404, as for a missing proposal. */
 export const sectionsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -31,7 +26,7 @@ export const sectionsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Seções da proposta e progresso',
-        params: z.object({ id: z.string().max(64) }),
+        params: proposalParams,
         response: {
           200: sectionListResponseSchema,
           ...errors,
@@ -75,25 +70,15 @@ export const sectionsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: ['buyer', 'seller'] },
       schema: {
-        tags,
         summary: 'Salvar rascunho (autosave)',
-        params,
-        querystring: query,
-        body: anyBody,
+        ...sectionWrite,
         response: { 200: draftSavedResponseSchema, ...errors },
       },
     },
     async (request) => {
+      const { id, section } = request.params;
       const user = await requireUser(request);
-      return {
-        data: await app.services.sections.saveDraft(
-          user,
-          request.params.id,
-          request.params.section,
-          request.query.buyer,
-          request.body,
-        ),
-      };
+      return { data: await app.services.sections.saveDraft(user, id, section, request.query.buyer, request.body) };
     },
   );
 
@@ -102,20 +87,18 @@ export const sectionsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: ['buyer', 'seller'] },
       schema: {
-        tags,
         summary: 'Enviar a seção (validação completa no servidor)',
-        params,
-        querystring: query,
-        body: anyBody,
+        ...sectionWrite,
         response: { 200: submittedSectionResponseSchema, ...errors },
       },
     },
     async (request) => {
+      const { id, section } = request.params;
       const user = await requireUser(request);
       const { view, fillingStatus } = await app.services.sections.submitSection(
         user,
-        request.params.id,
-        request.params.section,
+        id,
+        section,
         request.query.buyer,
         request.body,
       );

@@ -1,12 +1,10 @@
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema } from '@portal/domain/api-error';
 import { sellerPartResponseSchema } from '@portal/domain/seller-api';
 import { requireUser } from '../../plugins/session';
+import { errorResponses, proposalParams as params } from '../../route-schemas';
 
 const tags = ['seller'];
-const params = z.object({ id: z.string().max(64) });
-const errors = { 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
+const errors = errorResponses(401, 403, 404, 409);
 
 /** The seller's part of a proposal: its state (seller, buyers, operators) and its completion (seller only). */
 export const sellerRoutes: FastifyPluginAsyncZod = async (app) => {
