@@ -1,8 +1,6 @@
-import type { FgtsEligibility } from './fgts-sections';
 import { formatBrDate } from './dates';
 import { describeDatedValue, type DatedValue } from './financing-settings';
 import { formatMoney } from './money';
-import type { Values } from './section';
 
 /**
  * The FGTS rules on the property (docs/fgts-rules.md), as data: each reads one fact (a property
@@ -17,7 +15,7 @@ export interface FgtsPropertyFacts {
   propertyValue: number | null;
   appraisalValue: number | null;
   /** The seller's submitted property questions (null until submitted). */
-  sellerAnswers: Values | null;
+  sellerAnswers: Record<string, unknown> | null;
   /** The SFH ceiling in force today (from the settings). */
   sfhCeiling: DatedValue | null;
   /** Today, ISO (an injected clock in tests). */
@@ -93,6 +91,14 @@ export const FGTS_PROPERTY_RULES: readonly FgtsPropertyRule[] = [
     },
   },
 ];
+
+/** Whether a buyer may use FGTS, from their answers (and the property's rules, see withPropertyRules). */
+export type FgtsEligibility =
+  | { status: 'unanswered' }
+  | { status: 'not_using' }
+  | { status: 'incomplete' }
+  | { status: 'eligible' }
+  | { status: 'ineligible'; reasons: string[] };
 
 export interface FgtsPropertyRuleResult {
   id: string;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CIVIL_STATUSES, MARRIAGE_REGIMES } from './buyer-sections';
 import { brDate, cep, choice, cnpj, cpf, flag, money, optionalText, requiredText, uf } from './fields';
-import { withPropertyRules } from './fgts-property-rules';
+import { withPropertyRules, type FgtsEligibility } from './fgts-property-rules';
 import { pis } from './pis';
 import { defineSection, MAX_LIST_ROWS, type ProposalFacts, type Values } from './section';
 
@@ -89,12 +89,7 @@ export const FGTS_RULES = [
   source: string;
 }[];
 
-export type FgtsEligibility =
-  | { status: 'unanswered' }
-  | { status: 'not_using' }
-  | { status: 'incomplete' }
-  | { status: 'eligible' }
-  | { status: 'ineligible'; reasons: string[] };
+export type { FgtsEligibility };
 
 export const FGTS_INELIGIBLE_TITLE = 'Pelas suas respostas, o FGTS não pode ser usado nesta compra';
 export const FGTS_INELIGIBLE_NOTE =

@@ -14,6 +14,11 @@ export class ApiRequestError extends Error {
   }
 }
 
+/** The API answered 404: what was asked for does not exist or is not this user's to see. */
+export function isNotFound(error: unknown): boolean {
+  return error instanceof ApiRequestError && error.status === 404;
+}
+
 let onUnauthorized: () => void = () => {};
 /** The app installs what "any 401" does (docs/product/api.md): clear storage, call logout, go to /. */
 export function setUnauthorizedHandler(handler: () => void) {

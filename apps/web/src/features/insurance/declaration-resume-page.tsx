@@ -3,24 +3,16 @@ import { Navigate } from 'react-router';
 import { firstUnanswered } from '@portal/domain/health-questionnaire';
 import { questionPath, QUESTIONNAIRE_END, QUESTIONNAIRE_ENTRY } from '@portal/domain/insurance-navigation';
 import { Page } from '../../components/page';
-import { ApiRequestError } from '../../lib/api-client';
-import { readSelectedProposal } from '../../lib/storage';
-import { useInsurance } from './api';
-import { useInsurancePath } from './navigation';
+import { useInsuranceScreen } from './navigation';
 
 /**
  * /buyer/seguradora: sends to the right child route — the company and consent before anything,
  * the first unanswered question, the proposal once all are answered, the review once confirmed.
  */
 export default function DeclarationResumePage() {
-  const proposalId = readSelectedProposal();
-  const path = useInsurancePath();
-  const insurance = useInsurance(proposalId);
-  if (!proposalId) return <Navigate to="/buyer/select-proposal" replace />;
-  if (insurance.error instanceof ApiRequestError && insurance.error.status === 404)
-    return <Navigate to="/buyer/select-proposal" replace />;
+  const { path, insurance, redirect } = useInsuranceScreen('party');
+  if (redirect) return <Navigate to={redirect} replace />;
   const me = insurance.data?.me;
-  if (insurance.data && !me) return <Navigate to={path('/buyer/insurance')} replace />;
   if (me) {
     if (!me.consent) return <Navigate to={path(QUESTIONNAIRE_ENTRY)} replace />;
     if (me.completed) return <Navigate to={path('/buyer/seguradora/revisao')} replace />;

@@ -8,49 +8,37 @@ import {
   HEALTH_SECTIONS,
   insurerDeclaration,
 } from '@portal/domain/health-questionnaire';
-import { questionPath, QUESTIONNAIRE_ENTRY } from '@portal/domain/insurance-navigation';
+import { questionPath } from '@portal/domain/insurance-navigation';
 import { Page } from '../../components/page';
-import { ApiRequestError } from '../../lib/api-client';
-import { readSelectedProposal } from '../../lib/storage';
-import { confirmDeclaration, useHealthAnswers, useInsurance } from './api';
-import { useInsurancePath, useOutsideQuestionnaire } from './navigation';
+import { FormError } from '../../components/submit-form';
+import { useAction } from '../../lib/use-action';
+import { confirmDeclaration, useHealthAnswers } from './api';
+import { useInsuranceScreen, useOutsideQuestionnaire } from './navigation';
 import { formatDateTime } from './texts';
 
 /** /buyer/seguradora/revisao: every answer, each editable, then the confirmation (insurance_completed). */
 export default function DeclarationReviewPage() {
   useOutsideQuestionnaire();
-  const proposalId = readSelectedProposal();
+  const { proposalId, path, insurance, redirect } = useInsuranceScreen('consent');
   const navigate = useNavigate();
-  const path = useInsurancePath();
   const { message } = App.useApp();
-  const insurance = useInsurance(proposalId);
   const answers = useHealthAnswers(proposalId, insurance.data?.me?.consent != null);
   const [checked, setChecked] = useState(false);
-  const [sending, setSending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  if (!proposalId) return <Navigate to="/buyer/select-proposal" replace />;
-  if (insurance.error instanceof ApiRequestError && insurance.error.status === 404)
-    return <Navigate to="/buyer/select-proposal" replace />;
+  const { sending, error, run } = useAction();
+  if (redirect) return <Navigate to={redirect} replace />;
   const data = insurance.data;
   const me = data?.me;
-  if (data && (!me || !me.consent)) return <Navigate to={path(QUESTIONNAIRE_ENTRY)} replace />;
 
   const byKey = new Map(answers.data?.answers.map((a) => [a.key, a]));
   const missing = HEALTH_QUESTIONS.filter((q) => !byKey.has(q.key));
 
   async function confirm() {
     if (!data) return;
-    setError(null);
-    setSending(true);
-    try {
+    await run(async () => {
       await confirmDeclaration(data.proposalId, data.declarationVersion);
       void message.success('Declaração de saúde confirmada.');
       navigate(path('/buyer/insurance'));
-    } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
-    } finally {
-      setSending(false);
-    }
+    });
   }
 
   return (
@@ -124,9 +112,7 @@ export default function DeclarationReviewPage() {
                   title={`Responda às perguntas que faltam: ${missing.map((q) => q.id).join(', ')}.`}
                 />
               ) : null}
-              <div aria-live="assertive">
-                {error ? <Alert type="error" showIcon title={error} className="form-alert" /> : null}
-              </div>
+              <FormError message={error} />
               <div className="form-actions">
                 <Button size="large" onClick={() => navigate(path('/buyer/seguradora/proposta'))}>
                   Voltar

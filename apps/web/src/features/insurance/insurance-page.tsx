@@ -2,11 +2,10 @@ import { useState } from 'react';
 import { Alert, App, Button, Card, Skeleton, Tag } from 'antd';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Page } from '../../components/page';
-import { ApiRequestError } from '../../lib/api-client';
+import { isNotFound } from '../../lib/api-client';
 import { buyerPositionFromSearch } from '../../lib/buyer-param';
-import { readSelectedProposal } from '../../lib/storage';
-import { revokeConsent, useAccessLog, useInsurance } from './api';
-import { useInsurancePath, useOutsideQuestionnaire } from './navigation';
+import { revokeConsent, useAccessLog } from './api';
+import { useInsuranceScreen, useOutsideQuestionnaire } from './navigation';
 import { formatDateTime, STATUS_COLORS, STATUS_LABELS } from './texts';
 
 /** /buyer/insurance: the proposal's insurer, each buyer's declaration, the way in, the consent. */
@@ -15,18 +14,14 @@ const READER_ROLES: Record<string, string> = { operator: 'equipe do portal', buy
 
 export default function InsurancePage() {
   useOutsideQuestionnaire();
-  const proposalId = readSelectedProposal();
+  const { proposalId, path, insurance, redirect } = useInsuranceScreen('proposal');
   const navigate = useNavigate();
-  const path = useInsurancePath();
   const [search] = useSearchParams();
   const { modal, message } = App.useApp();
-  const insurance = useInsurance(proposalId);
   const me = insurance.data?.me ?? null;
   const log = useAccessLog(proposalId, me !== null);
   const [revoking, setRevoking] = useState(false);
-  if (!proposalId) return <Navigate to="/buyer/select-proposal" replace />;
-  if (insurance.error instanceof ApiRequestError && insurance.error.status === 404)
-    return <Navigate to="/buyer/select-proposal" replace />;
+  if (redirect) return <Navigate to={redirect} replace />;
 
   const data = insurance.data;
   const asked = buyerPositionFromSearch(search);
@@ -65,7 +60,7 @@ export default function InsurancePage() {
   return (
     <Page title="Seguro" subtitle={data ? `Proposta ${data.proposalCode}` : undefined}>
       {insurance.isPending ? <Skeleton active paragraph={{ rows: 6 }} /> : null}
-      {insurance.isError && !(insurance.error instanceof ApiRequestError && insurance.error.status === 404) ? (
+      {insurance.isError && !isNotFound(insurance.error) ? (
         <Alert type="error" showIcon title={insurance.error.message} />
       ) : null}
       {data ? (

@@ -1,31 +1,24 @@
 import { Alert, Button, Card, Skeleton } from 'antd';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { HEALTH_QUESTIONS } from '@portal/domain/health-questionnaire';
-import { questionPath, QUESTIONNAIRE_ENTRY } from '@portal/domain/insurance-navigation';
+import { questionPath } from '@portal/domain/insurance-navigation';
 import { formatMoney } from '@portal/domain/money';
 import { Page } from '../../components/page';
-import { ApiRequestError } from '../../lib/api-client';
-import { readSelectedProposal } from '../../lib/storage';
 import { useProposal } from '../../lib/proposals-api';
-import { useHealthAnswers, useInsurance } from './api';
-import { useInsurancePath, useOutsideQuestionnaire } from './navigation';
+import { useHealthAnswers } from './api';
+import { useInsuranceScreen, useOutsideQuestionnaire } from './navigation';
 import { INSURER_TEXTS } from './texts';
 
 /** /buyer/seguradora/proposta: the insurance proposal the declaration goes with, after the last question. */
 export default function InsuranceProposalPage() {
   useOutsideQuestionnaire();
-  const proposalId = readSelectedProposal();
+  const { proposalId, path, insurance, redirect } = useInsuranceScreen('consent');
   const navigate = useNavigate();
-  const path = useInsurancePath();
-  const insurance = useInsurance(proposalId);
   const proposal = useProposal(proposalId);
   const answers = useHealthAnswers(proposalId, insurance.data?.me?.consent != null);
-  if (!proposalId) return <Navigate to="/buyer/select-proposal" replace />;
-  if (insurance.error instanceof ApiRequestError && insurance.error.status === 404)
-    return <Navigate to="/buyer/select-proposal" replace />;
+  if (redirect) return <Navigate to={redirect} replace />;
   const data = insurance.data;
   const me = data?.me;
-  if (data && (!me || !me.consent)) return <Navigate to={path(QUESTIONNAIRE_ENTRY)} replace />;
 
   const missing = me ? HEALTH_QUESTIONS.filter((q) => !me.answered.includes(q.key)) : [];
   const positives = answers.data?.answers.filter((a) => a.value === 'yes').length ?? 0;

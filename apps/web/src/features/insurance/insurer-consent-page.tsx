@@ -5,10 +5,10 @@ import { Link, Navigate, useNavigate } from 'react-router';
 import { firstUnanswered, healthConsentText } from '@portal/domain/health-questionnaire';
 import { questionPath, QUESTIONNAIRE_END } from '@portal/domain/insurance-navigation';
 import { Page } from '../../components/page';
-import { ApiRequestError } from '../../lib/api-client';
-import { readSelectedProposal } from '../../lib/storage';
-import { grantConsent, useInsurance } from './api';
-import { useInsurancePath, useOutsideQuestionnaire } from './navigation';
+import { FormError } from '../../components/submit-form';
+import { useAction } from '../../lib/use-action';
+import { grantConsent } from './api';
+import { useInsuranceScreen, useOutsideQuestionnaire } from './navigation';
 import { formatDateTime, INSURER_TEXTS } from './texts';
 
 /**
@@ -17,19 +17,13 @@ import { formatDateTime, INSURER_TEXTS } from './texts';
  */
 export default function InsurerConsentPage() {
   useOutsideQuestionnaire();
-  const proposalId = readSelectedProposal();
+  const { path, insurance, redirect } = useInsuranceScreen('party');
   const navigate = useNavigate();
-  const path = useInsurancePath();
   const { message } = App.useApp();
-  const insurance = useInsurance(proposalId);
   const [accepted, setAccepted] = useState(false);
-  const [sending, setSending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  if (!proposalId) return <Navigate to="/buyer/select-proposal" replace />;
-  if (insurance.error instanceof ApiRequestError && insurance.error.status === 404)
-    return <Navigate to="/buyer/select-proposal" replace />;
+  const { sending, error, run } = useAction();
+  if (redirect) return <Navigate to={redirect} replace />;
   const data = insurance.data;
-  if (data && !data.me) return <Navigate to={path('/buyer/insurance')} replace />;
 
   const me = data?.me;
   const next = me ? firstUnanswered(me.answered) : 1;
@@ -37,17 +31,11 @@ export default function InsurerConsentPage() {
 
   async function consent() {
     if (!data) return;
-    setError(null);
-    setSending(true);
-    try {
+    await run(async () => {
       await grantConsent(data.proposalId, data.consentVersion);
       void message.success('Consentimento registrado.');
       navigate(nextPath);
-    } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
-    } finally {
-      setSending(false);
-    }
+    });
   }
 
   const text = data ? healthConsentText(data.insurer) : null;
@@ -103,9 +91,7 @@ export default function InsurerConsentPage() {
               title="A proposta está em análise: a declaração de saúde não pode ser respondida agora."
             />
           ) : null}
-          <div aria-live="assertive">
-            {error ? <Alert type="error" showIcon title={error} className="form-alert" /> : null}
-          </div>
+          <FormError message={error} />
           <div className="form-actions">
             <Button size="large" onClick={() => navigate(path(`/buyer/insurance-${data.insurer}`))}>
               Voltar

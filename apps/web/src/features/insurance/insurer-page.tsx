@@ -2,10 +2,8 @@ import { Alert, Button, Card, Skeleton } from 'antd';
 import { Navigate, useNavigate } from 'react-router';
 import { insurerDeclaration } from '@portal/domain/health-questionnaire';
 import { Page } from '../../components/page';
-import { ApiRequestError } from '../../lib/api-client';
-import { readSelectedProposal } from '../../lib/storage';
-import { useInsurance, type Insurer } from './api';
-import { useInsurancePath, useOutsideQuestionnaire } from './navigation';
+import type { Insurer } from './api';
+import { useInsuranceScreen, useOutsideQuestionnaire } from './navigation';
 import { INSURER_TEXTS } from './texts';
 
 /**
@@ -14,13 +12,9 @@ import { INSURER_TEXTS } from './texts';
  */
 export function InsurerPage({ insurer }: { insurer: Insurer }) {
   useOutsideQuestionnaire();
-  const proposalId = readSelectedProposal();
   const navigate = useNavigate();
-  const path = useInsurancePath();
-  const insurance = useInsurance(proposalId);
-  if (!proposalId) return <Navigate to="/buyer/select-proposal" replace />;
-  if (insurance.error instanceof ApiRequestError && insurance.error.status === 404)
-    return <Navigate to="/buyer/select-proposal" replace />;
+  const { path, insurance, redirect } = useInsuranceScreen('proposal');
+  if (redirect) return <Navigate to={redirect} replace />;
   if (insurance.data && insurance.data.insurer !== insurer)
     return <Navigate to={path(`/buyer/insurance-${insurance.data.insurer}`)} replace />;
 

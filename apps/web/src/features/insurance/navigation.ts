@@ -1,7 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { screenForCount } from '@portal/domain/insurance-navigation';
+import { QUESTIONNAIRE_ENTRY, screenForCount } from '@portal/domain/insurance-navigation';
+import { isNotFound } from '../../lib/api-client';
+import { readSelectedProposal } from '../../lib/storage';
 import { useClientStore } from '../../lib/store';
+import { useInsurance } from './api';
 
 /** A path of the insurance flow, keeping the page's ?buyer= (the back button reads it, docs/product/health-declaration.md). */
 export function useInsurancePath() {
@@ -13,6 +16,30 @@ export function useInsurancePath() {
     const query = params.toString();
     return query ? `${path}?${query}` : path;
   };
+}
+
+/**
+ * What an insurance page may show, by who reaches it: `proposal`, anyone with the proposal;
+ * `party`, a party to the health declaration; `consent`, a party who gave the health-data consent.
+ */
+export type InsuranceAudience = 'proposal' | 'party' | 'consent';
+
+/**
+ * The selected proposal's insurance, the paths keeping ?buyer=, and where to send a buyer who may
+ * not see this page (null when they may): no proposal chosen, or not theirs → the proposal choice;
+ * not a party → the insurance home; no consent yet → the questionnaire's entry (the consent page).
+ */
+export function useInsuranceScreen(audience: InsuranceAudience) {
+  const proposalId = readSelectedProposal();
+  const path = useInsurancePath();
+  const insurance = useInsurance(proposalId);
+  const me = insurance.data?.me;
+  let redirect: string | null = null;
+  if (!proposalId || isNotFound(insurance.error)) redirect = '/buyer/select-proposal';
+  else if (!insurance.data || audience === 'proposal') redirect = null;
+  else if (audience === 'party' && !me) redirect = path('/buyer/insurance');
+  else if (audience === 'consent' && !me?.consent) redirect = path(QUESTIONNAIRE_ENTRY);
+  return { proposalId, path, insurance, redirect };
 }
 
 /** The insurance pages outside the questions: countQuestion is -1 there (docs/product/health-declaration.md). */

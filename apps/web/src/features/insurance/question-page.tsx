@@ -13,9 +13,8 @@ import { QUESTIONNAIRE_END, QUESTIONNAIRE_ENTRY, questionPath } from '@portal/do
 import { ChoiceButtons, YES_NO_CHOICES } from '../../components/choice-buttons';
 import { Page } from '../../components/page';
 import { ApiRequestError } from '../../lib/api-client';
-import { readSelectedProposal } from '../../lib/storage';
-import { saveAnswer, useHealthAnswers, useInsurance } from './api';
-import { useInsurancePath, useQuestionCounter } from './navigation';
+import { saveAnswer, useHealthAnswers } from './api';
+import { useInsurancePath, useInsuranceScreen, useQuestionCounter } from './navigation';
 
 type YesNo = 'yes' | 'no';
 
@@ -31,16 +30,10 @@ export default function QuestionPage() {
 
 function QuestionScreen({ question }: { question: HealthQuestion }) {
   useQuestionCounter(question.id);
-  const proposalId = readSelectedProposal();
+  const { proposalId, path, insurance, redirect } = useInsuranceScreen('consent');
   const [search] = useSearchParams();
-  const path = useInsurancePath();
-  const insurance = useInsurance(proposalId);
   const answers = useHealthAnswers(proposalId, insurance.data?.me?.consent != null);
-  if (!proposalId) return <Navigate to="/buyer/select-proposal" replace />;
-  if (insurance.error instanceof ApiRequestError && insurance.error.status === 404)
-    return <Navigate to="/buyer/select-proposal" replace />;
-  const me = insurance.data?.me;
-  if (insurance.data && (!me || !me.consent)) return <Navigate to={path(QUESTIONNAIRE_ENTRY)} replace />;
+  if (redirect) return <Navigate to={redirect} replace />;
 
   const fromReview = search.get('from') === 'revisao';
   return (
@@ -59,7 +52,7 @@ function QuestionScreen({ question }: { question: HealthQuestion }) {
       </div>
       {insurance.isPending || answers.isPending ? <Skeleton active paragraph={{ rows: 5 }} /> : null}
       {answers.isError ? <Alert type="error" showIcon title={answers.error.message} /> : null}
-      {insurance.data && answers.data ? (
+      {proposalId && insurance.data && answers.data ? (
         <AnswerForm
           key={question.id}
           proposalId={proposalId}
