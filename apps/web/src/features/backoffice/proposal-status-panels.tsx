@@ -1,22 +1,29 @@
 import { useState } from 'react';
 import { Alert, App, Button, Input, Select } from 'antd';
-import { STAGE_LABELS, STATUS_LABELS, type ProposalStage, type ProposalStatus } from '@portal/domain/proposal';
+import type { UseMutationResult } from '@tanstack/react-query';
+import { STAGE_LABELS, STATUS_LABELS } from '@portal/domain/proposal';
 import { ApiRequestError } from '../../lib/api-client';
 import { useChangeStage, useChangeStatus } from './api';
 import { when } from './format';
 import type { BackofficeProposalView } from '@portal/domain/backoffice-api';
 
-/** The side panels of one proposal: status and stage changes with a reason, and the history. */
-function ChangeForm<T extends string>(props: {
+/**
+ * The side panels of one proposal: status and stage changes with a reason, and the history.
+ * A change form sends `body(to, reason)` through its mutation; once saved it empties itself and
+ * says what changed ("Situação: Aprovada").
+ */
+function ChangeForm<T extends string, B>(props: {
   title: string;
   label: string;
   options: T[];
   labels: Record<T, string>;
-  pending: boolean;
-  error: Error | null;
-  onSubmit: (to: T, reason: string, done: () => void) => void;
+  mutation: UseMutationResult<unknown, Error, B>;
+  body: (to: T, reason: string) => B;
+  changed: string;
   hint: string;
 }) {
+  const { message } = App.useApp();
+  const { mutation } = props;
   const [to, setTo] = useState<T | undefined>(undefined);
   const [reason, setReason] = useState('');
   const id = props.title.toLowerCase().replace(/\W+/g, '-');
@@ -27,11 +34,14 @@ function ChangeForm<T extends string>(props: {
       aria-labelledby={id}
       onSubmit={(e) => {
         e.preventDefault();
-        if (to)
-          props.onSubmit(to, reason, () => {
+        if (!to) return;
+        mutation.mutate(props.body(to, reason), {
+          onSuccess: () => {
             setTo(undefined);
             setReason('');
-          });
+            void message.success(`${props.changed}: ${props.labels[to]}`);
+          },
+        });
       }}
     >
       <h3 id={id}>{props.title}</h3>
@@ -52,18 +62,18 @@ function ChangeForm<T extends string>(props: {
         maxLength={1000}
       />
       <p className="bo-hint">{props.hint}</p>
-      {props.error ? (
+      {mutation.error ? (
         <Alert
           type="error"
           showIcon
           title={
-            props.error instanceof ApiRequestError
-              ? (Object.values(props.error.fields)[0] ?? props.error.message)
-              : props.error.message
+            mutation.error instanceof ApiRequestError
+              ? (Object.values(mutation.error.fields)[0] ?? mutation.error.message)
+              : mutation.error.message
           }
         />
       ) : null}
-      <Button htmlType="submit" type="primary" disabled={!to} loading={props.pending} block>
+      <Button htmlType="submit" type="primary" disabled={!to} loading={mutation.isPending} block>
         Confirmar
       </Button>
     </form>
@@ -71,45 +81,34 @@ function ChangeForm<T extends string>(props: {
 }
 
 export function StatusPanel({ view }: { view: BackofficeProposalView }) {
-  const { message } = App.useApp();
   const status = useChangeStatus(view.proposal.id);
   const stage = useChangeStage(view.proposal.id);
   return (
     <section className="bo-panel" aria-label="Situação e etapa">
-      <ChangeForm<ProposalStatus>
+      <ChangeForm
         title="Mudar situação"
         label="Nova situação"
         options={view.nextStatuses}
         labels={STATUS_LABELS}
-        pending={status.isPending}
-        error={status.error}
+        mutation={status}
+        body={(to, reason) => ({ status: to, reason })}
+        changed="Situação"
         hint="Compradores e vendedor veem a nova situação e o motivo. “Correção pendente” envia e-mail aos compradores."
-        onSubmit={(to, reason, done) =>
-          status.mutate(
-            { status: to, reason },
-            { onSuccess: () => (done(), void message.success(`Situação: ${STATUS_LABELS[to]}`)) },
-          )
-        }
       />
       {!view.nextStatuses.length ? (
         <p className="bo-muted">
           A proposta está {STATUS_LABELS[view.proposal.status].toLowerCase()} e não muda mais de situação.
         </p>
       ) : null}
-      <ChangeForm<ProposalStage>
+      <ChangeForm
         title="Mudar etapa"
         label="Nova etapa"
         options={view.nextStages}
         labels={STAGE_LABELS}
-        pending={stage.isPending}
-        error={stage.error}
+        mutation={stage}
+        body={(to, reason) => ({ stage: to, reason })}
+        changed="Etapa"
         hint="A etapa avança uma de cada vez. A avaliação do imóvel avisa o vendedor por e-mail."
-        onSubmit={(to, reason, done) =>
-          stage.mutate(
-            { stage: to, reason },
-            { onSuccess: () => (done(), void message.success(`Etapa: ${STAGE_LABELS[to]}`)) },
-          )
-        }
       />
     </section>
   );
