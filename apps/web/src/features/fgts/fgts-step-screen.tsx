@@ -5,10 +5,7 @@ import { findSection } from '@portal/domain/sections-registry';
 import { Page } from '../../components/page';
 import { SectionForm, type SectionExtension } from '../../components/section-form/section-form';
 import { ApiRequestError } from '../../lib/api-client';
-import { readSelectedProposal } from '../../lib/storage';
-import { useProposal } from '../../lib/proposals-api';
-import { useFgtsState } from './api';
-import { buyerSubtitle, fgtsStepUrl, useFgtsBuyer } from './flow';
+import { buyerSubtitle, fgtsStepUrl, useFgtsScreen } from './flow';
 import { FGTS_FIELD_UI } from './ui';
 
 /**
@@ -25,13 +22,8 @@ export function FgtsStepScreen({
   extension?: SectionExtension;
   defaults?: Record<string, unknown>;
 }) {
-  const proposalId = readSelectedProposal();
-  const proposal = useProposal(proposalId);
-  const buyer = useFgtsBuyer(proposal.data);
-  const state = useFgtsState(proposalId, buyer);
-  if (!proposalId) return <Navigate to="/buyer/select-proposal" replace />;
-  if (proposal.error instanceof ApiRequestError && proposal.error.status === 404)
-    return <Navigate to="/buyer/select-proposal" replace />;
+  const { proposalId, proposal, buyer, state, lost } = useFgtsScreen();
+  if (lost) return <Navigate to="/buyer/select-proposal" replace />;
 
   const def = findSection(stepKey)!;
   const index = FGTS_STEPS.findIndex((s) => s.key === stepKey);

@@ -5,13 +5,9 @@ import { fgtsEligibility, FGTS_STEPS } from '@portal/domain/fgts-sections';
 import { findSection } from '@portal/domain/sections-registry';
 import { Page } from '../../components/page';
 import { SectionForm, type SectionExtension } from '../../components/section-form/section-form';
-import { ApiRequestError } from '../../lib/api-client';
-import { readSelectedProposal } from '../../lib/storage';
-import { useProposal } from '../../lib/proposals-api';
-import { useFgtsState } from './api';
 import { EligibilityNotice } from './eligibility-notice';
 import { FgtsStateError } from './fgts-step-screen';
-import { buyerSubtitle, fgtsStepUrl, useFgtsBuyer } from './flow';
+import { buyerSubtitle, fgtsStepUrl, useFgtsScreen } from './flow';
 import { FGTS_FIELD_UI } from './ui';
 
 /** The live verdict under the questions, as they are answered. */
@@ -25,15 +21,10 @@ const extension: SectionExtension = {
  * use it sees why, with the answers kept; ?edit=1 always shows the questions.
  */
 export default function FgtsQuestionsPage() {
-  const proposalId = readSelectedProposal();
+  const { proposalId, proposal, buyer, state, lost } = useFgtsScreen();
   const [search] = useSearchParams();
   const navigate = useNavigate();
-  const proposal = useProposal(proposalId);
-  const buyer = useFgtsBuyer(proposal.data);
-  const state = useFgtsState(proposalId, buyer);
-  if (!proposalId) return <Navigate to="/buyer/select-proposal" replace />;
-  if (proposal.error instanceof ApiRequestError && proposal.error.status === 404)
-    return <Navigate to="/buyer/select-proposal" replace />;
+  if (lost) return <Navigate to="/buyer/select-proposal" replace />;
 
   const def = findSection('fgts_questions')!;
   const editing = search.get('edit') === '1';

@@ -5,15 +5,13 @@ import { Link, Navigate, useNavigate } from 'react-router';
 import { FGTS_STEPS, type FgtsSectionKey } from '@portal/domain/fgts-sections';
 import { Page } from '../../components/page';
 import { SectionStatusTag } from '../../components/section-form/section-status';
+import { FormError } from '../../components/submit-form';
 import type { FieldUi } from '../../components/section-form/widgets';
-import { ApiRequestError } from '../../lib/api-client';
 import { queryClient } from '../../lib/query-client';
 import { fetchSection, submitSection } from '../../lib/sections-api';
-import { readSelectedProposal } from '../../lib/storage';
-import { useProposal } from '../../lib/proposals-api';
-import { useFgtsState } from './api';
+import { useAction } from '../../lib/use-action';
 import { FgtsStateError } from './fgts-step-screen';
-import { buyerSubtitle, fgtsStepUrl, useFgtsBuyer } from './flow';
+import { buyerSubtitle, fgtsStepUrl, useFgtsScreen } from './flow';
 import { formatValue } from './format';
 import { FGTS_FIELD_UI } from './ui';
 
@@ -21,12 +19,9 @@ const SHOWN = FGTS_STEPS.filter((s) => s.key !== 'fgts_review');
 
 /** /buyer/fgts/review: everything the buyer gave for FGTS, each step editable, then the confirmation. */
 export default function FgtsReviewPage() {
-  const proposalId = readSelectedProposal();
+  const { proposalId, proposal, buyer, state, lost } = useFgtsScreen();
   const navigate = useNavigate();
   const { message } = App.useApp();
-  const proposal = useProposal(proposalId);
-  const buyer = useFgtsBuyer(proposal.data);
-  const state = useFgtsState(proposalId, buyer);
   const sections = useQueries({
     queries: SHOWN.map((s) => ({
       queryKey: ['proposals', proposalId, 'sections', s.key, buyer],
@@ -35,11 +30,8 @@ export default function FgtsReviewPage() {
     })),
   });
   const [checked, setChecked] = useState(false);
-  const [sending, setSending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  if (!proposalId) return <Navigate to="/buyer/select-proposal" replace />;
-  if (proposal.error instanceof ApiRequestError && proposal.error.status === 404)
-    return <Navigate to="/buyer/select-proposal" replace />;
+  const { sending, error, run } = useAction();
+  if (lost) return <Navigate to="/buyer/select-proposal" replace />;
 
   const s = state.data;
   if (s && buyer !== null && (!s.applicable || s.eligibility.status !== 'eligible'))
@@ -49,18 +41,12 @@ export default function FgtsReviewPage() {
 
   async function confirm() {
     if (buyer === null || !proposalId) return;
-    setError(null);
-    setSending(true);
-    try {
+    await run(async () => {
       await submitSection(proposalId, 'fgts_review', buyer, { confirmed: true });
       await queryClient.invalidateQueries({ queryKey: ['proposals'] });
       void message.success('FGTS confirmado. Agora gere o formulário para assinar.');
       navigate('/buyer/documents/fgts');
-    } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
-    } finally {
-      setSending(false);
-    }
+    });
   }
 
   return (
@@ -140,9 +126,7 @@ export default function FgtsReviewPage() {
               <Checkbox checked={checked} onChange={(e) => setChecked(e.target.checked)} disabled={missing.length > 0}>
                 Confirmo que as informações do FGTS estão corretas
               </Checkbox>
-              <div aria-live="assertive">
-                {error ? <Alert type="error" showIcon title={error} className="form-alert" /> : null}
-              </div>
+              <FormError message={error} />
               <div className="form-actions">
                 <Button size="large" onClick={() => navigate(fgtsStepUrl('fgts_authorization', buyer))}>
                   Voltar

@@ -1,11 +1,7 @@
 import { Navigate } from 'react-router';
 import { Page, PageLoading } from '../../components/page';
-import { ApiRequestError } from '../../lib/api-client';
-import { useProposal } from '../../lib/proposals-api';
-import { readSelectedProposal } from '../../lib/storage';
-import { useFgtsState } from './api';
 import { FgtsStateError } from './fgts-step-screen';
-import { useFgtsBuyer } from './flow';
+import { useFgtsScreen } from './flow';
 
 /**
  * /buyer/fgts/utils (and anything under it): the FGTS utility route. It has no screen of its own:
@@ -13,13 +9,8 @@ import { useFgtsBuyer } from './flow';
  * questions, or the forms to sign). See docs/decisions/009-fgts-and-health-declaration.md.
  */
 export default function FgtsUtilsPage() {
-  const proposalId = readSelectedProposal();
-  const proposal = useProposal(proposalId);
-  const buyer = useFgtsBuyer(proposal.data);
-  const state = useFgtsState(proposalId, buyer);
-  if (!proposalId) return <Navigate to="/buyer/select-proposal" replace />;
-  if (proposal.error instanceof ApiRequestError && proposal.error.status === 404)
-    return <Navigate to="/buyer/select-proposal" replace />;
+  const { state, lost } = useFgtsScreen();
+  if (lost) return <Navigate to="/buyer/select-proposal" replace />;
   if (state.data) return <Navigate to={state.data.resumePath} replace />;
   return <Page title="FGTS">{state.isError ? <FgtsStateError error={state.error} /> : <PageLoading />}</Page>;
 }
