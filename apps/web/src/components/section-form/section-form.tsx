@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, App, Button, Form, Progress, Skeleton } from 'antd';
+import { Alert, App, Button, Progress, Skeleton } from 'antd';
 import { Navigate, useNavigate } from 'react-router';
 import { useProgress } from '../../lib/progress-api';
 import { fetchNextStep, stepPositionOf } from '../../lib/next-step';
@@ -18,6 +18,7 @@ import { emptyValues, toFormValue, type FieldUi } from './widgets';
 import { backupKey, readBackup, useAutosave, type AutosaveState } from './use-autosave';
 import { formatInstantTime } from '@portal/domain/dates';
 import { LoadError } from '../load-error';
+import { FormError, SubmitForm } from '../submit-form';
 
 type FormValues = Record<string, unknown>;
 
@@ -240,24 +241,16 @@ function SectionFormBody(props: SectionFormProps & { detail: SectionDetail }) {
           className="form-alert"
         />
       ) : null}
-      <Form
-        layout="vertical"
-        component="form"
-        noValidate
-        onSubmitCapture={(e) => {
-          e.preventDefault();
-          void onSubmit(e);
-        }}
-      >
+      <SubmitForm onSubmit={onSubmit}>
         {extra}
         {visible.map((name) => (
           <FieldRenderer key={name} name={name} ui={ui[name]!} control={control} disabled={!editable} values={values} />
         ))}
-        <div aria-live="assertive">
-          {formError && (!formError.aboutFields || Object.keys(formState.errors).length > 0) ? (
-            <Alert type="error" showIcon title={formError.message} className="form-alert" />
-          ) : null}
-        </div>
+        <FormError
+          message={
+            formError && (!formError.aboutFields || Object.keys(formState.errors).length > 0) ? formError.message : null
+          }
+        />
         <AutosaveStatus state={autosave.state} />
         <div className="form-actions">
           <Button size="large" onClick={() => navigate(steps.previousUrl)}>
@@ -273,7 +266,7 @@ function SectionFormBody(props: SectionFormProps & { detail: SectionDetail }) {
             </Button>
           )}
         </div>
-      </Form>
+      </SubmitForm>
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, App, Button, Form } from 'antd';
+import { Alert, App, Button } from 'antd';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -10,6 +10,7 @@ import { API_MESSAGES } from '@portal/domain/api-error';
 import { HOME_BY_ROLE, LOGIN_PATH } from '@portal/domain/routes';
 import { TextField } from '../../components/form-field';
 import { Page, PageLoading } from '../../components/page';
+import { FormError, SubmitForm } from '../../components/submit-form';
 import { ApiRequestError } from '../../lib/api-client';
 import { applyServerErrors } from '../../lib/form-errors';
 import { queryClient } from '../../lib/query-client';
@@ -71,12 +72,8 @@ export default function ChangePasswordPage() {
   }
   return (
     <Page title={token ? 'Criar nova senha' : 'Alterar senha'} subtitle={PASSWORD_RULE_TEXT + '.'} narrow>
-      <Form
-        layout="vertical"
-        component="form"
-        noValidate
-        onSubmitCapture={(e) => {
-          e.preventDefault();
+      <SubmitForm
+        onSubmit={(e) => {
           setFormError(null);
           void handleSubmit((values) => mutation.mutate(values))(e);
         }}
@@ -104,21 +101,11 @@ export default function ChangePasswordPage() {
           password
           input={{ autoComplete: 'new-password' }}
         />
-        <div aria-live="assertive">
-          {formError ? (
-            <Alert
-              type="error"
-              showIcon
-              title={formError}
-              className="form-alert"
-              action={token ? <Link to="/buyer/recover">Pedir novo link</Link> : undefined}
-            />
-          ) : null}
-        </div>
+        <FormError message={formError} action={token ? <Link to="/buyer/recover">Pedir novo link</Link> : undefined} />
         <Button type="primary" htmlType="submit" size="large" block loading={mutation.isPending}>
           Salvar nova senha
         </Button>
-      </Form>
+      </SubmitForm>
     </Page>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Form, Result } from 'antd';
+import { Button, Result } from 'antd';
 import { Link } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -8,6 +8,7 @@ import { recoverSchema, type RecoverInput } from '@portal/domain/auth';
 import { formatCpf } from '@portal/domain/cpf';
 import { TextField } from '../../components/form-field';
 import { Page } from '../../components/page';
+import { FormError, SubmitForm } from '../../components/submit-form';
 import { applyServerErrors } from '../../lib/form-errors';
 import { recover } from './api';
 
@@ -41,12 +42,8 @@ export default function RecoverPage() {
       subtitle="Informe o e-mail e o CPF do seu cadastro. Enviaremos um link para você criar uma nova senha."
       narrow
     >
-      <Form
-        layout="vertical"
-        component="form"
-        noValidate
-        onSubmitCapture={(e) => {
-          e.preventDefault();
+      <SubmitForm
+        onSubmit={(e) => {
           setFormError(null);
           void handleSubmit((values) => mutation.mutate(values))(e);
         }}
@@ -64,13 +61,11 @@ export default function RecoverPage() {
           mask={formatCpf}
           input={{ inputMode: 'numeric', autoComplete: 'off', placeholder: '000.000.000-00' }}
         />
-        <div aria-live="assertive">
-          {formError ? <Alert type="error" showIcon title={formError} className="form-alert" /> : null}
-        </div>
+        <FormError message={formError} />
         <Button type="primary" htmlType="submit" size="large" block loading={mutation.isPending}>
           Enviar link
         </Button>
-      </Form>
+      </SubmitForm>
       <p className="page__links">
         <Link to="/buyer/login">Voltar para o login</Link>
       </p>

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { App, Alert, Button, Form, Tag } from 'antd';
+import { App, Alert, Button, Tag } from 'antd';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { financingValuesSchema, type FinancingValuesInput } from '@portal/domain/financing-settings';
@@ -7,6 +7,7 @@ import type { FinancingView } from '@portal/domain/financing-view';
 import { centsToInput, maskMoneyInput } from '@portal/domain/money';
 import { TextField } from '../../components/form-field';
 import { FinancingSummary } from '../../components/financing-summary';
+import { SubmitForm } from '../../components/submit-form';
 import { applyServerErrors } from '../../lib/form-errors';
 import { useFinancing, useSaveFinancingValues } from '../../lib/financing-api';
 
@@ -50,13 +51,9 @@ function ValuesForm({ proposalId, financing }: { proposalId: string; financing: 
   });
   useEffect(() => reset(toInputs(financing)), [financing, reset]);
   return (
-    <Form
-      layout="vertical"
-      component="form"
-      noValidate
+    <SubmitForm
       aria-labelledby="valores-imovel"
-      onSubmitCapture={(e) => {
-        e.preventDefault();
+      onSubmit={(e) => {
         setFormError(null);
         void handleSubmit((values) =>
           save.mutate(values, {
@@ -93,7 +90,7 @@ function ValuesForm({ proposalId, financing }: { proposalId: string; financing: 
       <Button htmlType="submit" type="primary" loading={save.isPending} block>
         Salvar valores
       </Button>
-    </Form>
+    </SubmitForm>
   );
 }
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, AutoComplete, Button, Form, Radio, Result, Select } from 'antd';
+import { AutoComplete, Button, Form, Radio, Result, Select } from 'antd';
 import { Link, useNavigate } from 'react-router';
 import { useController, useFieldArray, useForm, useWatch, type Control, type FieldPath } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -18,6 +18,7 @@ import { maskMoneyInput } from '@portal/domain/money';
 import { INSURER_LABELS, PROPERTY_KIND_LABELS, PROPOSAL_TYPE_LABELS } from '@portal/domain/proposal';
 import { TextField } from '../../components/form-field';
 import { Page } from '../../components/page';
+import { FormError, SubmitForm } from '../../components/submit-form';
 import { applyServerErrors } from '../../lib/form-errors';
 import { lookupCep } from '../../lib/sections-api';
 import { useCreateProposal } from './api';
@@ -143,13 +144,9 @@ export default function NewProposalPage() {
       subtitle="Os compradores recebem por e-mail o link para criar a senha e preencher o restante."
     >
       <BackofficeMenu />
-      <Form
-        layout="vertical"
-        component="form"
-        noValidate
+      <SubmitForm
         className="bo-form"
-        onSubmitCapture={(e) => {
-          e.preventDefault();
+        onSubmit={(e) => {
           setFormError(null);
           void handleSubmit((values) =>
             create.mutate(values, {
@@ -305,16 +302,14 @@ export default function NewProposalPage() {
           </div>
         </fieldset>
 
-        <div aria-live="assertive">
-          {formError ? <Alert type="error" showIcon title={formError} className="form-alert" /> : null}
-        </div>
+        <FormError message={formError} />
         <div className="bo-form__actions">
           <Button type="primary" htmlType="submit" size="large" loading={create.isPending}>
             Criar proposta e convidar
           </Button>
           <Link to="/backoffice">Cancelar</Link>
         </div>
-      </Form>
+      </SubmitForm>
     </Page>
   );
 }

@@ -5,6 +5,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { newOperatorSchema, PERMISSION_LABELS, type NewOperatorInput } from '@portal/domain/backoffice';
 import { TextField } from '../../components/form-field';
 import { Page } from '../../components/page';
+import { FormError, SubmitForm } from '../../components/submit-form';
 import { applyServerErrors } from '../../lib/form-errors';
 import { useCreateOperator, useOperators, useSetHealthPermission } from './api';
 import { BackofficeMenu, when } from './format';
@@ -74,12 +75,8 @@ export default function OperatorsPage() {
             <h2 id="novo-operador" className="section-title">
               Novo operador
             </h2>
-            <Form
-              layout="vertical"
-              component="form"
-              noValidate
-              onSubmitCapture={(e) => {
-                e.preventDefault();
+            <SubmitForm
+              onSubmit={(e) => {
                 setFormError(null);
                 void handleSubmit((values) =>
                   create.mutate(values, {
@@ -110,13 +107,11 @@ export default function OperatorsPage() {
                   {PERMISSION_LABELS['health:read']}
                 </Checkbox>
               </Form.Item>
-              <div aria-live="assertive">
-                {formError ? <Alert type="error" showIcon title={formError} className="form-alert" /> : null}
-              </div>
+              <FormError message={formError} />
               <Button type="primary" htmlType="submit" size="large" block loading={create.isPending}>
                 Criar e convidar
               </Button>
-            </Form>
+            </SubmitForm>
           </section>
         </aside>
       </div>

@@ -3,6 +3,7 @@ import { Alert, App, Button, Card } from 'antd';
 import { Link, useLocation } from 'react-router';
 import { DELETION_STATUS_LABELS } from '@portal/domain/privacy';
 import { Page } from '../../components/page';
+import { FormError } from '../../components/submit-form';
 import { queryClient } from '../../lib/query-client';
 import { exportMyData, requestDeletion, usePrivacyStatus } from './api';
 import { formatInstant } from '@portal/domain/dates';
@@ -60,9 +61,7 @@ export default function PrivacyPage() {
   const deletion = status.data?.deletion;
   return (
     <Page title="Privacidade e meus dados" subtitle="Seus direitos pela Lei Geral de Proteção de Dados (LGPD).">
-      <div aria-live="assertive">
-        {error ? <Alert type="error" showIcon title={error} className="form-alert" /> : null}
-      </div>
+      <FormError message={error} />
       {isBuyer ? (
         <Card title="Dados de saúde (declaração do seguro)" className="privacy-card">
           <p>

@@ -3,6 +3,7 @@ import { Alert, App, Button, Progress, Skeleton, Tag } from 'antd';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { ITEM_STATE_LABELS, type ItemState } from '@portal/domain/documents';
 import { Page } from '../../components/page';
+import { FormError } from '../../components/submit-form';
 import { ApiRequestError } from '../../lib/api-client';
 import { queryClient } from '../../lib/query-client';
 import { useSections } from '../../lib/sections-api';
@@ -110,9 +111,7 @@ export default function SellerDocumentsPage() {
       ) : (
         <Skeleton active paragraph={{ rows: 2 }} title={false} />
       )}
-      <div aria-live="assertive">
-        {error ? <Alert type="error" showIcon title={error} className="form-alert" /> : null}
-      </div>
+      <FormError message={error} />
       <div className="form-actions">
         <Button size="large" onClick={() => navigate(last ? sellerUrl(proposalId, last.path) : '/seller/proposals')}>
           Voltar
