@@ -11,6 +11,7 @@ import type { Executor } from '../../db/database';
 import { HttpError, notFound } from '../../errors';
 import { recordProposalChange } from '../audit/proposal-change';
 import { enqueueMail, type Mailer } from '../mail/outbox';
+import { progressMailLines, viewerOf } from '../mail/progress-text';
 import { refreshProposalProgress } from '../financing/proposal-progress';
 import { createProposalSectionsLoader, sectionTitle, type ProposalWithSections } from './proposal-sections';
 
@@ -70,7 +71,7 @@ export function createProposalReviewService(deps: {
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) throw new HttpError(409, 'conflict', CHANGED_MEANWHILE);
     // Sending for analysis is a step of the buyers: the status moves the progress.
-    await refreshProposalProgress(tx, loaded.proposal.id, { touch: false });
+    const progress = await refreshProposalProgress(tx, loaded.proposal.id, { touch: false });
     await recordProposalChange(tx, {
       proposalId: loaded.proposal.id,
       actorId: args.actorId,
@@ -94,6 +95,7 @@ export function createProposalReviewService(deps: {
             '',
             `Motivo: ${args.reason}`,
             '',
+            ...(progress ? [...progressMailLines(progress, viewerOf(m)), ''] : []),
             `Entre em ${loginUrl(party)} para ver o que falta.`,
           ].join('\n'),
         }));
@@ -201,7 +203,7 @@ export function createProposalReviewService(deps: {
           .where('id', '=', row.id)
           .execute();
         row.status = 'rejected';
-        await refreshProposalProgress(tx, proposalId);
+        const progress = await refreshProposalProgress(tx, proposalId);
         const section = def.scope === 'buyer' ? `${key}:${position}` : key;
         await recordProposalChange(tx, {
           proposalId,
@@ -242,6 +244,7 @@ export function createProposalReviewService(deps: {
               '',
               `O que corrigir: ${args.note}`,
               '',
+              ...(progress ? [...progressMailLines(progress, viewerOf(m)), ''] : []),
               `Entre em ${loginUrl(party)}, corrija e envie a seção de novo.`,
             ].join('\n'),
           }),

@@ -5,6 +5,8 @@ import type { Database, ProposalMembersTable } from '../../db/schema';
 import type { Executor } from '../../db/database';
 import { HttpError } from '../../errors';
 import { enqueueMail, type Mailer } from '../mail/outbox';
+import { progressMailLines, viewerOf } from '../mail/progress-text';
+import { loadProposalProgress } from '../financing/proposal-progress';
 import type { DocumentsConfig } from './documents.config';
 import { createDocumentAccess, type DocumentsProposal } from './document-access';
 
@@ -53,7 +55,10 @@ export function createDocumentReviewService(deps: {
     reason: string,
     uploaders: string[],
   ) {
+    // The events above already moved the steps: the count and next step as the screens now show them.
+    const progress = await loadProposalProgress(tx, loaded.proposal.id, { validityDays: deps.config.validityDays });
     for (const r of await recipientsFor(tx, loaded, item, uploaders)) {
+      const position = loaded.buyers.find((b) => b.email.toLowerCase() === r.email)?.position ?? 0;
       const path = r.role === 'seller' ? `/seller/proposals/${loaded.proposal.id}/upload` : '/buyer/documents/upload';
       await enqueueMail(tx, {
         to: r.email,
@@ -67,6 +72,7 @@ export function createDocumentReviewService(deps: {
           '',
           `Envie um novo arquivo em: ${deps.publicUrl}${path}`,
           '',
+          ...(progress ? [...progressMailLines(progress, viewerOf({ role: r.role, position })), ''] : []),
           'Portal de Propostas',
         ].join('\n'),
       });
