@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { antdStaticCss } from './build/antd-static-css';
+import { theme } from './src/app/theme';
 
 /** Text files worth compressing; images, fonts (woff2) and source maps are left as they are. */
 const COMPRESSIBLE = /\.(js|css|html|svg|json|txt|webmanifest)$/;
@@ -42,8 +44,33 @@ function precompress(): Plugin {
   };
 }
 
+const ANTD_CSS = 'virtual:antd-css';
+
+/**
+ * `import url from 'virtual:antd-css'`: the URL of antd's stylesheet for our theme, computed when
+ * the build starts (build/antd-static-css.ts) and emitted as a hashed asset; in dev, a data URL.
+ */
+function antdCss(): Plugin {
+  let serve = false;
+  return {
+    name: 'portal-antd-css',
+    configResolved(config) {
+      serve = config.command === 'serve';
+    },
+    resolveId: (id) => (id === ANTD_CSS ? `\0${ANTD_CSS}` : null),
+    load(id) {
+      if (id !== `\0${ANTD_CSS}`) return null;
+      const css = antdStaticCss(theme);
+      if (serve)
+        return `export default ${JSON.stringify(`data:text/css;base64,${Buffer.from(css).toString('base64')}`)};`;
+      const ref = this.emitFile({ type: 'asset', name: 'antd.css', source: css });
+      return `export default import.meta.ROLLUP_FILE_URL_${ref};`;
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), antdCss(), precompress()],
   build: {
     target: 'es2022',
     // The bench reads what each route loads first from the manifest.

@@ -12,11 +12,13 @@ import { holdEarly } from './lib/monitoring-early';
 import { analyticsScriptSrc } from './lib/analytics-src';
 import { installFatalErrorHandler } from './lib/fatal-errors';
 import { LoginForm } from './features/auth/login-form';
+import { loadAntdCss } from './lib/antd-css';
 import type { StartOptions } from './app/start';
 
 const root = createRoot(document.getElementById('root')!);
 let app: Promise<typeof import('./app/start')> | null = null;
-const loadApp = () => (app ??= import('./app/start'));
+/** The app's chunk and antd's stylesheet, fetched side by side; the app draws once both are here. */
+const loadApp = () => (app ??= Promise.all([import('./app/start'), loadAntdCss()]).then(([m]) => m));
 /** Opens a screen of the whole app, loading it first when this visit began on the login screen. */
 const go = (to?: string, options?: StartOptions) => void loadApp().then((m) => m.startApp(root, to, options));
 

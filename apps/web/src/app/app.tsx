@@ -10,9 +10,12 @@ import { theme } from './theme';
 /** Toasts open below the 56 px navigation bar, never over its back and home buttons. */
 const MESSAGE_CONFIG = { top: 64, maxCount: 2 } as const;
 
+/** antd draws with the stylesheet the build computed from this theme (lib/antd-css.ts), not at run time. */
+const APP_THEME = { ...theme, zeroRuntime: true };
+
 export function App() {
   return (
-    <ConfigProvider locale={ptBR} theme={theme} {...COMPONENT_CONFIG}>
+    <ConfigProvider locale={ptBR} theme={APP_THEME} {...COMPONENT_CONFIG}>
       <AntApp message={MESSAGE_CONFIG}>
         <QueryClientProvider client={queryClient}>
           <RouterProvider router={router} />

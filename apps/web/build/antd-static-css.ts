@@ -1,0 +1,171 @@
+import { createElement as h, type ComponentType, type ReactNode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs';
+import * as antd from 'antd';
+import type { ThemeConfig } from 'antd';
+
+/**
+ * antd's CSS for our theme, computed once at build time (docs/decisions/030-main-thread.md): every
+ * antd component the app draws — and those they draw inside them (a table's pagination, spin,
+ * filter dropdown, tree and checkbox; a select's list; the message, notification and confirm
+ * panels) — is rendered once under the app's ConfigProvider and theme, and the styles antd would
+ * have computed and injected at run time are read from the style cache. The app then runs antd
+ * with `zeroRuntime`: no style hashing, serialising or injecting on the phone.
+ */
+export function antdStaticCss(theme: ThemeConfig): string {
+  const cache = createCache();
+  renderToString(
+    h(
+      StyleProvider,
+      { cache },
+      h(antd.ConfigProvider, { theme: { ...theme, zeroRuntime: false } }, ...allComponents()),
+    ),
+  );
+  return extractStyle(cache, { plain: true, types: ['style', 'token', 'cssVar'] });
+}
+
+const {
+  Alert,
+  App,
+  AutoComplete,
+  Button,
+  Card,
+  Checkbox,
+  Col,
+  Collapse,
+  Divider,
+  Empty,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Popconfirm,
+  Popover,
+  Progress,
+  Radio,
+  Result,
+  Row,
+  Select,
+  Skeleton,
+  Space,
+  Spin,
+  Steps,
+  Switch,
+  Table,
+  Tag,
+  Tooltip,
+  Typography,
+  message,
+  notification,
+} = antd;
+
+const el = (type: unknown, props: Record<string, unknown> = {}, ...children: ReactNode[]) =>
+  h(type as ComponentType, props, ...children);
+
+/** Each component in the states the app uses (and the states that add style rules of their own). */
+function allComponents(): ReactNode[] {
+  const statuses = ['success', 'info', 'warning', 'error'] as const;
+  return [
+    el(App, {}, 'app'),
+    ...statuses.map((type) => el(Alert, { type, showIcon: true, title: type, description: 'd', closable: true })),
+    el(Alert, { banner: true, title: 'banner' }),
+    ...(['primary', 'default', 'dashed', 'link', 'text'] as const).map((type) =>
+      el(Button, { type, size: 'large', block: true, danger: type === 'default', loading: type === 'dashed' }, type),
+    ),
+    el(Button, { icon: 'x', shape: 'circle', size: 'small', disabled: true }),
+    el(Space.Compact, {}, el(Button, {}, 'a'), el(Input, {})),
+    el(Skeleton, { active: true, avatar: true, paragraph: { rows: 2 } }),
+    el(Skeleton.Button, { active: true }),
+    el(Skeleton.Input, { active: true }),
+    el(Skeleton.Node, { active: true }),
+    el(Tag, { color: 'success', closable: true }, 'tag'),
+    el(Tag, { color: '#0a1f44', bordered: false }, 'tag'),
+    el(Card, { title: 't', extra: 'e', actions: ['a'], loading: false, size: 'small' }, 'card'),
+    el(Card, { loading: true }, 'card'),
+    el(Card.Grid, {}, 'grid'),
+    el(Card.Meta, { title: 'm', description: 'd' }),
+    el(
+      Form,
+      { layout: 'vertical', requiredMark: true },
+      el(
+        Form.Item,
+        { label: 'l', required: true, tooltip: 't', help: 'h', validateStatus: 'error', hasFeedback: true, extra: 'x' },
+        el(Input, {}),
+      ),
+      el(Form.Item, { label: 'l', validateStatus: 'warning' }, el(Select, {})),
+      el(Form.Item, { label: 'l', validateStatus: 'success', hasFeedback: true }, el(InputNumber, {})),
+    ),
+    el(Form, { layout: 'horizontal' }, el(Form.Item, { label: 'l', colon: true }, el(Input, {}))),
+    el(Form, { layout: 'inline' }, el(Form.Item, { label: 'l' }, el(Input, {}))),
+    el(Input, { allowClear: true, prefix: 'p', suffix: 's', status: 'error', showCount: true, maxLength: 9 }),
+    el(Input, { addonBefore: 'a', addonAfter: 'b', variant: 'filled', disabled: true }),
+    el(Input.Password, {}),
+    el(Input.TextArea, { showCount: true, maxLength: 9, allowClear: true }),
+    el(Input.Search, { enterButton: true, loading: true }),
+    el(InputNumber, { prefix: 'R$', addonAfter: 'a', status: 'error' }),
+    el(Progress, { percent: 40, status: 'active' }),
+    el(Progress, { percent: 100, type: 'circle' }),
+    el(Progress, { percent: 50, type: 'dashboard', size: 'small' }),
+    el(Progress, { percent: 50, steps: 5 }),
+    el(Select, { allowClear: true, showSearch: true, status: 'error', options: [{ value: 1, label: '1' }] }),
+    el(Select, { mode: 'multiple', value: [1], options: [{ value: 1, label: '1' }], maxTagCount: 'responsive' }),
+    el(Select, { loading: true, disabled: true, variant: 'borderless' }),
+    el(Select._InternalPanelDoNotUseOrYouWillBeFired, { options: [{ value: 1, label: '1' }], open: true }),
+    el(AutoComplete, { options: [{ value: 'a' }] }),
+    el(AutoComplete._InternalPanelDoNotUseOrYouWillBeFired, { options: [{ value: 'a' }] }),
+    el(Table, {
+      rowKey: 'k',
+      dataSource: [{ k: 1, a: 'a', children: [{ k: 2, a: 'b' }] }],
+      columns: [
+        { title: 'A', dataIndex: 'a', sorter: true, sortOrder: 'ascend', ellipsis: true, fixed: 'left' },
+        { title: 'B', dataIndex: 'b', align: 'right' },
+      ],
+      pagination: false,
+      bordered: true,
+      size: 'small',
+      scroll: { x: 600 },
+      summary: () => 'sum',
+      loading: true,
+      sticky: true,
+    }),
+    el(Table, { dataSource: [], columns: [{ title: 'A', dataIndex: 'a' }] }),
+    el(Spin, { tip: 't', size: 'large' }, 'x'),
+    el(Typography.Title, { level: 1 }, 't'),
+    el(Typography.Text, { type: 'secondary', strong: true, code: true, copyable: true, ellipsis: true }, 't'),
+    el(Typography.Paragraph, { ellipsis: { rows: 2, expandable: true }, editable: true }, 'p'),
+    el(Typography.Link, { href: '#' }, 'l'),
+    el(Checkbox, { indeterminate: true }, 'c'),
+    el(Checkbox.Group, { options: ['a', 'b'], value: ['a'] }),
+    ...(['success', 'error', 'info', 'warning', '404', '403', '500'] as const).map((status) =>
+      el(Result, { status, title: 't', subTitle: 's', extra: 'e' }),
+    ),
+    el(
+      Row,
+      { gutter: [16, 16], justify: 'space-between', align: 'middle', wrap: true },
+      el(Col, { xs: 24, sm: 12, md: 8, lg: 6, xl: 4, xxl: 2, flex: 'auto', offset: 1, order: 1, push: 1, pull: 1 }),
+    ),
+    el(Empty, { image: Empty.PRESENTED_IMAGE_SIMPLE }),
+    el(Empty, {}),
+    el(Switch, { checked: true, loading: true, size: 'small', checkedChildren: 'a' }),
+    el(Radio, { checked: true }, 'r'),
+    el(Radio.Group, { optionType: 'button', buttonStyle: 'solid', options: ['a', 'b'], value: 'a' }),
+    el(Tooltip._InternalPanelDoNotUseOrYouWillBeFired, { title: 't' }),
+    el(Tooltip, { title: 't' }, el('span', {}, 'x')),
+    el(Popover._InternalPanelDoNotUseOrYouWillBeFired, { title: 't', content: 'c' }),
+    el(Popconfirm._InternalPanelDoNotUseOrYouWillBeFired, { title: 't', description: 'd' }),
+    el(Steps, { current: 1, items: [{ title: 'a' }, { title: 'b', status: 'error' }, { title: 'c' }], size: 'small' }),
+    el(Steps, { current: 1, direction: 'vertical', progressDot: true, items: [{ title: 'a' }, { title: 'b' }] }),
+    el(Modal._InternalPanelDoNotUseOrYouWillBeFired, { title: 't', footer: null }, 'm'),
+    ...(['confirm', 'info', 'success', 'error', 'warning'] as const).map((type) =>
+      el(Modal._InternalPanelDoNotUseOrYouWillBeFired, { type, title: 't', content: 'c' }),
+    ),
+    el(Collapse, { items: [{ key: 1, label: 'l', children: 'c' }], defaultActiveKey: [1], ghost: true }),
+    el(Collapse, { items: [{ key: 1, label: 'l', children: 'c' }], bordered: false, size: 'small' }),
+    el(Divider, { titlePlacement: 'start' }, 'd'),
+    el(Space, { direction: 'vertical', size: 'large', wrap: true }, 'a', 'b'),
+    ...statuses.map((type) => el(message._InternalPanelDoNotUseOrYouWillBeFired, { type, content: 'm' })),
+    ...statuses.map((type) =>
+      el(notification._InternalPanelDoNotUseOrYouWillBeFired, { type, title: 'n', description: 'd' }),
+    ),
+  ];
+}

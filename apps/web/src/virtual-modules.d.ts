@@ -1,0 +1,5 @@
+/** The URL of antd's stylesheet for the app's theme, made by the build (vite.config.ts). */
+declare module 'virtual:antd-css' {
+  const href: string;
+  export default href;
+}
