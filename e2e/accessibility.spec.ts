@@ -6,9 +6,9 @@ import type { Page } from 'playwright-core';
 import { ROUTES, roleForPath } from '../packages/domain/src/routes';
 import { PHONE, signIn, useBrowser } from './fixtures';
 
-/** The route ids that have a screen (apps/web/src/app/screens.ts): every one of them is checked. */
+/** The route ids that have a screen (apps/web/src/app/screen-loaders.ts): every one of them is checked. */
 function builtRouteIds(): Set<string> {
-  const text = readFileSync(fileURLToPath(new URL('../apps/web/src/app/screens.ts', import.meta.url)), 'utf8');
+  const text = readFileSync(fileURLToPath(new URL('../apps/web/src/app/screen-loaders.ts', import.meta.url)), 'utf8');
   return new Set([...text.matchAll(/^\s*'?([\w.-]+)'?:\s*(?:lazy|\()/gm)].map((m) => m[1]!));
 }
 

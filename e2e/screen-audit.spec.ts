@@ -6,9 +6,9 @@ import { ROUTES, roleForPath } from '../packages/domain/src/routes';
 import { DEMO_PASSWORD, PHONE, signIn, useBrowser } from './fixtures';
 import { auditScreen, type ScreenFinding } from './screen-audit';
 
-/** The route ids that have a screen (apps/web/src/app/screens.ts). */
+/** The route ids that have a screen (apps/web/src/app/screen-loaders.ts). */
 function builtRouteIds(): Set<string> {
-  const text = readFileSync(fileURLToPath(new URL('../apps/web/src/app/screens.ts', import.meta.url)), 'utf8');
+  const text = readFileSync(fileURLToPath(new URL('../apps/web/src/app/screen-loaders.ts', import.meta.url)), 'utf8');
   return new Set([...text.matchAll(/^\s*'?([\w.-]+)'?:\s*(?:lazy|\()/gm)].map((m) => m[1]!));
 }
 

@@ -23,9 +23,9 @@ export async function benchFrontend(results) {
   const dist = join(root, 'apps/web/dist');
   const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'));
   const { ROUTES } = await tsImport('../../packages/domain/src/routes.ts', import.meta.url);
-  const screens = readFileSync(join(root, 'apps/web/src/app/screens.ts'), 'utf8');
+  const screens = readFileSync(join(root, 'apps/web/src/app/screen-loaders.ts'), 'utf8');
   const screenOf = new Map(
-    [...screens.matchAll(/'?([\w.-]+)'?:\s*lazy\(\s*\(\)\s*=>\s*import\('\.\.\/([^']+)'\)\s*,?\s*\)/g)].map((m) => [
+    [...screens.matchAll(/'?([\w.-]+)'?:\s*\(\)\s*=>\s*import\('\.\.\/([^']+)'\)/g)].map((m) => [
       m[1],
       `src/${m[2]}.tsx`,
     ]),

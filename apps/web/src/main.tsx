@@ -13,6 +13,7 @@ import { analyticsScriptSrc } from './lib/analytics-src';
 import { installFatalErrorHandler } from './lib/fatal-errors';
 import { LoginForm } from './features/auth/login-form';
 import { loadAntdCss } from './lib/antd-css';
+import { preloadScreen } from './app/screen-loaders';
 import type { StartOptions } from './app/start';
 
 const root = createRoot(document.getElementById('root')!);
@@ -50,12 +51,21 @@ if (login && readLoginMarker() === null) {
         pathname={pathname}
         flash={flash}
         go={(to) => go(to)}
-        onLoggedIn={(user) => go(HOME_BY_ROLE[user.role], { replace: true, user })}
-        onStart={() => void loadApp()}
+        onLoggedIn={(user) => {
+          preloadScreen(HOME_BY_ROLE[user.role]);
+          go(HOME_BY_ROLE[user.role], { replace: true, user });
+        }}
+        onStart={() => {
+          void loadApp();
+          // The buyer's login leads to the buyer's home: its screen loads with the app.
+          if (login[1]) preloadScreen(HOME_BY_ROLE.buyer);
+        }}
       />
     </StrictMode>,
   );
 } else {
+  // The screen's chunk downloads beside the app's, not after it (no request chain).
+  preloadScreen(pathname);
   go();
 }
 

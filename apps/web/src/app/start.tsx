@@ -6,7 +6,9 @@ import { setUnauthorizedHandler } from '../lib/api-client';
 import { attachRouter } from '../lib/late-router';
 import { endSession } from '../lib/logout';
 import { signedIn } from '../lib/signed-in';
+import { setScreenPreloader } from '../lib/prefetch-screen';
 import { router } from './router';
+import { preloadScreen } from './screen-loaders';
 import { App } from './app';
 
 export interface StartOptions {
@@ -29,6 +31,7 @@ export function startApp(root: Root, to?: string, options: StartOptions = {}): v
   if (started) return;
   started = true;
   installZodMessages();
+  setScreenPreloader(preloadScreen);
   attachRouter(router);
 
   // Any 401 clears local storage, calls logout and goes to / (docs/product/api.md).

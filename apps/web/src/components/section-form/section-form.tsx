@@ -19,6 +19,7 @@ import { backupKey, readBackup, useAutosave, type AutosaveState } from './use-au
 import { formatInstantTime } from '@portal/domain/dates';
 import { LoadError } from '../load-error';
 import { FormError, SubmitForm } from '../submit-form';
+import { prefetchScreen } from '../../lib/prefetch-screen';
 
 type FormValues = Record<string, unknown>;
 
@@ -70,6 +71,7 @@ export interface SectionFormProps {
  */
 export function SectionForm(props: SectionFormProps) {
   const { proposalId, sectionKey: key, buyer } = props;
+  useEffect(() => prefetchScreen(props.steps.nextUrl), [props.steps.nextUrl]);
   const section = useQuery({
     queryKey: sectionKey(proposalId, key, buyer),
     queryFn: ({ signal }) => fetchSection(proposalId, key, buyer, signal),

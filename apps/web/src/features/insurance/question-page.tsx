@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Button, Progress, Skeleton, Tooltip } from 'antd';
 import { InfoCircleOutlined } from '@ant-design/icons';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -14,6 +14,7 @@ import { ChoiceButtons, YES_NO_CHOICES } from '../../components/choice-buttons';
 import { Page } from '../../components/page';
 import { ApiRequestError } from '../../lib/api-client';
 import { saveAnswer, useHealthAnswers } from './api';
+import { prefetchScreen } from '../../lib/prefetch-screen';
 import { useInsurancePath, useInsuranceScreen, useQuestionCounter } from './navigation';
 
 type YesNo = 'yes' | 'no';
@@ -93,6 +94,7 @@ function AnswerForm(props: {
   const followUps = question.hasFollowUps && value === 'yes';
   const complete = value !== undefined && (!followUps || (medication !== undefined && treatment !== undefined));
   const legendId = `pergunta-${question.id}`;
+  useEffect(() => prefetchScreen(props.nextUrl), [props.nextUrl]);
 
   async function next() {
     if (!editable) return navigate(props.nextUrl);

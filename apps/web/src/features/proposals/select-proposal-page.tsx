@@ -7,12 +7,16 @@ import { useClientStore } from '../../lib/store';
 import { useProposals } from '../../lib/proposals-api';
 import { FillingProgress, ProposalFacts } from '../../components/proposal-summary';
 import { LoadError } from '../../components/load-error';
+import { prefetchScreen } from '../../lib/prefetch-screen';
 
 /** /buyer/select-proposal: the buyer's proposals as cards; choosing one stores it and goes on. */
 export default function SelectProposalPage() {
   const navigate = useNavigate();
   const proposals = useProposals();
   const setState = useClientStore((s) => s.set);
+
+  // The next screen of a buyer who picks a proposal.
+  useEffect(() => prefetchScreen('/buyer/home'), []);
 
   useEffect(() => {
     if (proposals.data) setState({ proposals: proposals.data });

@@ -1,0 +1,96 @@
+import type { ComponentType } from 'react';
+import { ROUTES, type RouteId } from '@portal/domain/routes';
+
+/** Loads a screen's chunk. */
+export type ScreenLoader = () => Promise<{ default: ComponentType }>;
+
+/**
+ * The chunk of every route's screen, each its own (the one route without a screen of its own,
+ * 'seller.select-proposal', is a redirect: app/screens.ts). A module of its own, free of the
+ * router and antd, so that the entry can start a screen's download beside the app's.
+ */
+export const SCREEN_LOADERS: Record<Exclude<RouteId, 'seller.select-proposal'>, ScreenLoader> = {
+  'buyer.login': () => import('../features/auth/login-page'),
+  'auth.login': () => import('../features/auth/login-page'),
+  'auth.role.login': () => import('../features/auth/login-page'),
+  'buyer.recover': () => import('../features/auth/recover-page'),
+  'buyer.change-password': () => import('../features/auth/change-password-page'),
+  'buyer.home': () => import('../features/proposals/buyer-home-page'),
+  'buyer.select-proposal': () => import('../features/proposals/select-proposal-page'),
+  'seller.proposals': () => import('../features/seller/proposals-page'),
+  'seller.proposals.proposalId': () => import('../features/seller/proposal-page'),
+  'seller.proposals.proposalId.general-data': () => import('../features/seller/general-data-page'),
+  'seller.proposals.proposalId.address': () => import('../features/seller/address-page'),
+  'seller.proposals.proposalId.property': () => import('../features/seller/property-page'),
+  'seller.proposals.proposalId.property.registry': () => import('../features/seller/registry-page'),
+  'seller.proposals.proposalId.property.financing-data': () => import('../features/seller/financing-data-page'),
+  'seller.proposals.proposalId.property.questions': () => import('../features/seller/questions-page'),
+  'seller.proposals.proposalId.property.questions.info': () => import('../features/seller/questions-info-page'),
+  'seller.proposals.proposalId.property.marital.questions': () => import('../features/seller/marital-questions-page'),
+  'seller.proposals.proposalId.property.contact': () => import('../features/seller/contact-page'),
+  'seller.proposals.proposalId.amounts-receivable': () => import('../features/seller/amounts-receivable-page'),
+  'seller.proposals.proposalId.documents': () => import('../features/seller/documents-page'),
+  'seller.proposals.proposalId.completed': () => import('../features/seller/completed-page'),
+  'buyer.buyers': () => import('../features/buyer-sections/buyers-page'),
+  'buyer.data': () => import('../features/buyer-sections/data-page'),
+  'buyer.address': () => import('../features/buyer-sections/address-page'),
+  'buyer.document-registration': () => import('../features/buyer-sections/document-registration-page'),
+  'buyer.investment': () => import('../features/buyer-sections/investment-page'),
+  'buyer.seller-form': () => import('../features/buyer-sections/seller-form-page'),
+  'buyer.privacy': () => import('../features/privacy/privacy-page'),
+  'seller.privacy': () => import('../features/privacy/privacy-page'),
+  'backoffice.privacy': () => import('../features/privacy/privacy-requests-page'),
+  'backoffice.monitoring': () => import('../features/monitoring/monitoring-page'),
+  'buyer.documents.upload': () => import('../features/documents/buyer-upload-page'),
+  'seller.proposals.proposalId.upload': () => import('../features/documents/seller-upload-page'),
+  'backoffice.documents': () => import('../features/documents/review-page'),
+  // FGTS and the insurer's health declaration (docs/decisions/009-fgts-and-health-declaration.md).
+  'buyer.fgts.questions': () => import('../features/fgts/questions-page'),
+  'buyer.fgts.address': () => import('../features/fgts/address-page'),
+  'buyer.fgts.civil-status': () => import('../features/fgts/civil-status-page'),
+  'buyer.fgts.tax': () => import('../features/fgts/tax-page'),
+  'buyer.fgts.authorization': () => import('../features/fgts/authorization-page'),
+  'buyer.fgts.review': () => import('../features/fgts/review-page'),
+  'buyer.documents.fgts': () => import('../features/fgts/documents-fgts-page'),
+  'buyer.fgts.utils': () => import('../features/fgts/utils-page'),
+  'buyer.insurance': () => import('../features/insurance/insurance-page'),
+  'buyer.insurance-itau': () => import('../features/insurance/insurance-itau-page'),
+  'buyer.insurance-tokio': () => import('../features/insurance/insurance-tokio-page'),
+  'buyer.seguradora': () => import('../features/insurance/declaration-resume-page'),
+  'buyer.seguradora.empresa': () => import('../features/insurance/insurer-consent-page'),
+  'buyer.seguradora.perguntas.question': () => import('../features/insurance/question-page'),
+  'buyer.seguradora.proposta': () => import('../features/insurance/insurance-proposal-page'),
+  'buyer.seguradora.revisao': () => import('../features/insurance/declaration-review-page'),
+  // Back office (docs/decisions/007-back-office.md).
+  backoffice: () => import('../features/backoffice/proposals-page'),
+  'backoffice.proposals.new': () => import('../features/backoffice/new-proposal-page'),
+  'backoffice.proposal': () => import('../features/backoffice/proposal-page'),
+  'backoffice.audit': () => import('../features/backoffice/audit-page'),
+  'backoffice.outbox': () => import('../features/backoffice/outbox-page'),
+  'backoffice.operators': () => import('../features/backoffice/operators-page'),
+  error: () => import('../features/errors/error-page'),
+};
+
+/** The table's paths as patterns; a path without parameters wins over one with (…/new before …/:proposalId). */
+const PATTERNS = [...ROUTES]
+  .sort((a, b) => a.path.split(':').length - b.path.split(':').length)
+  .map((route) => ({
+    id: route.id,
+    pattern: new RegExp(`^${route.path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:\w+/g, '[^/]+')}/?$`),
+  }));
+
+/** The route id of an in-app path (query and hash ignored), or null. */
+export function routeIdOf(path: string): RouteId | null {
+  const pathname = path.split(/[?#]/)[0] ?? '';
+  return (PATTERNS.find((p) => p.pattern.test(pathname))?.id as RouteId | undefined) ?? null;
+}
+
+const requested = new Set<string>();
+
+/** Starts downloading the screen of an in-app path now (a first visit: beside the app's chunk). */
+export function preloadScreen(path: string): void {
+  const id = routeIdOf(path);
+  if (!id || id === 'seller.select-proposal' || requested.has(id)) return;
+  requested.add(id);
+  void SCREEN_LOADERS[id]().catch(() => requested.delete(id));
+}
