@@ -74,7 +74,8 @@ export default function ProposalsPage() {
   const sort = (filters.sort as ListSort | undefined) ?? 'updatedAt';
   const order = (filters.order as 'asc' | 'desc' | undefined) ?? 'desc';
   const sorted = (field: ListSort) => (sort === field ? (order === 'asc' ? 'ascend' : 'descend') : null);
-  const hasDocuments = list.data?.data.some((p) => p.pendingDocuments !== null) ?? false;
+  // Shown while the list loads (and when it is empty), so the filters do not move when it arrives.
+  const hasDocuments = !list.data?.data.length || list.data.data.some((p) => p.pendingDocuments !== null);
 
   const columns: TableColumnsType<ProposalListItem> = [
     {
