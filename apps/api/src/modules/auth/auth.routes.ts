@@ -5,6 +5,7 @@ import { messageResponseSchema, noContentSchema } from '@portal/domain/api-envel
 import { API_MESSAGES, apiErrorSchema } from '@portal/domain/api-error';
 import { clearSessionCookie, requireUser, SESSION_COOKIE, setSessionCookie } from '../../plugins/session';
 import { errorResponses } from '../../route-schemas';
+import { compiledResponse } from '../../plugins/serializer';
 
 const tags = ['auth'];
 /** Login and password change both answer with the signed-in user and a new session cookie. */
@@ -41,7 +42,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Sessão atual (null sem sessão)',
-        response: { 200: sessionResponseSchema },
+        response: { 200: compiledResponse(sessionResponseSchema) },
       },
     },
     async (request, reply) => {

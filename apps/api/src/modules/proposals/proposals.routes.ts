@@ -7,6 +7,7 @@ import {
 } from '@portal/domain/proposals-api';
 import { apiErrorSchema } from '@portal/domain/api-error';
 import { requireUser } from '../../plugins/session';
+import { compiledResponse } from '../../plugins/serializer';
 
 const tags = ['proposals'];
 
@@ -19,7 +20,7 @@ export const proposalsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Propostas do usuário',
-        response: { 200: proposalListResponseSchema, 401: apiErrorSchema },
+        response: { 200: compiledResponse(proposalListResponseSchema), 401: apiErrorSchema },
       },
     },
     async (request) => {
@@ -36,7 +37,7 @@ export const proposalsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Uma proposta (404 para quem não participa dela)',
         params: z.object({ id: z.string().max(64) }),
-        response: { 200: proposalResponseSchema, 401: apiErrorSchema, 404: apiErrorSchema },
+        response: { 200: compiledResponse(proposalResponseSchema), 401: apiErrorSchema, 404: apiErrorSchema },
       },
     },
     async (request) => {
