@@ -10,6 +10,7 @@ import {
   signIn,
   useBrowser,
   waitForMailLink,
+  stepIndicator,
 } from './fixtures';
 
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
@@ -37,7 +38,7 @@ describe('buyer sections', () => {
     // Home shows the next step; it opens the general data of the buyer.
     await page.getByRole('button', { name: 'Dados gerais' }).click();
     await page.waitForURL('**/buyer/data?buyer=1');
-    await page.getByText('Etapa 1 de 5').waitFor();
+    await stepIndicator(page, 'Dados gerais').waitFor();
     // Name, e-mail and CPF come from the proposal; the CPF is locked.
     expect(await field(page, 'Nome completo').inputValue()).toBe('Carlos Eduardo Souza');
     expect(await field(page, 'CPF').inputValue()).toBe('529.982.247-25');
@@ -59,7 +60,7 @@ describe('buyer sections', () => {
     await select(page, 'Estado civil', 'Solteiro(a)');
     await page.getByText(/Rascunho salvo às/).waitFor();
     await page.reload();
-    await page.getByText('Etapa 1 de 5').waitFor();
+    await stepIndicator(page, 'Dados gerais').waitFor();
     expect(await field(page, 'Celular com DDD').inputValue()).toBe('(11) 98765-4321');
     expect(await field(page, 'Data de nascimento').inputValue()).toBe('14/03/1986');
     expect((await sectionValues(page, proposalId!, 'data', 0)).draft).toMatchObject({
@@ -160,7 +161,7 @@ describe('buyer sections', () => {
     await chooseProposal(page, 'PF-2026-004817');
     const proposalId = await page.evaluate(() => localStorage.getItem('portal:proposal'));
     await page.goto('/buyer/address?buyer=2');
-    await page.getByText('Etapa 5 de 8').waitFor();
+    await stepIndicator(page, 'Endereço').waitFor();
     await page.getByRole('switch', { name: 'Mesmo endereço do comprador principal' }).click();
     expect(await page.getByLabel('CEP', { exact: true }).count()).toBe(0);
     await screenshot(page, 'buyer-address-second-desktop');

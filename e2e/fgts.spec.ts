@@ -3,7 +3,16 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
-import { chooseProposal, PHONE, saveAndContinue, screenshot, select, signIn, useBrowser } from './fixtures';
+import {
+  chooseProposal,
+  PHONE,
+  saveAndContinue,
+  screenshot,
+  select,
+  signIn,
+  useBrowser,
+  stepIndicator,
+} from './fixtures';
 
 const field = (scope: Page | Locator, label: string) => scope.getByLabel(label, { exact: true });
 /** A yes/no question of the form (antd radio buttons labelled by the question). */
@@ -34,7 +43,7 @@ describe('FGTS', () => {
     // Eligibility: an ineligible answer says why at once, and after sending the path stops.
     await page.getByRole('link', { name: 'FGTS', exact: true }).click();
     await page.waitForURL('**/buyer/fgts/questions');
-    await page.getByText('Etapa 1 de 6').waitFor();
+    await stepIndicator(page, 'FGTS — Perguntas').waitFor();
     await answer(page, Q.uses, 'Sim');
     await answer(page, Q.years, 'Sim');
     await answer(page, Q.city, 'Sim');
@@ -46,7 +55,7 @@ describe('FGTS', () => {
     await saveAndContinue(page, '/buyer/fgts/questions?buyer=1');
     await page.getByRole('button', { name: 'Alterar respostas' }).waitFor();
     await page.getByText('Suas respostas ficam guardadas.', { exact: false }).waitFor();
-    expect(await page.getByText('Etapa 2 de 6').count()).toBe(0);
+    expect(await stepIndicator(page, 'FGTS — Endereço').count()).toBe(0);
     await screenshot(page, 'fgts-ineligible-phone');
     expect(await api('/fgts?buyer=0')).toMatchObject({ eligibility: { status: 'ineligible' }, next: null });
     // The FGTS forms refuse to open and send back to the reason.
@@ -61,7 +70,7 @@ describe('FGTS', () => {
     await saveAndContinue(page, '/buyer/fgts/address?buyer=1');
 
     // Address of the property (CEP, city and state come from the proposal), occupation, where the buyer lives.
-    await page.getByText('Etapa 2 de 6').waitFor();
+    await stepIndicator(page, 'FGTS — Endereço').waitFor();
     expect(await field(page, 'CEP do imóvel').inputValue()).toBe('04538-132');
     expect(await field(page, 'Cidade').inputValue()).toBe('São Paulo');
     await field(page, 'Logradouro (rua, avenida…)').fill('Rua Tabapuã');
@@ -86,7 +95,7 @@ describe('FGTS', () => {
     await saveAndContinue(page, '/buyer/fgts/civil-status?buyer=1');
 
     // Civil status starts from the buyer's general data (married, partial communion).
-    await page.getByText('Etapa 3 de 6').waitFor();
+    await stepIndicator(page, 'FGTS — Estado civil').waitFor();
     await page.getByText('Casado(a)').waitFor();
     expect(await field(page, 'Data do casamento ou do início da união').inputValue()).toBe('20/09/2014');
     await field(page, 'Nome do cônjuge ou companheiro(a)').fill('Mariana Alves Souza');
@@ -99,14 +108,14 @@ describe('FGTS', () => {
     await page.goto('/buyer/fgts/questions');
     await page.waitForURL('**/buyer/fgts/tax?buyer=1');
 
-    await page.getByText('Etapa 4 de 6').waitFor();
+    await stepIndicator(page, 'FGTS — Imposto de renda').waitFor();
     await answer(page, 'Você declarou Imposto de Renda (IRPF) no último exercício?', 'Sim');
     await field(page, 'Exercício da declaração (ano)').fill(String(new Date().getFullYear() - 1));
     await field(page, 'Número do recibo de entrega').fill('123456789012');
     await saveAndContinue(page, '/buyer/fgts/authorization?buyer=1');
 
     // Authorization: PIS, a list of accounts (add and remove rows), the company block.
-    await page.getByText('Etapa 5 de 6').waitFor();
+    await stepIndicator(page, 'FGTS — Autorização').waitFor();
     await field(page, 'PIS/PASEP').fill('12056412545');
     expect(await field(page, 'PIS/PASEP').inputValue()).toBe('120.56412.54-5');
     const row = (n: number) => page.getByRole('group', { name: `Conta ${n}` });
@@ -137,7 +146,7 @@ describe('FGTS', () => {
     // The list and the block are saved as a draft and come back after a reload.
     await page.getByText(/Rascunho salvo às/).waitFor();
     await page.reload();
-    await page.getByText('Etapa 5 de 6').waitFor();
+    await stepIndicator(page, 'FGTS — Autorização').waitFor();
     expect(await field(row(2), 'Empregador').inputValue()).toBe('Engenharia Paulista S.A.');
     expect(await field(row(2), 'Valor a usar (R$)').inputValue()).toBe('1.500,50');
     expect(await field(company, 'CNPJ').inputValue()).toBe('11.222.333/0001-81');

@@ -2,7 +2,17 @@ import { describe, expect, it } from 'vitest';
 import type { APIRequestContext, Page } from 'playwright-core';
 import { completeCpf } from '@portal/domain/cpf';
 import { todayIso } from '@portal/domain/dates';
-import { activateInvited, chooseProposal, DESKTOP, loginAs, PHONE, screenshot, signIn, useBrowser } from './fixtures';
+import {
+  activateInvited,
+  chooseProposal,
+  DESKTOP,
+  loginAs,
+  PHONE,
+  screenshot,
+  signIn,
+  useBrowser,
+  stepIndicator,
+} from './fixtures';
 
 const ELIGIBLE = {
   uses_fgts: 'yes',
@@ -72,14 +82,14 @@ async function expectFgtsClosed(page: Page, proposalId: string, reason: RegExp) 
   await openFgts(page, proposalId, '/buyer/fgts/address?buyer=1');
   await page.waitForURL('**/buyer/fgts/questions?buyer=1');
   await page.getByText(PROPERTY_TITLE).waitFor();
-  expect(await page.getByText('Etapa 2 de 6').count()).toBe(0);
+  expect(await stepIndicator(page, 'FGTS — Endereço').count()).toBe(0);
 }
 
 /** The FGTS forms open: the questions screen sends an eligible buyer on to the first step. */
 async function expectFgtsOpen(page: Page, proposalId: string) {
   await openFgts(page, proposalId);
   await page.waitForURL('**/buyer/fgts/address?buyer=1');
-  await page.getByText('Etapa 2 de 6').waitFor();
+  await stepIndicator(page, 'FGTS — Endereço').waitFor();
 }
 
 /** The titles under "O que falta" on the buyer's home for a proposal. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { chooseProposal, DESKTOP, screenshot, signIn, useBrowser } from './fixtures';
+import { chooseProposal, DESKTOP, screenshot, signIn, useBrowser, stepIndicator } from './fixtures';
 
 const browser = useBrowser();
 
@@ -35,7 +35,7 @@ describe('every error at the first submit', () => {
     await chooseProposal(page, 'PF-2026-005102');
     // Opened by its address: other specs may have filled this proposal, whatever the home suggests next.
     await page.goto('/buyer/data?buyer=1');
-    await page.getByText('Etapa 1 de 5').waitFor();
+    await stepIndicator(page, 'Dados gerais').waitFor();
 
     await page.getByLabel('Nome completo', { exact: true }).fill('');
     const represented = page.getByRole('switch', { name: 'Será representado(a) por procurador?' });

@@ -237,3 +237,9 @@ export async function makeJpeg(page: Page, text: string): Promise<Buffer> {
   }, text);
   return Buffer.from(b64, 'base64');
 }
+
+/**
+ * A form's step indicator naming this step ("Etapa k de N: title", k and N among the steps the
+ * viewer counts — docs/decisions/030-one-count-one-next.md).
+ */
+export const stepIndicator = (page: Page, title: string) => page.locator('.step-indicator__text', { hasText: title });

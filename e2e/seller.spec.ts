@@ -55,8 +55,8 @@ describe('seller portal', () => {
     await buyer.page.getByRole('button', { name: 'Salvar e continuar' }).click();
     await buyer.page.waitForURL((url) => !url.pathname.endsWith('/buyer/seller-form'));
     await buyer.page.goto('/buyer/home');
-    // The seller's ten forms, the seller's documents and the completion.
-    await buyer.page.getByText('0 de 12 etapas do vendedor concluídas.').waitFor();
+    // Invited, not started yet: the buyer home says so (the count itself is the proposal's).
+    await buyer.page.getByText('O vendedor foi convidado e ainda não começou.').waitFor();
 
     // The seller follows the e-mailed link, creates a password and logs in at /auth/seller/login.
     const link = await waitForMailLink(SELLER_EMAIL, '/buyer/change-password?token=');

@@ -1,21 +1,20 @@
 import { Tag } from 'antd';
 import { Link } from 'react-router';
-import { stepCountLabel } from '@portal/domain/next-step';
 import { useSellerPart } from '../lib/seller-api';
 import { useProgress } from '../lib/progress-api';
 import { formatInstantDate } from '@portal/domain/dates';
 
 /**
  * The seller's part of a proposal in one line, for the buyers: not invited yet (with the way to the
- * seller form), done with its date, or how many of the seller's steps are done. The seller's data
- * itself stays hidden from buyers.
+ * seller form), done with its date, or started or not. The seller's data itself stays hidden from
+ * buyers.
  */
 export function SellerPartStatus({ proposalId }: { proposalId: string }) {
   const part = useSellerPart(proposalId);
-  // The seller's count comes from the one derived list: forms, documents and the completion.
+  // Started or not, from the one derived list; the count itself is the proposal's, shown once.
   const seller = useProgress(proposalId).data?.seller;
   if (!part.data || !seller) return null;
-  const done = seller.done;
+  const started = seller.done > 0;
   const at = part.data.completedAt ? formatInstantDate(part.data.completedAt) : null;
   return (
     <div className="seller-part-status" role="status">
@@ -34,8 +33,10 @@ export function SellerPartStatus({ proposalId }: { proposalId: string }) {
         </>
       ) : (
         <>
-          <Tag color={done ? 'gold' : 'default'}>{done ? 'Em andamento' : 'A preencher'}</Tag>
-          <span className="muted">{stepCountLabel(seller)} do vendedor concluídas.</span>
+          <Tag color={started ? 'gold' : 'default'}>{started ? 'Em andamento' : 'A preencher'}</Tag>
+          <span className="muted">
+            {started ? 'O vendedor está preenchendo a parte dele.' : 'O vendedor foi convidado e ainda não começou.'}
+          </span>
         </>
       )}
     </div>

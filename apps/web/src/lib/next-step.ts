@@ -4,8 +4,9 @@ import { apiRequest } from './api-client';
 import { progressKey } from './progress-api';
 
 /**
- * Where a screen sits among its party's steps (the step indicator): its index, the party's total
- * (the same total the counts show), and the steps before and after it in flow order.
+ * Where a screen sits among the steps its viewer counts (the step indicator): its index and the
+ * total the counts show — every step of the proposal for a buyer, the seller's for the seller —
+ * and the steps before and after it in flow order.
  */
 export function stepPositionOf(
   progress: ProgressView | undefined,
@@ -13,17 +14,18 @@ export function stepPositionOf(
 ): { index: number; total: number; step?: Step; previous?: Step; next?: Step } {
   const step = progress?.steps.find((s) => s.id === stepId);
   if (!progress || !step) return { index: -1, total: 0 };
-  const own = progress.steps.filter((s) => s.party === step.party);
-  const index = own.indexOf(step);
-  return { index, total: own.length, step, previous: own[index - 1], next: own[index + 1] };
+  const index = progress.steps.indexOf(step);
+  return {
+    index,
+    total: progress.steps.length,
+    step,
+    previous: progress.steps[index - 1],
+    next: progress.steps[index + 1],
+  };
 }
 
-/**
- * The caller's next step, read fresh from the server after a step was done: what a screen's last
- * button leads to. Null when nothing is left for the caller.
- */
-export async function fetchNextStep(queryClient: QueryClient, proposalId: string): Promise<Step | null> {
-  const progress = await queryClient.fetchQuery({
+function fetchProgress(queryClient: QueryClient, proposalId: string): Promise<ProgressView> {
+  return queryClient.fetchQuery({
     queryKey: progressKey(proposalId),
     staleTime: 0,
     queryFn: ({ signal }) =>
@@ -31,5 +33,27 @@ export async function fetchNextStep(queryClient: QueryClient, proposalId: string
         (r) => r.data,
       ),
   });
+}
+
+/**
+ * The caller's next step, read fresh from the server after a step was done: what a screen's last
+ * button leads to. Null when nothing is left for the caller. With `after`, a step of a sequence
+ * (the FGTS forms) goes on to the step right after it while that one is still to do.
+ */
+export async function fetchNextStep(
+  queryClient: QueryClient,
+  proposalId: string,
+  after?: string,
+): Promise<Step | null> {
+  const progress = await fetchProgress(queryClient, proposalId);
+  const following = after ? stepPositionOf(progress, after).next : undefined;
+  if (following && following.state !== 'done' && following.kind === 'section' && sameSequence(after!, following))
+    return following;
   return progress.next;
+}
+
+/** Two steps of one sequence: the same kind of section prefix (fgts_…) for the same buyer. */
+function sameSequence(stepId: string, step: Step): boolean {
+  const [, key, buyer] = stepId.split(':');
+  return key?.split('_')[0] === step.key.split('_')[0] && buyer === String(step.buyer ?? '-');
 }

@@ -32,11 +32,8 @@ export interface SectionExtension {
   }) => React.ReactNode;
 }
 
-/** Where this form sits in its flow: the step indicator (currentStep) and the back/next targets. */
+/** Where this form leads: back, and on when the derived next step cannot be read. */
 export interface SectionSteps {
-  index: number;
-  total: number;
-  title: string;
   previousUrl: string;
   nextUrl: string;
   /**
@@ -44,6 +41,8 @@ export interface SectionSteps {
    * that shows the outcome of its own answers first (the FGTS questions) keeps nextUrl.
    */
   followNextStep?: boolean;
+  /** A form of a sequence (the FGTS forms): go on to the derived step right after it while it is still to do. */
+  sequence?: boolean;
 }
 
 export interface SectionFormProps {
@@ -168,16 +167,14 @@ function SectionFormBody(props: SectionFormProps & { detail: SectionDetail }) {
     return () => sub.unsubscribe();
   }, [watch, schedule, editable, getValues]);
 
-  // The seller's indicator counts the seller's derived steps, the same total the seller's counts show
-  // (forms, documents, completion). The buyers' forms keep the position in their own sub-flow.
+  // The indicator places the form among the derived steps its viewer counts, with the same total
+  // as the counts (every step of the proposal for a buyer, the seller's for the seller).
   const progress = useProgress(proposalId);
-  const position = stepPositionOf(progress.data, `section:${def.key}:${buyer ?? '-'}`);
-  const indicator =
-    position.step?.party === 'seller'
-      ? { index: position.index, total: position.total, title: position.step.title }
-      : progress.isPending && def.scope === 'seller'
-        ? { index: -1, total: 0, title: steps.title }
-        : { index: steps.index, total: steps.total, title: steps.title };
+  const stepId = `section:${def.key}:${buyer ?? '-'}`;
+  const position = stepPositionOf(progress.data, stepId);
+  const indicator = position.step
+    ? { index: position.index, total: position.total, title: position.step.title }
+    : { index: -1, total: 0, title: '' };
   useEffect(() => {
     setStore({ currentStep: Math.max(0, indicator.index) });
   }, [indicator.index, setStore]);
@@ -202,7 +199,9 @@ function SectionFormBody(props: SectionFormProps & { detail: SectionDetail }) {
         void message.success(successMessage);
         // On to the next pending step of the one derived list (not merely the next screen in order).
         const next =
-          steps.followNextStep === false ? null : await fetchNextStep(queryClient, proposalId).catch(() => null);
+          steps.followNextStep === false
+            ? null
+            : await fetchNextStep(queryClient, proposalId, steps.sequence ? stepId : undefined).catch(() => null);
         navigate(next?.path ?? steps.nextUrl);
       } catch (err) {
         const message = applyServerErrors(err, setError, visible);

@@ -55,9 +55,6 @@ export function BuyerSectionScreen({
           ui={BUYER_FIELD_UI[sectionKey]}
           defaults={DEFAULTS[sectionKey]}
           steps={{
-            index,
-            total: flow.length,
-            title: flow[index]?.title ?? def.title,
             previousUrl: previous ? stepUrl(previous) : '/buyer/buyers',
             nextUrl: next ? stepUrl(next) : '/buyer/home',
           }}

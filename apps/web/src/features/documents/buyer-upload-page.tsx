@@ -7,6 +7,11 @@ export default function BuyerUploadPage() {
   const proposalId = readSelectedProposal();
   if (!proposalId) return <Navigate to="/buyer/select-proposal" replace />;
   return (
-    <DocumentsUploadScreen proposalId={proposalId} title="Envio de documentos" notFoundUrl="/buyer/select-proposal" />
+    <DocumentsUploadScreen
+      proposalId={proposalId}
+      title="Envio de documentos"
+      notFoundUrl="/buyer/select-proposal"
+      party="buyer"
+    />
   );
 }

@@ -4,5 +4,12 @@ import { DocumentsUploadScreen } from './upload-screen';
 /** /seller/proposals/:proposalId/upload: the property's documents that the seller sends. */
 export default function SellerUploadPage() {
   const { proposalId } = useParams();
-  return <DocumentsUploadScreen proposalId={proposalId!} title="Envio de documentos" notFoundUrl="/seller/proposals" />;
+  return (
+    <DocumentsUploadScreen
+      proposalId={proposalId!}
+      title="Envio de documentos"
+      notFoundUrl="/seller/proposals"
+      party="seller"
+    />
+  );
 }

@@ -12,6 +12,7 @@ import {
   UPLOAD_ACCEPT,
 } from '@portal/domain/documents';
 import { ApiRequestError } from '../../lib/api-client';
+import { progressKey } from '../../lib/progress-api';
 import {
   deleteDocumentFile,
   documentsKey,
@@ -107,11 +108,19 @@ export function UploadItem({ proposalId, item, maxMb }: { proposalId: string; it
         onProgress: (f) => patch(id, { progress: Math.round(f * 100) }),
       });
       patch(id, { progress: 100, done: true });
-      await queryClient.invalidateQueries({ queryKey: documentsKey(proposalId) });
+      await refresh();
       setPending((list) => list.filter((p) => p.id !== id));
     } catch (err) {
       patch(id, { error: err instanceof ApiRequestError ? err.message : 'Não foi possível enviar o arquivo.' });
     }
+  }
+
+  /** The list and the derived steps (an upload may finish the documents step). */
+  function refresh() {
+    return Promise.all([
+      queryClient.invalidateQueries({ queryKey: documentsKey(proposalId) }),
+      queryClient.invalidateQueries({ queryKey: progressKey(proposalId) }),
+    ]);
   }
 
   function pick(files: FileList | null) {
@@ -125,7 +134,7 @@ export function UploadItem({ proposalId, item, maxMb }: { proposalId: string; it
     } catch (err) {
       message.error(err instanceof ApiRequestError ? err.message : 'Não foi possível excluir o arquivo.');
     }
-    await queryClient.invalidateQueries({ queryKey: documentsKey(proposalId) });
+    await refresh();
   }
 
   function onDrop(e: DragEvent) {

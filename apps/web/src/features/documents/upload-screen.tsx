@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { ApiRequestError } from '../../lib/api-client';
 import { Page } from '../../components/page';
+import { NextStepButton } from '../../components/next-step-button';
 import { useDocuments } from '../../lib/documents-api';
 import { ItemStateTag, UploadItem } from './upload-item';
 import type { FollowedItem } from '@portal/domain/documents-views';
@@ -18,10 +19,13 @@ export function DocumentsUploadScreen({
   proposalId,
   title,
   notFoundUrl,
+  party,
 }: {
   proposalId: string;
   title: string;
   notFoundUrl: string;
+  /** Whose uploads these are: the way on ("Continuar") shows once they are no longer the next step. */
+  party: 'buyer' | 'seller';
 }) {
   const docs = useDocuments(proposalId);
   const { hash } = useLocation();
@@ -69,6 +73,7 @@ export function DocumentsUploadScreen({
               <UploadItem key={item.key} proposalId={proposalId} item={item} maxMb={docs.data.maxMb} />
             ))}
           </div>
+          <NextStepButton proposalId={proposalId} current={`documents:${party}`} />
           {docs.data.sellerItems.length ? <SellerItems items={docs.data.sellerItems} /> : null}
         </>
       ) : null}

@@ -27,7 +27,6 @@ export function FgtsStepScreen({
 
   const def = findSection(stepKey)!;
   const index = FGTS_STEPS.findIndex((s) => s.key === stepKey);
-  const step = FGTS_STEPS[index]!;
   const previous = FGTS_STEPS[index - 1]!;
   const next = FGTS_STEPS[index + 1]!;
   return (
@@ -47,14 +46,11 @@ export function FgtsStepScreen({
             defaults={defaults}
             extension={extension}
             steps={{
-              index,
-              total: FGTS_STEPS.length,
-              title: `FGTS — ${step.title}`,
               // Back to the questions means editing them (the questions screen resumes otherwise).
               previousUrl: fgtsStepUrl(previous.key, buyer, previous.key === 'fgts_questions' ? '&edit=1' : ''),
               nextUrl: fgtsStepUrl(next.key, buyer),
-              // The FGTS forms go through their own sequence, then the review.
-              followNextStep: false,
+              // The FGTS forms go on to the buyer's next FGTS step while one is left, then to the next step.
+              sequence: true,
             }}
             notFoundUrl="/buyer/home"
           />

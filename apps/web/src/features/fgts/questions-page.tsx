@@ -1,13 +1,14 @@
 import { Alert, Button, Skeleton } from 'antd';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { FGTS_PROPERTY_INELIGIBLE_TITLE } from '@portal/domain/fgts-property-rules';
-import { fgtsEligibility, FGTS_STEPS } from '@portal/domain/fgts-sections';
+import { fgtsEligibility } from '@portal/domain/fgts-sections';
 import { findSection } from '@portal/domain/sections-registry';
 import { Page } from '../../components/page';
 import { SectionForm, type SectionExtension } from '../../components/section-form/section-form';
 import { EligibilityNotice } from './eligibility-notice';
 import { FgtsStateError } from './fgts-step-screen';
 import { buyerSubtitle, fgtsStepUrl, useFgtsScreen } from './flow';
+import { NextStepButton } from '../../components/next-step-button';
 import { FGTS_FIELD_UI } from './ui';
 
 /** The live verdict under the questions, as they are answered. */
@@ -62,9 +63,14 @@ export default function FgtsQuestionsPage() {
             >
               Alterar respostas
             </Button>
-            <Button type="primary" size="large" onClick={() => navigate('/buyer/home')}>
-              Voltar ao início
-            </Button>
+            <NextStepButton
+              proposalId={proposalId}
+              fallback={
+                <Button type="primary" size="large" onClick={() => navigate('/buyer/home')}>
+                  Voltar ao início
+                </Button>
+              }
+            />
           </div>
         </>
       );
@@ -78,9 +84,6 @@ export default function FgtsQuestionsPage() {
         ui={FGTS_FIELD_UI.fgts_questions}
         extension={extension}
         steps={{
-          index: 0,
-          total: FGTS_STEPS.length,
-          title: 'FGTS — Perguntas',
           previousUrl: '/buyer/home',
           nextUrl: fgtsStepUrl('fgts_questions', buyer),
           followNextStep: false,

@@ -4,6 +4,7 @@ import { useQueries } from '@tanstack/react-query';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { FGTS_STEPS, type FgtsSectionKey } from '@portal/domain/fgts-sections';
 import { Page } from '../../components/page';
+import { NextStepButton } from '../../components/next-step-button';
 import { SectionStatusTag } from '../../components/section-form/section-status';
 import { FormError } from '../../components/submit-form';
 import type { FieldUi } from '../../components/section-form/widgets';
@@ -71,6 +72,7 @@ export default function FgtsReviewPage() {
               }
             />
           ) : null}
+          {s.confirmed ? <NextStepButton proposalId={proposalId!} current={`section:fgts_review:${buyer}`} /> : null}
           <ul className="card-list card-list--single">
             {SHOWN.map((step, i) => {
               const detail = sections[i]!.data!;

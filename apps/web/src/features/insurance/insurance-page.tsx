@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Alert, App, Button, Card, Skeleton, Tag } from 'antd';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Page } from '../../components/page';
+import { NextStepButton } from '../../components/next-step-button';
 import { isNotFound } from '../../lib/api-client';
 import { buyerPositionFromSearch } from '../../lib/buyer-param';
 import { revokeConsent, useAccessLog } from './api';
@@ -94,7 +95,7 @@ export default function InsurancePage() {
                 ) : null}
               </p>
               <Button
-                type="primary"
+                type={status === 'completed' ? 'default' : 'primary'}
                 size="large"
                 block
                 onClick={() => navigate(path(`/buyer/insurance-${data.insurer}`))}
@@ -105,6 +106,7 @@ export default function InsurancePage() {
                     ? 'Ver a declaração'
                     : 'Continuar a declaração'}
               </Button>
+              {me.completed ? <NextStepButton proposalId={proposalId!} current={`health:${me.buyer}`} /> : null}
               {!data.canEdit ? (
                 <p className="muted insurance-card__note">
                   A proposta está em análise: a declaração não pode ser alterada agora.

@@ -7,7 +7,7 @@ import { useSession } from '../../lib/session';
 import { ApiRequestError } from '../../lib/api-client';
 import { useProposal } from '../../lib/proposals-api';
 import { NextStepPanel } from './next-step-panel';
-import { FillingProgress, ProposalFacts } from '../../components/proposal-summary';
+import { ProposalFacts } from '../../components/proposal-summary';
 import { ProposalHistory } from '../../components/proposal-history';
 import { SellerPartStatus } from '../../components/seller-part-status';
 import { FinancingSummary } from '../../components/financing-summary';
@@ -50,7 +50,6 @@ export default function BuyerHomePage() {
       {proposal.data ? (
         <Card className="proposal-card">
           <ProposalFacts proposal={proposal.data} />
-          <FillingProgress proposalId={proposal.data.id} />
           {financing.data ? (
             <FinancingSummary
               financing={financing.data}

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Alert, App, Button, Skeleton, Tag } from 'antd';
 import { Link, useNavigate } from 'react-router';
-import { pendingSteps, stepCountLabel, type Step } from '@portal/domain/next-step';
+import { pendingSteps, type Step } from '@portal/domain/next-step';
 import type { Proposal } from '@portal/domain/proposal';
 import { ApiRequestError } from '../../lib/api-client';
+import { FillingProgress } from '../../components/proposal-summary';
 import { queryClient } from '../../lib/query-client';
 import { sendForAnalysis, useProgress } from '../../lib/progress-api';
 
@@ -15,8 +16,9 @@ const STATE_TAGS: Record<Step['state'], { color: string; label: string }> = {
 
 /**
  * The buyer home's "what is next", from the one derived list: the next step as a button (sending
- * for analysis is the last one), the buyers' steps still to do as links to their screens, and the
- * buyers' count. Never "all done" while a form, a declaration or a document is missing.
+ * for analysis is the last one), the proposal's count (the one every screen shows) and the buyers'
+ * steps still to do as links to their screens. Never "all done" while a form, a declaration or a
+ * document is missing.
  */
 export function NextStepPanel({ proposal }: { proposal: Proposal }) {
   const navigate = useNavigate();
@@ -27,7 +29,7 @@ export function NextStepPanel({ proposal }: { proposal: Proposal }) {
 
   if (progress.isPending) return <Skeleton active paragraph={{ rows: 3 }} />;
   if (progress.isError) return <Alert type="error" showIcon title={progress.error.message} />;
-  const { next, steps, buyer } = progress.data;
+  const { next, steps } = progress.data;
   const pending = pendingSteps(steps, 'buyer');
   const sent = proposal.status !== 'filling';
 
@@ -50,11 +52,7 @@ export function NextStepPanel({ proposal }: { proposal: Proposal }) {
       <h2 id="proximo-passo" className="section-title">
         {next ? 'Próximo passo' : sent ? 'Proposta enviada para análise' : 'Aguardando'}
       </h2>
-      {buyer ? (
-        <p className="muted next-step__count">
-          Etapas dos compradores: <strong>{stepCountLabel(buyer)}</strong> concluídas.
-        </p>
-      ) : null}
+      <FillingProgress proposalId={proposal.id} />
       {next?.kind === 'send' ? (
         <>
           <p className="muted">Tudo o que é dos compradores está pronto. Envie a proposta para a análise da equipe.</p>

@@ -1,4 +1,6 @@
+import { SELLER_PATHS } from '@portal/domain/next-step';
 import type { SellerSectionKey } from '@portal/domain/seller-sections';
+import { findSection } from '@portal/domain/sections-registry';
 import type { SectionSummary } from '../../lib/sections-api';
 
 /**
@@ -13,18 +15,12 @@ export interface SellerStep {
   title: string;
 }
 
-export const SELLER_STEPS: readonly SellerStep[] = [
-  { section: 'seller-general-data', path: 'general-data', title: 'Dados gerais' },
-  { section: 'seller-address', path: 'address', title: 'Endereço' },
-  { section: 'seller-property', path: 'property', title: 'Imóvel' },
-  { section: 'seller-property-registry', path: 'property/registry', title: 'Registro do imóvel' },
-  { section: 'seller-property-financing', path: 'property/financing-data', title: 'Financiamento do imóvel' },
-  { section: 'seller-property-questions', path: 'property/questions', title: 'Perguntas sobre o imóvel' },
-  { section: 'seller-property-info', path: 'property/questions/info', title: 'Informações do imóvel' },
-  { section: 'seller-marital', path: 'property/marital/questions', title: 'Estado civil e o imóvel' },
-  { section: 'seller-property-contact', path: 'property/contact', title: 'Contato para a vistoria' },
-  { section: 'seller-amounts-receivable', path: 'amounts-receivable', title: 'Valores a receber' },
-];
+/** The seller's screens, in order: the domain's paths (the derived steps use the same), with the sections' titles. */
+export const SELLER_STEPS: readonly SellerStep[] = Object.entries(SELLER_PATHS).map(([section, path]) => ({
+  section: section as SellerSectionKey,
+  path,
+  title: findSection(section)!.title,
+}));
 
 export const sellerUrl = (proposalId: string, path = '') =>
   `/seller/proposals/${encodeURIComponent(proposalId)}${path ? `/${path}` : ''}`;

@@ -30,7 +30,7 @@ export function SellerSectionScreen({
     return <Navigate to="/seller/proposals" replace />;
 
   const flow = buildSellerFlow(sections.data?.sections);
-  const { index, total, previous, next } = stepPosition(flow, sectionKey);
+  const { previous, next } = stepPosition(flow, sectionKey);
   const applies = sections.data?.sections.find((s) => s.key === sectionKey)?.required !== false;
   // The seller's own name and e-mail start the general data; what they typed or sent wins.
   const defaults: Record<string, unknown> | undefined =
@@ -67,9 +67,6 @@ export function SellerSectionScreen({
           ui={SELLER_FIELD_UI[sectionKey]}
           defaults={defaults}
           steps={{
-            index,
-            total,
-            title: flow[index]?.title ?? def.title,
             previousUrl: previous ? sellerUrl(proposalId, previous.path) : '/seller/proposals',
             nextUrl: sellerUrl(proposalId, next ? next.path : 'documents'),
           }}
