@@ -2,9 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApi, login, startApi, stopApi } from './processes';
+import { buildApi, createTestDatabase, dropTestDatabase, login, startApi, stopApi } from './processes';
 
 /**
  * Durability: the API is killed with SIGKILL at random moments under write load, restarted, and
@@ -94,21 +93,9 @@ describe('durability under SIGKILL', () => {
     const name = `durability_${process.pid}`;
     let url = '';
     beforeAll(async () => {
-      const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-      await admin.connect();
-      await admin.query(`drop database if exists ${name}`);
-      await admin.query(`create database ${name}`);
-      await admin.end();
-      const u = new URL(process.env.TEST_DATABASE_URL!);
-      u.pathname = `/${name}`;
-      url = u.toString();
+      url = await createTestDatabase(name);
     });
-    afterAll(async () => {
-      const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-      await admin.connect();
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    });
+    afterAll(async () => dropTestDatabase(name));
     it(`${Math.ceil(CYCLES / 2)} kills, every answered write kept`, async () => {
       const dataDir = mkdtempSync(join(tmpdir(), 'portal-durability-pg-'));
       try {

@@ -1,4 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import pg from 'pg';
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -91,4 +92,31 @@ export async function login(base: string, username: string, password = 'Demo@202
     .getSetCookie()
     .map((c) => c.split(';')[0])
     .join('; ');
+}
+
+/** The server of TEST_DATABASE_URL, as its admin client reaches it. */
+async function onTestServer(run: (admin: pg.Client) => Promise<unknown>): Promise<void> {
+  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await admin.connect();
+  try {
+    await run(admin);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** A new, empty database on the server of TEST_DATABASE_URL (any older one of the name dropped); its URL. */
+export async function createTestDatabase(name: string): Promise<string> {
+  await onTestServer(async (admin) => {
+    await admin.query(`drop database if exists ${name}`);
+    await admin.query(`create database ${name}`);
+  });
+  const url = new URL(process.env.TEST_DATABASE_URL!);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** Drops a database made by createTestDatabase, closing whatever connection is still open on it. */
+export async function dropTestDatabase(name: string): Promise<void> {
+  await onTestServer((admin) => admin.query(`drop database if exists ${name} with (force)`));
 }

@@ -1,9 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApi, login, startApi, stopApi, type ApiProcess } from './processes';
+import { buildApi, createTestDatabase, dropTestDatabase, login, startApi, stopApi, type ApiProcess } from './processes';
 
 /**
  * Scale-out: two API instances on one PostgreSQL (and Redis when TEST_REDIS_URL is set) are
@@ -24,16 +23,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL).each(variants)('two instances on
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-scale-'));
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await admin.connect();
-    await admin.query(`drop database if exists ${name}`);
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const u = new URL(process.env.TEST_DATABASE_URL!);
-    u.pathname = `/${name}`;
+    const databaseUrl = await createTestDatabase(name);
     api = buildApi();
     const env = {
-      DATABASE_URL: u.toString(),
+      DATABASE_URL: databaseUrl,
       DATA_DIR: dataDir,
       REDIS_URL: redis,
       LOGIN_IP_LIMIT_PER_MINUTE: '100000',
@@ -46,10 +39,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL).each(variants)('two instances on
     await stopApi(a);
     await stopApi(b);
     api?.remove();
-    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await admin.connect();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
+    await dropTestDatabase(name);
     rmSync(dataDir, { recursive: true, force: true });
   });
 

@@ -1,35 +1,20 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { API_MESSAGES } from '@portal/domain/api-error';
 import { formatCpf } from '@portal/domain/cpf';
 import { PASSWORD_RULE_TEXT } from '@portal/domain/fields';
-import {
-  createTestApp,
-  createUser,
-  DATABASES,
-  DEMO_PASSWORD,
-  login,
-  resetRateLimits,
-  sessionCookie,
-  sessionSetCookie,
-  type TestApp,
-} from './helpers';
+import { appSuite, createUser, DATABASES, DEMO_PASSWORD, login, resetRateLimits, sessionSetCookie } from './helpers';
+import { authCalls } from './helpers/auth';
 
 const FOREIGN_ORIGIN = { error: { code: 'foreign_origin', message: API_MESSAGES.foreignOrigin } };
 const NEW_PASSWORD = 'NovaSenha2026';
 
-import { authCalls } from './helpers/auth';
 describe.each(DATABASES)('auth: recovery, CSRF and headers on %s', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(dialect);
-  });
-  afterAll(async () => t?.close());
+  const { t, anonymous } = appSuite(dialect);
   beforeEach(async () => resetRateLimits(t));
-
-  const { post, tryLogin, whoIs } = authCalls(() => t);
+  const { post, get, withCookie, tryLogin, whoIs } = authCalls(t);
 
   describe('POST /auth/recover and the e-mailed token', () => {
     const ACCEPTED = { data: { message: API_MESSAGES.recoverAccepted } };
@@ -66,11 +51,11 @@ describe.each(DATABASES)('auth: recovery, CSRF and headers on %s', (dialect) => 
         null,
       ].map((payload) => JSON.stringify(payload));
       for (const payload of [...cases, undefined]) {
-        const res = await t.app.inject({
-          method: 'POST',
-          url: '/api/v3/auth/recover',
-          ...(payload === undefined ? {} : { payload, headers: { 'content-type': 'application/json' } }),
-        });
+        const res = await post(
+          '/recover',
+          payload,
+          payload === undefined ? {} : { headers: { 'content-type': 'application/json' } },
+        );
         expect(res.statusCode, payload).toBe(202);
         expect(res.json()).toEqual(ACCEPTED);
       }
@@ -219,7 +204,7 @@ describe.each(DATABASES)('auth: recovery, CSRF and headers on %s', (dialect) => 
         { 'sec-fetch-site': 'cross-site', origin: 'http://localhost:3000' },
       ],
     ])('refuses %s with 403 foreign_origin', async (_, headers) => {
-      const res = await post('/login', body, headers);
+      const res = await post('/login', body, { headers });
       expect(res.statusCode).toBe(403);
       expect(res.json()).toEqual(FOREIGN_ORIGIN);
       expect(sessionSetCookie(res)).toBeUndefined();
@@ -227,7 +212,7 @@ describe.each(DATABASES)('auth: recovery, CSRF and headers on %s', (dialect) => 
 
     it('refuses a foreign logout, so the session survives', async () => {
       const cookie = await login(t.app, 'comprador@demo.com.br', 'buyer');
-      const res = await post('/logout', undefined, { cookie, origin: 'http://evil.example' });
+      const res = await post('/logout', undefined, withCookie(cookie, { headers: { origin: 'http://evil.example' } }));
       expect(res.statusCode).toBe(403);
       expect(await whoIs(cookie)).toBe('comprador@demo.com.br');
     });
@@ -238,7 +223,7 @@ describe.each(DATABASES)('auth: recovery, CSRF and headers on %s', (dialect) => 
       const res = await post(
         '/change-password',
         { pass: NEW_PASSWORD, repeat: NEW_PASSWORD },
-        { cookie, origin: 'http://evil.example' },
+        withCookie(cookie, { headers: { origin: 'http://evil.example' } }),
       );
       expect(res.statusCode).toBe(403);
       expect((await tryLogin(user.email, 'buyer')).statusCode).toBe(200);
@@ -254,16 +239,12 @@ describe.each(DATABASES)('auth: recovery, CSRF and headers on %s', (dialect) => 
       ['no Origin (curl, server-to-server)', {}],
       ['Sec-Fetch-Site: none (typed by the user)', { 'sec-fetch-site': 'none' }],
     ])('allows %s', async (_, headers) => {
-      const res = await post('/login', body, headers);
+      const res = await post('/login', body, { headers });
       expect(res.statusCode).toBe(200);
     });
 
     it('does not apply to safe methods', async () => {
-      const res = await t.app.inject({
-        method: 'GET',
-        url: '/api/v3/auth/session',
-        headers: { origin: 'http://evil.example', 'sec-fetch-site': 'cross-site' },
-      });
+      const res = await get('/session', { headers: { origin: 'http://evil.example', 'sec-fetch-site': 'cross-site' } });
       expect(res.statusCode).toBe(200);
     });
   });
@@ -283,7 +264,7 @@ describe.each(DATABASES)('auth: recovery, CSRF and headers on %s', (dialect) => 
       ['an API error', '/api/v3/auth/user'],
       ['a 404', '/api/v3/nothing-here'],
     ])('are on %s', async (_, url) => {
-      const res = await t.app.inject({ url });
+      const res = await anonymous.get(url);
       const policy = csp(res);
       expect(policy.get('script-src')).toEqual(["'self'"]);
       expect(policy.get('default-src')).toEqual(["'self'"]);
@@ -300,55 +281,34 @@ describe.each(DATABASES)('auth: recovery, CSRF and headers on %s', (dialect) => 
 });
 
 describe.each(DATABASES)('auth behind https on %s', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(dialect, { env: { PUBLIC_URL: 'https://portal.example.com.br' } });
-  });
-  afterAll(async () => t?.close());
+  const { t } = appSuite(dialect, { env: { PUBLIC_URL: 'https://portal.example.com.br' } });
+  const { post, withCookie, cookieOf } = authCalls(t);
+  const fromOrigin = (origin: string) => ({ headers: { origin } });
 
   it('marks the cookie Secure, sends HSTS and upgrades insecure requests', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v3/auth/login',
-      headers: { origin: 'https://portal.example.com.br' },
-      payload: { username: 'comprador@demo.com.br', password: DEMO_PASSWORD, type: 'buyer' },
-    });
+    const res = await post(
+      '/login',
+      { username: 'comprador@demo.com.br', password: DEMO_PASSWORD, type: 'buyer' },
+      fromOrigin('https://portal.example.com.br'),
+    );
     expect(res.statusCode).toBe(200);
     expect(sessionSetCookie(res)).toMatch(/;\s*Secure/i);
     expect(res.headers['strict-transport-security']).toMatch(/max-age=31536000/);
     expect(String(res.headers['content-security-policy'])).toMatch(/upgrade-insecure-requests/);
-    const out = await t.app.inject({
-      method: 'POST',
-      url: '/api/v3/auth/logout',
-      headers: { cookie: `access_token=${sessionCookie(res)}` },
-    });
+    const out = await post('/logout', undefined, withCookie(cookieOf(res)));
     expect(sessionSetCookie(out)).toMatch(/;\s*Secure/i);
   });
 
   it('takes the https PUBLIC_URL as the allowed origin and refuses its http twin', async () => {
     const payload = { username: 'x@teste.com.br', password: 'Errada123', type: 'buyer' };
-    const ok = await t.app.inject({
-      method: 'POST',
-      url: '/api/v3/auth/login',
-      headers: { origin: 'https://portal.example.com.br' },
-      payload,
-    });
+    const ok = await post('/login', payload, fromOrigin('https://portal.example.com.br'));
     expect(ok.statusCode).toBe(401);
-    const twin = await t.app.inject({
-      method: 'POST',
-      url: '/api/v3/auth/login',
-      headers: { origin: 'http://portal.example.com.br' },
-      payload,
-    });
+    const twin = await post('/login', payload, fromOrigin('http://portal.example.com.br'));
     expect(twin.statusCode).toBe(403);
   });
 
   it('the recover link starts with the PUBLIC_URL', async () => {
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/v3/auth/recover',
-      payload: { email: 'comprador@demo.com.br', cpf: '529.982.247-25' },
-    });
+    await post('/recover', { email: 'comprador@demo.com.br', cpf: '529.982.247-25' });
     const row = await t.db.kysely.selectFrom('outbox').select('text_body').executeTakeFirstOrThrow();
     expect(row.text_body).toMatch(
       /^https:\/\/portal\.example\.com\.br\/buyer\/change-password\?token=[A-Za-z0-9_-]{43}$/m,

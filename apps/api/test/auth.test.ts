@@ -1,29 +1,16 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { API_MESSAGES } from '@portal/domain/api-error';
-import {
-  createTestApp,
-  DATABASES,
-  DEMO_PASSWORD,
-  login,
-  resetRateLimits,
-  sessionCookie,
-  sessionSetCookie,
-  type TestApp,
-} from './helpers';
+import { appSuite, DATABASES, DEMO_PASSWORD, login, resetRateLimits, sessionCookie, sessionSetCookie } from './helpers';
+import { authCalls } from './helpers/auth';
 
 const INVALID_CREDENTIALS = { error: { code: 'invalid_credentials', message: 'E-mail/CPF ou senha inválidos.' } };
 const UNAUTHENTICATED = { error: { code: 'unauthenticated', message: API_MESSAGES.unauthenticated } };
 
-import { authCalls } from './helpers/auth';
 describe.each(DATABASES)('auth on %s', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(dialect);
-  });
-  afterAll(async () => t?.close());
+  const { t } = appSuite(dialect);
   beforeEach(async () => resetRateLimits(t));
 
-  const { post, get, tryLogin, whoIs, cookieOf } = authCalls(() => t);
+  const { post, get, withCookie, tryLogin, whoIs, cookieOf } = authCalls(t);
 
   describe('POST /auth/login', () => {
     it('logs in by e-mail: the user with role, and a session cookie', async () => {
@@ -94,7 +81,7 @@ describe.each(DATABASES)('auth on %s', (dialect) => {
     it('rotates the session: a login sent with an existing cookie kills the old token', async () => {
       const first = await tryLogin('compradora@demo.com.br', 'buyer');
       const oldCookie = cookieOf(first);
-      const second = await tryLogin('compradora@demo.com.br', 'buyer', DEMO_PASSWORD, { cookie: oldCookie });
+      const second = await tryLogin('compradora@demo.com.br', 'buyer', DEMO_PASSWORD, withCookie(oldCookie));
       expect(second.statusCode).toBe(200);
       const newCookie = cookieOf(second);
       expect(newCookie).not.toBe(oldCookie);
@@ -104,7 +91,7 @@ describe.each(DATABASES)('auth on %s', (dialect) => {
 
     it('a failed login leaves the existing session alone', async () => {
       const cookie = await login(t.app, 'outro@demo.com.br', 'buyer');
-      const res = await tryLogin('outro@demo.com.br', 'buyer', 'Errada123', { cookie });
+      const res = await tryLogin('outro@demo.com.br', 'buyer', 'Errada123', withCookie(cookie));
       expect(res.statusCode).toBe(401);
       expect(await whoIs(cookie)).toBe('outro@demo.com.br');
     });
@@ -158,12 +145,7 @@ describe.each(DATABASES)('auth on %s', (dialect) => {
     });
 
     it('a body that is not JSON is a 400 in the contract shape', async () => {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/v3/auth/login',
-        headers: { 'content-type': 'application/json' },
-        payload: '{"username":',
-      });
+      const res = await post('/login', '{"username":', { headers: { 'content-type': 'application/json' } });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ error: { code: 'bad_request', message: expect.any(String) } });
     });
@@ -180,14 +162,16 @@ describe.each(DATABASES)('auth on %s', (dialect) => {
     });
 
     it('/auth/session is {data:null} with an unknown cookie', async () => {
-      expect((await get('/session', 'access_token=abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG')).json()).toEqual({
+      expect(
+        (await get('/session', withCookie('access_token=abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG'))).json(),
+      ).toEqual({
         data: null,
       });
     });
 
     it('/auth/session gives the user with role', async () => {
       const cookie = await login(t.app, 'vendedor@demo.com.br', 'seller');
-      const res = await get('/session', cookie);
+      const res = await get('/session', withCookie(cookie));
       expect(res.json()).toEqual({
         data: {
           user: {
@@ -205,7 +189,7 @@ describe.each(DATABASES)('auth on %s', (dialect) => {
       expect(none.statusCode).toBe(401);
       expect(none.json()).toEqual(UNAUTHENTICATED);
       const cookie = await login(t.app, 'operador@demo.com.br', 'operator');
-      const res = await get('/user', cookie);
+      const res = await get('/user', withCookie(cookie));
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({
         data: {
@@ -221,7 +205,7 @@ describe.each(DATABASES)('auth on %s', (dialect) => {
     it('/auth/logout ends the session on the server and expires the cookie', async () => {
       const cookie = await login(t.app, 'outro@demo.com.br', 'buyer');
       const other = await login(t.app, 'outro@demo.com.br', 'buyer');
-      const res = await post('/logout', undefined, { cookie });
+      const res = await post('/logout', undefined, withCookie(cookie));
       expect(res.statusCode).toBe(204);
       expect(res.body).toBe('');
       const line = sessionSetCookie(res)!;
@@ -230,7 +214,7 @@ describe.each(DATABASES)('auth on %s', (dialect) => {
       expect(line).toMatch(/Path=\//);
       // Replaying the old cookie (e.g. a copy kept by an attacker) opens nothing.
       expect(await whoIs(cookie)).toBe(401);
-      expect((await get('/session', cookie)).json()).toEqual({ data: null });
+      expect((await get('/session', withCookie(cookie))).json()).toEqual({ data: null });
       // Only that session ended: another device stays in.
       expect(await whoIs(other)).toBe('outro@demo.com.br');
     });
@@ -243,19 +227,19 @@ describe.each(DATABASES)('auth on %s', (dialect) => {
 
     it('a session idle for longer than the idle window ends', async () => {
       const cookie = await login(t.app, 'compradora@demo.com.br', 'buyer');
-      const user = await get('/user', cookie);
+      const user = await get('/user', withCookie(cookie));
       await t.db.kysely
         .updateTable('sessions')
         .set({ last_seen_at: Date.now() - t.config.sessionIdleMs - 1_000 })
         .where('user_id', '=', user.json().data.id)
         .execute();
       expect(await whoIs(cookie)).toBe(401);
-      expect((await get('/session', cookie)).json()).toEqual({ data: null });
+      expect((await get('/session', withCookie(cookie))).json()).toEqual({ data: null });
     });
 
     it('a session past its absolute expiry ends even when in use', async () => {
       const cookie = await login(t.app, 'compradora@demo.com.br', 'buyer');
-      const id = (await get('/user', cookie)).json().data.id;
+      const id = (await get('/user', withCookie(cookie))).json().data.id;
       await t.db.kysely
         .updateTable('sessions')
         .set({ expires_at: Date.now() - 1 })

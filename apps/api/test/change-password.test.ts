@@ -1,17 +1,8 @@
-import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API_MESSAGES } from '@portal/domain/api-error';
 import { PASSWORD_RULE_TEXT } from '@portal/domain/fields';
-import {
-  createTestApp,
-  createUser,
-  DATABASES,
-  DEMO_PASSWORD,
-  login,
-  sessionCookie,
-  sessionSetCookie,
-  type TestApp,
-} from './helpers';
+import { appSuite, createUser, DATABASES, DEMO_PASSWORD, login, sessionSetCookie } from './helpers';
+import { authCalls } from './helpers/auth';
 
 /**
  * POST /auth/change-password with a session: the current password is required and checked under the
@@ -31,23 +22,18 @@ let ipSeq = 0;
 const newIp = () => `198.18.${process.pid % 250}.${++ipSeq}`;
 
 describe.each(DATABASES)('password change on %s', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(dialect);
-  });
-  afterAll(async () => t?.close());
+  const { t } = appSuite(dialect);
+  const auth = authCalls(t);
+  const { post, withCookie, whoIs, cookieOf } = auth;
 
-  const post = (url: string, payload: unknown, headers: Record<string, string> = {}, remoteAddress = '127.0.0.1') =>
-    t.app.inject({ method: 'POST', url: `/api/v3/auth${url}`, payload: payload as object, headers, remoteAddress });
   const change = (cookie: string, body: object, remoteAddress?: string) =>
-    post('/change-password', { pass: NEW_PASSWORD, repeat: NEW_PASSWORD, ...body }, { cookie }, remoteAddress);
+    post(
+      '/change-password',
+      { pass: NEW_PASSWORD, repeat: NEW_PASSWORD, ...body },
+      withCookie(cookie, { remoteAddress }),
+    );
   const tryLogin = (username: string, password = DEMO_PASSWORD, remoteAddress = newIp()) =>
-    post('/login', { username, password, type: 'buyer' }, {}, remoteAddress);
-  const whoIs = async (cookie: string) => {
-    const res = await t.app.inject({ url: '/api/v3/auth/user', headers: { cookie } });
-    return res.statusCode === 200 ? (res.json().data.email as string) : res.statusCode;
-  };
-  const cookieOf = (res: LightMyRequestResponse) => `access_token=${sessionCookie(res)}`;
+    auth.tryLogin(username, 'buyer', password, { remoteAddress });
   const mailsTo = (email: string) =>
     t.db.kysely.selectFrom('outbox').select(['kind', 'subject', 'text_body']).where('to_address', '=', email).execute();
 
@@ -147,7 +133,7 @@ describe.each(DATABASES)('password change on %s', (dialect) => {
   it('with a session that ended: 401', async () => {
     const user = await createUser(t);
     const cookie = await login(t.app, user.email, 'buyer');
-    await post('/logout', undefined, { cookie });
+    await post('/logout', undefined, withCookie(cookie));
     const res = await change(cookie, { current: DEMO_PASSWORD });
     expect(res.statusCode).toBe(401);
     expect((await tryLogin(user.email)).statusCode).toBe(200);

@@ -1,6 +1,6 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASES, demoWorld, type Client, type TestApp } from './helpers';
+import { DATABASES, demoSuite, type Client } from './helpers';
 import { CLAMD_BINARY, EICAR, makeExe, makePdf, multipartBody, startFakeClamd, startRealClamd } from './document-files';
 import { startS3Server, type S3TestServer } from './s3-server';
 import { createS3Storage } from '../src/modules/documents/storage';
@@ -8,17 +8,8 @@ import { createS3Storage } from '../src/modules/documents/storage';
 import { documentRows, listDocuments, storedFiles, uploadDocument } from './helpers/documents';
 
 describe.each(DATABASES)('documents: a closed proposal and a cut connection on %s', (dialect) => {
-  let t: TestApp;
-  let outro: Client;
-  let outroProposal: string;
-
-  beforeAll(async () => {
-    const w = await demoWorld(dialect);
-    t = w.t;
-    outro = w.as.outro;
-    outroProposal = w.proposals.othersProposal.id;
-  });
-  afterAll(async () => t?.close());
+  const { t, as, ids } = demoSuite(dialect);
+  const { outro } = as;
 
   const list = (who: Client, proposal: string) => listDocuments(who, proposal);
   const upload = (who: Client, key: string, file: Parameters<typeof multipartBody>[0], proposal: string) =>
@@ -29,15 +20,19 @@ describe.each(DATABASES)('documents: a closed proposal and a cut connection on %
     await t.db.kysely
       .updateTable('proposals')
       .set({ status: 'sent_to_bank' })
-      .where('id', '=', outroProposal)
+      .where('id', '=', ids.othersProposal)
       .execute();
     try {
-      const res = await upload(outro, 'income_tax_buyer1', { name: 'ir.pdf', content: makePdf() }, outroProposal);
+      const res = await upload(outro, 'income_tax_buyer1', { name: 'ir.pdf', content: makePdf() }, ids.othersProposal);
       expect(res.statusCode).toBe(409);
       expect(res.json().error.message).toBe('Esta proposta não aceita mais alterações.');
-      expect((await list(outro, outroProposal)).canUpload).toBe(false);
+      expect((await list(outro, ids.othersProposal)).canUpload).toBe(false);
     } finally {
-      await t.db.kysely.updateTable('proposals').set({ status: 'filling' }).where('id', '=', outroProposal).execute();
+      await t.db.kysely
+        .updateTable('proposals')
+        .set({ status: 'filling' })
+        .where('id', '=', ids.othersProposal)
+        .execute();
     }
   });
 
@@ -49,7 +44,7 @@ describe.each(DATABASES)('documents: a closed proposal and a cut connection on %
     const socket = connect(Number(port), '127.0.0.1');
     await new Promise<void>((r) => socket.once('connect', () => r()));
     socket.write(
-      `POST /api/v3/proposals/${outroProposal}/documents/occupation_declaration_1/files HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: ${outro.cookie}\r\nContent-Type: ${body.headers['content-type']}\r\nContent-Length: ${body.payload.length}\r\n\r\n`,
+      `POST /api/v3/proposals/${ids.othersProposal}/documents/occupation_declaration_1/files HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: ${outro.cookie}\r\nContent-Type: ${body.headers['content-type']}\r\nContent-Length: ${body.payload.length}\r\n\r\n`,
     );
     socket.write(body.payload.subarray(0, 2 * 1024 * 1024));
     // Let the server stage part of it, then cut the connection.
@@ -66,28 +61,18 @@ describe.each(DATABASES)('documents: a closed proposal and a cut connection on %
   });
 });
 
+/** The app's settings for a clamd listening on this machine. */
+const scannerAt = (port: number) => ({ CLAMAV_HOST: '127.0.0.1', CLAMAV_PORT: String(port) });
+
 describe('documents with a virus scanner (fake clamd speaking INSTREAM)', () => {
-  let t: TestApp;
   let clamd: Awaited<ReturnType<typeof startFakeClamd>>;
-  let main: Client;
-  let proposal: string;
   beforeAll(async () => {
     clamd = await startFakeClamd();
-    const w = await demoWorld('sqlite', { env: { CLAMAV_HOST: '127.0.0.1', CLAMAV_PORT: String(clamd.port) } });
-    t = w.t;
-    main = w.as.comprador;
-    proposal = w.proposals.twoBuyers.id;
   });
-  afterAll(async () => {
-    await t?.close();
-    await clamd?.close();
-  });
-  const upload = (content: Buffer) => {
-    const body = multipartBody({ name: 'doc.pdf', content });
-    return main.post(`/api/v3/proposals/${proposal}/documents/occupation_declaration_1/files`, body.payload, {
-      headers: body.headers,
-    });
-  };
+  afterAll(async () => clamd?.close());
+  const { t, as, ids } = demoSuite('sqlite', () => ({ env: scannerAt(clamd.port) }));
+  const upload = (content: Buffer) =>
+    uploadDocument(as.comprador, ids.twoBuyers, 'occupation_declaration_1', { name: 'doc.pdf', content });
 
   it('scans every upload and refuses the EICAR test file, keeping nothing', async () => {
     const clean = await upload(makePdf({ pad: 300_000 }));
@@ -121,29 +106,16 @@ describe('documents with a virus scanner (fake clamd speaking INSTREAM)', () => 
 
 // Debian's clamav-daemon when installed (apt-get install clamav-daemon), with a local EICAR signature file.
 describe.skipIf(!CLAMD_BINARY)('documents with a real clamd and a local EICAR signature', () => {
-  let t: TestApp;
   let clamd: Awaited<ReturnType<typeof startRealClamd>>;
-  let main: Client;
-  let proposal: string;
   beforeAll(async () => {
     clamd = await startRealClamd();
-    const w = await demoWorld('sqlite', { env: { CLAMAV_HOST: '127.0.0.1', CLAMAV_PORT: String(clamd.port) } });
-    t = w.t;
-    main = w.as.comprador;
-    proposal = w.proposals.twoBuyers.id;
   }, 60_000);
-  afterAll(async () => {
-    await t?.close();
-    await clamd?.close();
-  });
+  afterAll(async () => clamd?.close());
+  const { t, as, ids } = demoSuite('sqlite', () => ({ env: scannerAt(clamd.port) }));
 
   it('passes a clean PDF and refuses one carrying the EICAR test string', async () => {
-    const send = (content: Buffer) => {
-      const body = multipartBody({ name: 'doc.pdf', content });
-      return main.post(`/api/v3/proposals/${proposal}/documents/occupation_declaration_1/files`, body.payload, {
-        headers: body.headers,
-      });
-    };
+    const send = (content: Buffer) =>
+      uploadDocument(as.comprador, ids.twoBuyers, 'occupation_declaration_1', { name: 'doc.pdf', content });
     expect((await send(makePdf({ pad: 2 * 1024 * 1024 }))).statusCode).toBe(201);
     const infected = await send(makePdf({ text: EICAR }));
     expect(infected.statusCode).toBe(422);
@@ -159,43 +131,43 @@ describe.skipIf(!CLAMD_BINARY)('documents with a real clamd and a local EICAR si
 
 describe('documents on the S3 driver (s3rver)', () => {
   let s3: S3TestServer;
-  let t: TestApp;
-  let main: Client;
-  let proposal: string;
   beforeAll(async () => {
     s3 = await startS3Server();
-    const w = await demoWorld('sqlite', { env: s3.env });
-    t = w.t;
-    main = w.as.comprador;
-    proposal = w.proposals.twoBuyers.id;
   });
-  afterAll(async () => {
-    await t?.close();
-    await s3?.close();
-  });
+  afterAll(async () => s3?.close());
+  const { t, as, ids } = demoSuite('sqlite', () => ({ env: s3.env }));
+  const { comprador: main } = as;
 
   it('uploads to the bucket, serves the same bytes back, and leaves no object for a refused file', async () => {
     const storage = createS3Storage(s3.config);
     try {
       const pdf = makePdf({ pad: 6 * 1024 * 1024 });
       const body = multipartBody({ name: 'ir.pdf', content: pdf });
-      const res = await main.post(`/api/v3/proposals/${proposal}/documents/income_tax_buyer1/files`, body.payload, {
-        headers: body.headers,
-      });
+      const res = await main.post(
+        `/api/v3/proposals/${ids.twoBuyers}/documents/income_tax_buyer1/files`,
+        body.payload,
+        {
+          headers: body.headers,
+        },
+      );
       expect(res.statusCode).toBe(201);
       const id = res.json().data.id as string;
       const objects = await storage.list('');
       expect(objects.map((o) => o.key)).toEqual([expect.stringMatching(/^files\/[0-9a-f]{2}\/[0-9a-f]{32}$/)]);
       expect(storedFiles(t)).toEqual([]);
-      const dl = await main.get(`/api/v3/proposals/${proposal}/documents/files/${id}/content`);
+      const dl = await main.get(`/api/v3/proposals/${ids.twoBuyers}/documents/files/${id}/content`);
       expect(dl.statusCode).toBe(200);
       expect(dl.headers['content-type']).toBe('application/pdf');
       expect(dl.rawPayload.equals(pdf)).toBe(true);
 
       const exe = multipartBody({ name: 'ir.pdf', content: makeExe() });
-      const refused = await main.post(`/api/v3/proposals/${proposal}/documents/income_tax_buyer1/files`, exe.payload, {
-        headers: exe.headers,
-      });
+      const refused = await main.post(
+        `/api/v3/proposals/${ids.twoBuyers}/documents/income_tax_buyer1/files`,
+        exe.payload,
+        {
+          headers: exe.headers,
+        },
+      );
       expect(refused.statusCode).toBe(415);
       expect((await storage.list('')).length).toBe(1);
     } finally {

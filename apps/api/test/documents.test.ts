@@ -1,37 +1,22 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASES, demoWorld, type Client, type TestApp } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { DATABASES, demoSuite, type Client } from './helpers';
 import { makeExe, makeHeicLike, makeJpegLike, makePdf, multipartBody } from './document-files';
 
 import { documentRows, listDocuments, storedFiles, uploadDocument } from './helpers/documents';
 
 describe.each(DATABASES)('documents on %s', (dialect) => {
-  let t: TestApp;
-  let main: Client;
-  let second: Client;
-  let outro: Client;
-  let seller: Client;
-  let operator: Client;
-  let twoBuyers: string;
-  let outroProposal: string;
+  const { t, as, ids, anonymous } = demoSuite(dialect);
+  const { comprador: main, compradora: second, outro, vendedor: seller, operador: operator } = as;
 
-  beforeAll(async () => {
-    const w = await demoWorld(dialect);
-    t = w.t;
-    ({ comprador: main, compradora: second, outro, vendedor: seller, operador: operator } = w.as);
-    twoBuyers = w.proposals.twoBuyers.id;
-    outroProposal = w.proposals.othersProposal.id;
-  });
-  afterAll(async () => t?.close());
-
-  const list = (who: Client, proposal = twoBuyers) => listDocuments(who, proposal);
-  const item = async (who: Client, key: string, proposal = twoBuyers) =>
+  const list = (who: Client, proposal = ids.twoBuyers) => listDocuments(who, proposal);
+  const item = async (who: Client, key: string, proposal = ids.twoBuyers) =>
     (await list(who, proposal)).items.find((i) => i.key === key)!;
-  const upload = (who: Client, key: string, file: Parameters<typeof multipartBody>[0], proposal = twoBuyers) =>
+  const upload = (who: Client, key: string, file: Parameters<typeof multipartBody>[0], proposal = ids.twoBuyers) =>
     uploadDocument(who, proposal, key, file);
   const review = (who: Client, path: string, payload: object) =>
-    who.post(`/api/v3/proposals/${twoBuyers}/documents/${path}/review`, payload);
+    who.post(`/api/v3/proposals/${ids.twoBuyers}/documents/${path}/review`, payload);
   const rowCount = () => documentRows(t);
 
   it('derives what each person sends from the proposal: buyers their items, the seller the property papers', async () => {
@@ -88,7 +73,7 @@ describe.each(DATABASES)('documents on %s', (dialect) => {
     const data = await t.db.kysely
       .selectFrom('proposal_sections')
       .select(['id', 'data'])
-      .where('proposal_id', '=', twoBuyers)
+      .where('proposal_id', '=', ids.twoBuyers)
       .where('section', '=', 'data')
       .where('buyer', '=', 0)
       .executeTakeFirstOrThrow();
@@ -119,7 +104,7 @@ describe.each(DATABASES)('documents on %s', (dialect) => {
       .insertInto('proposal_sections')
       .values({
         id,
-        proposal_id: twoBuyers,
+        proposal_id: ids.twoBuyers,
         section: 'fgts_questions',
         buyer: 1,
         draft: null,
@@ -169,7 +154,7 @@ describe.each(DATABASES)('documents on %s', (dialect) => {
     expect(row.storage_key).toMatch(/^files\/[0-9a-f]{2}\/[0-9a-f]{32}$/);
     expect(storedFiles(t)).toContain(row.storage_key);
 
-    const dl = await main.get(`/api/v3/proposals/${twoBuyers}/documents/files/${file.id}/content`);
+    const dl = await main.get(`/api/v3/proposals/${ids.twoBuyers}/documents/files/${file.id}/content`);
     expect(dl.statusCode).toBe(200);
     expect(dl.headers['content-type']).toBe('application/pdf');
     expect(dl.headers['content-disposition']).toBe(
@@ -181,7 +166,7 @@ describe.each(DATABASES)('documents on %s', (dialect) => {
     expect(dl.rawPayload.equals(pdf)).toBe(true);
 
     // The operator's preview: inline, and framable by the portal's own pages only.
-    const inline = await operator.get(`/api/v3/proposals/${twoBuyers}/documents/files/${file.id}/content?inline=1`);
+    const inline = await operator.get(`/api/v3/proposals/${ids.twoBuyers}/documents/files/${file.id}/content?inline=1`);
     expect(inline.statusCode).toBe(200);
     expect(inline.headers['content-disposition']).toMatch(/^inline; /);
     expect(inline.headers['content-security-policy']).toContain("frame-ancestors 'self'");
@@ -240,7 +225,7 @@ describe.each(DATABASES)('documents on %s', (dialect) => {
     // NUL and control characters (RFC 5987 filename* lets a client send them) are dropped.
     const nul = await t.app.inject({
       method: 'POST',
-      url: `/api/v3/proposals/${twoBuyers}/documents/occupation_declaration_1/files`,
+      url: `/api/v3/proposals/${ids.twoBuyers}/documents/occupation_declaration_1/files`,
       ...(() => {
         const b = multipartBody({
           name: 'carteira\u0000\u0007\u001b[31m de trabalho.jpg',
@@ -287,14 +272,14 @@ describe.each(DATABASES)('documents on %s', (dialect) => {
     const mine = (await item(main, 'income_tax_buyer1')).files[0]!;
     const content = (proposal: string, who: Client) =>
       who.get(`/api/v3/proposals/${proposal}/documents/files/${mine.id}/content`);
-    expect((await content(twoBuyers, outro)).statusCode).toBe(404);
-    expect((await content(outroProposal, outro)).statusCode).toBe(404);
-    expect((await content(twoBuyers, seller)).statusCode).toBe(404); // a seller sees no buyer item
-    expect((await content(twoBuyers, second)).statusCode).toBe(404); // nor the second buyer the main buyer's
-    expect((await content(twoBuyers, operator)).statusCode).toBe(200);
-    const del = await outro.delete(`/api/v3/proposals/${outroProposal}/documents/files/${mine.id}`);
+    expect((await content(ids.twoBuyers, outro)).statusCode).toBe(404);
+    expect((await content(ids.othersProposal, outro)).statusCode).toBe(404);
+    expect((await content(ids.twoBuyers, seller)).statusCode).toBe(404); // a seller sees no buyer item
+    expect((await content(ids.twoBuyers, second)).statusCode).toBe(404); // nor the second buyer the main buyer's
+    expect((await content(ids.twoBuyers, operator)).statusCode).toBe(200);
+    const del = await outro.delete(`/api/v3/proposals/${ids.othersProposal}/documents/files/${mine.id}`);
     expect(del.statusCode).toBe(404);
-    expect((await outro.get(`/api/v3/proposals/${twoBuyers}/documents`)).statusCode).toBe(404);
+    expect((await outro.get(`/api/v3/proposals/${ids.twoBuyers}/documents`)).statusCode).toBe(404);
 
     const pdf = { name: 'x.pdf', content: makePdf() };
     expect((await upload(outro, 'income_tax_buyer1', pdf)).statusCode).toBe(404);
@@ -304,13 +289,13 @@ describe.each(DATABASES)('documents on %s', (dialect) => {
     expect((await upload(main, 'represented_document_buyer1', pdf)).statusCode).toBe(404); // does not apply
     expect((await upload(main, 'no_such_item', pdf)).statusCode).toBe(404);
     expect((await upload(operator, 'income_tax_buyer1', pdf)).statusCode).toBe(403);
-    expect((await t.app.inject({ url: `/api/v3/proposals/${twoBuyers}/documents` })).statusCode).toBe(401);
+    expect((await anonymous.get(`/api/v3/proposals/${ids.twoBuyers}/documents`)).statusCode).toBe(401);
 
     // The seller uploads the property papers; the buyers never see them.
     const reg = await upload(seller, 'property_registration', { name: 'matricula.pdf', content: makePdf() });
     expect(reg.statusCode).toBe(201);
     expect(
-      (await main.get(`/api/v3/proposals/${twoBuyers}/documents/files/${reg.json().data.id}/content`)).statusCode,
+      (await main.get(`/api/v3/proposals/${ids.twoBuyers}/documents/files/${reg.json().data.id}/content`)).statusCode,
     ).toBe(404);
     expect((await item(seller, 'property_registration')).state).toBe('sent');
   });
@@ -325,8 +310,8 @@ describe.each(DATABASES)('documents on %s', (dialect) => {
         .where('id', '=', file.id)
         .executeTakeFirstOrThrow()
     ).storage_key;
-    expect((await seller.delete(`/api/v3/proposals/${twoBuyers}/documents/files/${file.id}`)).statusCode).toBe(404);
-    const del = await second.delete(`/api/v3/proposals/${twoBuyers}/documents/files/${file.id}`);
+    expect((await seller.delete(`/api/v3/proposals/${ids.twoBuyers}/documents/files/${file.id}`)).statusCode).toBe(404);
+    const del = await second.delete(`/api/v3/proposals/${ids.twoBuyers}/documents/files/${file.id}`);
     expect(del.statusCode).toBe(204);
     expect(storedFiles(t)).not.toContain(key);
     expect((await item(second, 'income_tax_buyer2')).state).toBe('pending');
@@ -356,7 +341,7 @@ describe.each(DATABASES)('documents on %s', (dialect) => {
     expect(mail.map((m) => m.to_address)).toEqual(['comprador@demo.com.br']);
     expect(mail[0]!.text_body).toContain('Falta o recibo de entrega.');
     expect(mail[0]!.text_body).toContain('http://localhost:3000/buyer/documents/upload');
-    expect((await main.delete(`/api/v3/proposals/${twoBuyers}/documents/files/${first.id}`)).statusCode).toBe(409);
+    expect((await main.delete(`/api/v3/proposals/${ids.twoBuyers}/documents/files/${first.id}`)).statusCode).toBe(409);
 
     const again = await upload(main, 'income_tax_buyer1', { name: 'IRPF com recibo.pdf', content: makePdf() });
     expect(again.statusCode).toBe(201);
@@ -368,7 +353,7 @@ describe.each(DATABASES)('documents on %s', (dialect) => {
     expect((await review(operator, 'income_tax_buyer1', { decision: 'accept' })).statusCode).toBe(409);
     expect((await review(operator, 'income_tax_buyer1', { decision: 'maybe' })).statusCode).toBe(400);
 
-    const events = await operator.get(`/api/v3/proposals/${twoBuyers}/documents/events`);
+    const events = await operator.get(`/api/v3/proposals/${ids.twoBuyers}/documents/events`);
     const history = (events.json().data as { item: string; action: string; actor: string; reason: string | null }[])
       .filter((e) => e.item === 'income_tax_buyer1')
       .reverse();
@@ -378,14 +363,11 @@ describe.each(DATABASES)('documents on %s', (dialect) => {
       ['uploaded', 'Carlos Eduardo Souza', null],
       ['accepted', 'Juliana Costa (Equipe do portal)', null],
     ]);
-    expect((await main.get(`/api/v3/proposals/${twoBuyers}/documents/events`)).statusCode).toBe(403);
+    expect((await main.get(`/api/v3/proposals/${ids.twoBuyers}/documents/events`)).statusCode).toBe(403);
     expect(
       (
-        await t.app.inject({
-          url: `/api/v3/proposals/${outroProposal}/documents/files/${first.id}/review`,
-          method: 'POST',
-          headers: { cookie: operator.cookie },
-          payload: { decision: 'accept' },
+        await operator.post(`/api/v3/proposals/${ids.othersProposal}/documents/files/${first.id}/review`, {
+          decision: 'accept',
         })
       ).statusCode,
     ).toBe(404);

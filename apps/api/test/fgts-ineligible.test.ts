@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { todayIso } from '@portal/domain/dates';
-import { DATABASES, demoWorld, type Client, type TestApp, newFinancingProposal } from './helpers';
+import { DATABASES, demoSuite, newFinancingProposal } from './helpers';
 import { ADDRESS, ELIGIBLE, SELLER_QUESTIONS } from '@portal/domain/fixtures/fgts-answers';
 
 /**
@@ -16,20 +16,8 @@ const ANSWER_REASON =
   'Quem tem um financiamento ativo pelo Sistema Financeiro da Habitação (SFH), em qualquer lugar do Brasil, não pode usar o FGTS em outro financiamento.';
 
 describe.each(DATABASES)('FGTS forms of an ineligible buyer on %s', (dialect) => {
-  let t: TestApp;
-  let main: Client;
-  let outro: Client;
-  let seller: Client;
-  let operator: Client;
-  let twoBuyers: string;
-
-  beforeAll(async () => {
-    const w = await demoWorld(dialect);
-    t = w.t;
-    ({ comprador: main, outro, vendedor: seller, operador: operator } = w.as);
-    twoBuyers = w.proposals.twoBuyers.id;
-  });
-  afterAll(async () => t?.close());
+  const { as, ids } = demoSuite(dialect);
+  const { comprador: main, outro, vendedor: seller, operador: operator } = as;
 
   const sectionUrl = (id: string, key: string, buyer: number | null = 0) =>
     `/api/v3/proposals/${id}/sections/${key}${buyer === null ? '' : `?buyer=${buyer}`}`;
@@ -93,7 +81,7 @@ describe.each(DATABASES)('FGTS forms of an ineligible buyer on %s', (dialect) =>
   });
 
   it('refuses the FGTS forms when the seller says the property was bought with FGTS a year ago', async () => {
-    const id = twoBuyers;
+    const id = ids.twoBuyers;
     expect((await answer(id)).statusCode).toBe(200);
     const today = new Date();
     const date = `10/01/${today.getFullYear() - 1}`;

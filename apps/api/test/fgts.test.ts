@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DATABASES, DEMO_PROPOSALS, demoWorld, clientFor, type Client, type TestApp } from './helpers';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { DATABASES, DEMO_PROPOSALS, demoSuite, clientFor, type Client } from './helpers';
 import { ADDRESS as NUMBERED_ADDRESS, ELIGIBLE } from '@portal/domain/fixtures/fgts-answers';
 
 /** A building without a number: the form prints it as "s/nº". */
@@ -50,35 +50,20 @@ const FGTS_SECTIONS = [
 ];
 
 describe.each(DATABASES)('FGTS on %s', (dialect) => {
-  let t: TestApp;
-  let main: Client;
-  let second: Client;
-  let outro: Client;
-  let seller: Client;
-  let operator: Client;
-  let twoBuyers: string;
-  let cgi: string;
-
-  beforeAll(async () => {
-    const w = await demoWorld(dialect);
-    t = w.t;
-    ({ comprador: main, compradora: second, outro, vendedor: seller, operador: operator } = w.as);
-    twoBuyers = w.proposals.twoBuyers.id;
-    cgi = w.proposals.underReview.id;
-  });
-  afterAll(async () => t?.close());
+  const { t, as, ids } = demoSuite(dialect);
+  const { comprador: main, compradora: second, outro, vendedor: seller, operador: operator } = as;
   // Each test arranges the answers it needs through the API, from none.
   beforeEach(async () => {
     await t.db.kysely
       .deleteFrom('proposal_sections')
-      .where('proposal_id', '=', twoBuyers)
+      .where('proposal_id', '=', ids.twoBuyers)
       .where('section', 'in', FGTS_SECTIONS)
       .execute();
   });
 
-  const section = (key: string, buyer = 0) => `/api/v3/proposals/${twoBuyers}/sections/${key}?buyer=${buyer}`;
-  const state = (who: Client, buyer = 0) => who.get(`/api/v3/proposals/${twoBuyers}/fgts?buyer=${buyer}`);
-  const pdf = (who: Client, buyer = 0) => who.get(`/api/v3/proposals/${twoBuyers}/fgts/form.pdf?buyer=${buyer}`);
+  const section = (key: string, buyer = 0) => `/api/v3/proposals/${ids.twoBuyers}/sections/${key}?buyer=${buyer}`;
+  const state = (who: Client, buyer = 0) => who.get(`/api/v3/proposals/${ids.twoBuyers}/fgts?buyer=${buyer}`);
+  const pdf = (who: Client, buyer = 0) => who.get(`/api/v3/proposals/${ids.twoBuyers}/fgts/form.pdf?buyer=${buyer}`);
   const requiredFgts = async (who: Client, proposal: string) =>
     (
       (await who.get(`/api/v3/proposals/${proposal}/sections`)).json().data.sections as {
@@ -108,8 +93,8 @@ describe.each(DATABASES)('FGTS on %s', (dialect) => {
   const ALL_STEPS = ['eligible', 'address', 'civil', 'tax', 'authorization', 'review'] as const;
 
   it('asks each buyer of a financing whether they use FGTS; a CGI needs no FGTS section', async () => {
-    expect(await requiredFgts(main, twoBuyers)).toEqual(['fgts_questions:0', 'fgts_questions:1']);
-    expect(await requiredFgts(main, cgi)).toEqual([]);
+    expect(await requiredFgts(main, ids.twoBuyers)).toEqual(['fgts_questions:0', 'fgts_questions:1']);
+    expect(await requiredFgts(main, ids.underReview)).toEqual([]);
     const res = await state(main);
     expect(res.json().data).toMatchObject({
       buyer: 0,
@@ -128,7 +113,7 @@ describe.each(DATABASES)('FGTS on %s', (dialect) => {
     expect(s.eligibility.status).toBe('ineligible');
     expect(s.eligibility.reasons[0]).toContain('não pode usar o FGTS nesta compra');
     expect(s.next).toBeNull();
-    expect(await requiredFgts(main, twoBuyers)).toEqual(['fgts_questions:0', 'fgts_questions:1']);
+    expect(await requiredFgts(main, ids.twoBuyers)).toEqual(['fgts_questions:0', 'fgts_questions:1']);
     const form = await pdf(main);
     expect(form.statusCode).toBe(409);
     // The refusal says why, in the words the FGTS screen uses.
@@ -168,9 +153,9 @@ describe.each(DATABASES)('FGTS on %s', (dialect) => {
   });
 
   it('an eligible buyer gets the forms as required steps and resumes at the first unfinished one', async () => {
-    const before = (await main.get(`/api/v3/proposals/${twoBuyers}`)).json().data.fillingStatus;
+    const before = (await main.get(`/api/v3/proposals/${ids.twoBuyers}`)).json().data.fillingStatus;
     expect((await main.put(section('fgts_questions'), ELIGIBLE)).statusCode).toBe(200);
-    expect(await requiredFgts(main, twoBuyers)).toEqual([
+    expect(await requiredFgts(main, ids.twoBuyers)).toEqual([
       'fgts_questions:0',
       'fgts_questions:1',
       'fgts_address:0',
@@ -179,7 +164,7 @@ describe.each(DATABASES)('FGTS on %s', (dialect) => {
       'fgts_authorization:0',
       'fgts_review:0',
     ]);
-    expect((await main.get(`/api/v3/proposals/${twoBuyers}`)).json().data.fillingStatus).toBeLessThan(before + 1);
+    expect((await main.get(`/api/v3/proposals/${ids.twoBuyers}`)).json().data.fillingStatus).toBeLessThan(before + 1);
     expect((await state(main)).json().data).toMatchObject({
       eligibility: { status: 'eligible' },
       next: 'fgts_address',
@@ -289,7 +274,7 @@ describe.each(DATABASES)('FGTS on %s', (dialect) => {
       expect((await pdf(stranger)).statusCode).toBe(404);
       expect((await stranger.put(section('fgts_authorization'), AUTH)).statusCode).toBe(404);
     }
-    expect((await clientFor(t).get(`/api/v3/proposals/${twoBuyers}/fgts/form.pdf?buyer=0`)).statusCode).toBe(401);
+    expect((await clientFor(t).get(`/api/v3/proposals/${ids.twoBuyers}/fgts/form.pdf?buyer=0`)).statusCode).toBe(401);
   });
 
   it('the main buyer cannot edit the FGTS of a second buyer who has an account', async () => {
@@ -307,6 +292,6 @@ describe.each(DATABASES)('FGTS on %s', (dialect) => {
       .where('action', '=', 'fgts.form_generated')
       .execute();
     expect(rows.length).toBeGreaterThanOrEqual(3);
-    expect(rows.every((r) => r.subject === `proposal:${twoBuyers}/fgts/0`)).toBe(true);
+    expect(rows.every((r) => r.subject === `proposal:${ids.twoBuyers}/fgts/0`)).toBe(true);
   });
 });

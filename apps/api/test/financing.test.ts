@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { todayIso } from '@portal/domain/dates';
 import { DEFAULT_LTV_LIMITS, DEFAULT_SFH_CEILINGS } from '@portal/domain/financing-settings';
-import { DATABASES, demoWorld, type Client, type TestApp, newFinancingProposal } from './helpers';
+import { DATABASES, demoSuite, type Client, newFinancingProposal } from './helpers';
 import { ELIGIBLE, SELLER_QUESTIONS } from '@portal/domain/fixtures/fgts-answers';
 
 /** ISO date `years` whole years before today (the seller's answers are dates typed DD/MM/AAAA). */
@@ -11,21 +11,8 @@ function brDateYearsAgo(years: number): string {
 }
 
 describe.each(DATABASES)('financing values, installments and the property FGTS rules on %s', (dialect) => {
-  let t: TestApp;
-  let main: Client;
-  let second: Client;
-  let outro: Client;
-  let seller: Client;
-  let operator: Client;
-  let twoBuyers: string;
-
-  beforeAll(async () => {
-    const w = await demoWorld(dialect);
-    t = w.t;
-    ({ comprador: main, compradora: second, outro, vendedor: seller, operador: operator } = w.as);
-    twoBuyers = w.proposals.twoBuyers.id;
-  });
-  afterAll(async () => t?.close());
+  const { as, ids } = demoSuite(dialect);
+  const { comprador: main, compradora: second, outro, vendedor: seller, operador: operator } = as;
 
   const view = (cookie: Client, id: string) => cookie.request('GET', `/api/v3/proposals/${id}/financing`);
   const saveValues = (id: string, payload: object, cookie: Client = operator) =>
@@ -38,7 +25,7 @@ describe.each(DATABASES)('financing values, installments and the property FGTS r
     newFinancingProposal(operator, options);
 
   it('shows nothing to compute before the back office enters the values; sellers and strangers get 404', async () => {
-    const res = await view(main, twoBuyers);
+    const res = await view(main, ids.twoBuyers);
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({
       system: 'SAC',
@@ -52,17 +39,15 @@ describe.each(DATABASES)('financing values, installments and the property FGTS r
       monthlyIncome: 1_850_000,
       summary: null,
     });
-    expect((await view(seller, twoBuyers)).statusCode).toBe(404);
-    expect((await view(outro, twoBuyers)).statusCode).toBe(404);
-    expect((await saveValues(twoBuyers, { propertyValue: '800.000,00', interestRate: '10,49' }, main)).statusCode).toBe(
-      403,
-    );
+    expect((await view(seller, ids.twoBuyers)).statusCode).toBe(404);
+    expect((await view(outro, ids.twoBuyers)).statusCode).toBe(404);
+    expect(
+      (await saveValues(ids.twoBuyers, { propertyValue: '800.000,00', interestRate: '10,49' }, main)).statusCode,
+    ).toBe(403);
   });
 
   it('the demo data comes with the values the back office entered, so the demo buyer sees installments', async () => {
-    const all = (await main.request('GET', '/api/v3/proposals')).json().data as { id: string; code: string }[];
-    const demo = all.find((p) => p.code === 'PF-2026-005102')!;
-    expect((await view(main, demo.id)).json().data).toMatchObject({
+    expect((await view(main, ids.started)).json().data).toMatchObject({
       system: 'SAC',
       amount: 41_000_000,
       months: 420,
@@ -75,7 +60,7 @@ describe.each(DATABASES)('financing values, installments and the property FGTS r
   });
 
   it('refuses an amount above 80 % of the property (SAC) with a Portuguese message and stores nothing', async () => {
-    const res = await saveValues(twoBuyers, { propertyValue: 'R$ 600.000,00', interestRate: '10,49' });
+    const res = await saveValues(ids.twoBuyers, { propertyValue: 'R$ 600.000,00', interestRate: '10,49' });
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toEqual({
       code: 'loan_to_value',
@@ -87,7 +72,7 @@ describe.each(DATABASES)('financing values, installments and the property FGTS r
       },
     });
     // The lower of purchase price and appraisal counts.
-    const appraisal = await saveValues(twoBuyers, {
+    const appraisal = await saveValues(ids.twoBuyers, {
       propertyValue: 'R$ 700.000,00',
       appraisalValue: 'R$ 640.000,00',
       interestRate: '10,49',
@@ -96,7 +81,7 @@ describe.each(DATABASES)('financing values, installments and the property FGTS r
     expect(appraisal.json().error.fields.appraisalValue).toContain(
       'do menor valor entre a compra e a avaliação do imóvel (R$ 640.000,00)',
     );
-    expect((await view(main, twoBuyers)).json().data).toMatchObject({
+    expect((await view(main, ids.twoBuyers)).json().data).toMatchObject({
       propertyValue: null,
       appraisalValue: null,
       interestRateBp: null,
@@ -104,21 +89,21 @@ describe.each(DATABASES)('financing values, installments and the property FGTS r
   });
 
   it('refuses bad numbers field by field', async () => {
-    const res = await saveValues(twoBuyers, { propertyValue: '', appraisalValue: '12,345', interestRate: '10,4x' });
+    const res = await saveValues(ids.twoBuyers, { propertyValue: '', appraisalValue: '12,345', interestRate: '10,4x' });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields).toEqual({
       propertyValue: 'Obrigatório',
       appraisalValue: 'Insira um valor em reais válido',
       interestRate: 'Insira a taxa de juros anual entre 0,01 % e 30 % (ex.: 10,49)',
     });
-    expect((await saveValues(twoBuyers, { propertyValue: '700.000,00', interestRate: '31' })).statusCode).toBe(400);
+    expect((await saveValues(ids.twoBuyers, { propertyValue: '700.000,00', interestRate: '31' })).statusCode).toBe(400);
   });
 
   it('gives the buyer the first and last installment, the total and the income share for SAC', async () => {
-    const res = await saveValues(twoBuyers, { propertyValue: 'R$ 700.000,00', interestRate: '10,49' });
+    const res = await saveValues(ids.twoBuyers, { propertyValue: 'R$ 700.000,00', interestRate: '10,49' });
     expect(res.statusCode).toBe(200);
     for (const cookie of [main, second, operator]) {
-      expect((await view(cookie, twoBuyers)).json().data).toMatchObject({
+      expect((await view(cookie, ids.twoBuyers)).json().data).toMatchObject({
         propertyValue: 70_000_000,
         appraisalValue: null,
         interestRateBp: 1049,
@@ -247,9 +232,9 @@ describe.each(DATABASES)('financing values, installments and the property FGTS r
     });
 
     it('the seller saying the property was bought with FGTS 2 years ago closes the FGTS forms; 4 years ago does not', async () => {
-      await answerFgts(twoBuyers);
-      expect((await fgts(twoBuyers)).eligibility.status).toBe('eligible');
-      const sellerSection = `/api/v3/proposals/${twoBuyers}/sections/seller-property-questions`;
+      await answerFgts(ids.twoBuyers);
+      expect((await fgts(ids.twoBuyers)).eligibility.status).toBe('eligible');
+      const sellerSection = `/api/v3/proposals/${ids.twoBuyers}/sections/seller-property-questions`;
       const missingDate = await seller.request('PUT', sellerSection, { ...SELLER_QUESTIONS, bought_with_fgts: 'yes' });
       expect(missingDate.statusCode).toBe(400);
       expect(missingDate.json().error.fields.fgts_purchase_date).toBe('Obrigatório');
@@ -259,7 +244,7 @@ describe.each(DATABASES)('financing values, installments and the property FGTS r
         fgts_purchase_date: brDateYearsAgo(2),
       });
       expect(recent.statusCode).toBe(200);
-      const s = await fgts(twoBuyers);
+      const s = await fgts(ids.twoBuyers);
       expect(s.eligibility.status).toBe('ineligible');
       expect(s.eligibility.reasons).toEqual([
         `O vendedor informou que comprou o imóvel com FGTS em ${brDateYearsAgo(2)}, há menos de 3 anos. Um imóvel comprado com FGTS só pode ser comprado de novo com FGTS depois de 3 anos.`,
@@ -268,15 +253,17 @@ describe.each(DATABASES)('financing values, installments and the property FGTS r
         status: 'fail',
         fact: { from: 'seller' },
       });
-      expect((await main.request('GET', `/api/v3/proposals/${twoBuyers}/fgts/form.pdf?buyer=0`)).statusCode).toBe(409);
+      expect((await main.request('GET', `/api/v3/proposals/${ids.twoBuyers}/fgts/form.pdf?buyer=0`)).statusCode).toBe(
+        409,
+      );
       await seller.request('PUT', sellerSection, {
         ...SELLER_QUESTIONS,
         bought_with_fgts: 'yes',
         fgts_purchase_date: brDateYearsAgo(4),
       });
-      expect((await fgts(twoBuyers)).eligibility.status).toBe('eligible');
+      expect((await fgts(ids.twoBuyers)).eligibility.status).toBe('eligible');
       await seller.request('PUT', sellerSection, { ...SELLER_QUESTIONS, bought_with_fgts: 'no' });
-      expect((await fgts(twoBuyers)).eligibility.status).toBe('eligible');
+      expect((await fgts(ids.twoBuyers)).eligibility.status).toBe('eligible');
     });
   });
 });

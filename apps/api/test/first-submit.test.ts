@@ -1,43 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, DATABASES, login, type TestApp } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { DATABASES, demoSuite, sectionUrl, type Client } from './helpers';
 
 /** Every error of a form, field and cross-field, in the first 400 (no error hides another). */
 describe.each(DATABASES)('all errors at the first submit on %s', (dialect) => {
-  let t: TestApp;
-  let main: string;
-  let seller: string;
-  let proposal: string;
+  const { as, ids } = demoSuite(dialect);
+  const { comprador: main, vendedor: seller } = as;
 
-  beforeAll(async () => {
-    t = await createTestApp(dialect);
-    let operator: string;
-    [main, seller, operator] = await Promise.all([
-      login(t.app, 'comprador@demo.com.br', 'buyer'),
-      login(t.app, 'vendedor@demo.com.br', 'seller'),
-      login(t.app, 'operador@demo.com.br', 'operator'),
-    ]);
-    const all = (await t.app.inject({ url: '/api/v3/proposals', headers: { cookie: operator } })).json().data as {
-      id: string;
-      code: string;
-    }[];
-    proposal = all.find((p) => p.code === 'PF-2026-004817')!.id;
-  });
-  afterAll(async () => t?.close());
-
-  const put = (cookie: string, key: string, payload: object, buyer?: number) =>
-    t.app.inject({
-      method: 'PUT',
-      url: `/api/v3/proposals/${proposal}/sections/${key}${buyer === undefined ? '' : `?buyer=${buyer}`}`,
-      headers: { cookie },
-      payload,
-    });
-  const submitted = async (cookie: string, key: string, buyer?: number) =>
-    (
-      await t.app.inject({
-        url: `/api/v3/proposals/${proposal}/sections/${key}${buyer === undefined ? '' : `?buyer=${buyer}`}`,
-        headers: { cookie },
-      })
-    ).json().data.values;
+  const put = (who: Client, key: string, payload: object, buyer?: number) =>
+    who.put(sectionUrl(ids.twoBuyers, key, buyer), payload);
+  const submitted = async (who: Client, key: string, buyer?: number) =>
+    (await who.get(sectionUrl(ids.twoBuyers, key, buyer))).json().data.values;
 
   it('buyer data with an attorney: "Obrigatório" on the empty fields AND the invalid attorney CPF', async () => {
     const before = await submitted(main, 'data', 0);

@@ -3,37 +3,17 @@ import { existsSync, mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { HEALTH_CONSENT_VERSION, HEALTH_QUESTIONS, insurerDeclaration } from '@portal/domain/health-questionnaire';
 import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
-import { DATABASES, demoWorld, login, type Client, type TestApp } from './helpers';
+import { DATABASES, demoSuite, login, type Client } from './helpers';
 
 const NO = { value: 'no' };
 
 describe.each(DATABASES)('insurance (DPS) on %s', (dialect) => {
-  let t: TestApp;
-  let main: Client;
-  let second: Client;
-  let outro: Client;
-  let seller: Client;
-  let operator: Client;
-  let operatorId: string;
-  let mainId: string;
-  let twoBuyers: string;
-  let underReview: string;
-  let outroProposal: string;
-
-  beforeAll(async () => {
-    const w = await demoWorld(dialect);
-    t = w.t;
-    ({ comprador: main, compradora: second, outro, vendedor: seller, operador: operator } = w.as);
-    twoBuyers = w.proposals.twoBuyers.id;
-    underReview = w.proposals.underReview.id;
-    outroProposal = w.proposals.othersProposal.id;
-    ({ operador: operatorId, comprador: mainId } = w.userIds);
-  });
-  afterAll(async () => t?.close());
+  const { t, as, ids, userIds, anonymous } = demoSuite(dialect);
+  const { comprador: main, compradora: second, outro, vendedor: seller, operador: operator } = as;
 
   const url = (proposal: string, path = '') => `/api/v3/proposals/${proposal}/insurance${path}`;
   const consent = (cookie: Client, proposal: string) =>
@@ -44,7 +24,7 @@ describe.each(DATABASES)('insurance (DPS) on %s', (dialect) => {
     t.db.kysely.selectFrom('health_answers').selectAll().where('proposal_id', '=', proposal).execute();
 
   it('tells the insurer of the proposal and each buyer’s state', async () => {
-    const res = await main.get(url(twoBuyers));
+    const res = await main.get(url(ids.twoBuyers));
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.json().data).toMatchObject({
@@ -59,72 +39,72 @@ describe.each(DATABASES)('insurance (DPS) on %s', (dialect) => {
         { buyer: 1, name: 'Mariana Alves Souza', status: 'not_started' },
       ],
     });
-    expect((await outro.get(url(outroProposal))).json().data).toMatchObject({
+    expect((await outro.get(url(ids.othersProposal))).json().data).toMatchObject({
       insurer: 'tokio',
       insurerName: 'Tokio Marine',
     });
   });
 
   it('saves no answer without consent, with a Portuguese message', async () => {
-    const res = await answer(main, twoBuyers, 1, NO);
+    const res = await answer(main, ids.twoBuyers, 1, NO);
     expect(res.statusCode).toBe(409);
     expect(res.json().error).toMatchObject({
       code: 'consent_required',
       message: 'Para responder à declaração de saúde, dê primeiro o seu consentimento para o tratamento desses dados.',
     });
-    expect(await rows(twoBuyers)).toHaveLength(0);
+    expect(await rows(ids.twoBuyers)).toHaveLength(0);
   });
 
   it('records the consent with its text version and time, only when accepted and current', async () => {
     expect(
-      (await main.request('POST', url(twoBuyers, '/consent'), { version: HEALTH_CONSENT_VERSION, accepted: false }))
+      (await main.request('POST', url(ids.twoBuyers, '/consent'), { version: HEALTH_CONSENT_VERSION, accepted: false }))
         .statusCode,
     ).toBe(400);
-    const old = await main.request('POST', url(twoBuyers, '/consent'), { version: 'dps-old', accepted: true });
+    const old = await main.request('POST', url(ids.twoBuyers, '/consent'), { version: 'dps-old', accepted: true });
     expect(old.json().error.code).toBe('consent_outdated');
     const before = Date.now();
-    const res = await consent(main, twoBuyers);
+    const res = await consent(main, ids.twoBuyers);
     expect(res.statusCode).toBe(200);
     expect(res.json().data.me.consent.version).toBe(HEALTH_CONSENT_VERSION);
     const stored = await t.db.kysely
       .selectFrom('health_consents')
       .selectAll()
-      .where('proposal_id', '=', twoBuyers)
+      .where('proposal_id', '=', ids.twoBuyers)
       .execute();
     expect(stored).toHaveLength(1);
     expect(stored[0]).toMatchObject({
       buyer: 0,
-      user_id: mainId,
+      user_id: userIds.comprador,
       version: HEALTH_CONSENT_VERSION,
       insurance_name: 'itau',
       revoked_at: null,
     });
     expect(Number(stored[0]!.granted_at)).toBeGreaterThanOrEqual(before - 1000);
     // Consenting twice keeps one consent.
-    await consent(main, twoBuyers);
+    await consent(main, ids.twoBuyers);
     expect(
-      await t.db.kysely.selectFrom('health_consents').select('id').where('proposal_id', '=', twoBuyers).execute(),
+      await t.db.kysely.selectFrom('health_consents').select('id').where('proposal_id', '=', ids.twoBuyers).execute(),
     ).toHaveLength(1);
   });
 
   it('validates answers: yes/no, and the follow-ups after a yes to items 3–16', async () => {
-    expect((await answer(main, twoBuyers, 1, { value: 'talvez' })).json().error.fields.value).toBe(
+    expect((await answer(main, ids.twoBuyers, 1, { value: 'talvez' })).json().error.fields.value).toBe(
       'Responda Sim ou Não',
     );
-    expect((await answer(main, twoBuyers, 1, { value: 'no', note: 'x' })).statusCode).toBe(400);
-    const followUps = await answer(main, twoBuyers, 10, { value: 'yes' });
+    expect((await answer(main, ids.twoBuyers, 1, { value: 'no', note: 'x' })).statusCode).toBe(400);
+    const followUps = await answer(main, ids.twoBuyers, 10, { value: 'yes' });
     expect(followUps.statusCode).toBe(400);
     expect(followUps.json().error.fields).toEqual({ medication: 'Obrigatório', treatment: 'Obrigatório' });
-    expect((await answer(main, twoBuyers, 17, NO)).statusCode).toBe(400);
-    expect(await rows(twoBuyers)).toHaveLength(0);
+    expect((await answer(main, ids.twoBuyers, 17, NO)).statusCode).toBe(400);
+    expect(await rows(ids.twoBuyers)).toHaveLength(0);
   });
 
   it('stores an answer encrypted: the raw row holds no answer in plain text', async () => {
-    const res = await answer(main, twoBuyers, 10, { value: 'yes', medication: 'yes', treatment: 'no' });
+    const res = await answer(main, ids.twoBuyers, 10, { value: 'yes', medication: 'yes', treatment: 'no' });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.me.answered).toEqual(['heartDiseases']);
-    const [row] = await rows(twoBuyers);
-    expect(row).toMatchObject({ buyer: 0, question_key: 'heartDiseases', updated_by: mainId });
+    const [row] = await rows(ids.twoBuyers);
+    expect(row).toMatchObject({ buyer: 0, question_key: 'heartDiseases', updated_by: userIds.comprador });
     expect(row!.ciphertext).toMatch(/^v1:[A-Za-z0-9+/]+=*$/);
     // The stored bytes hold none of the answer's JSON (quoted: random base64 contains 'no' at times).
     const stored = Buffer.from(row!.ciphertext.slice(3), 'base64').toString('latin1');
@@ -135,7 +115,7 @@ describe.each(DATABASES)('insurance (DPS) on %s', (dialect) => {
   });
 
   it('gives the buyer their own answers back, without logging their own read', async () => {
-    const res = await main.get(url(twoBuyers, '/answers'));
+    const res = await main.get(url(ids.twoBuyers, '/answers'));
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.json().data).toEqual({
@@ -148,31 +128,35 @@ describe.each(DATABASES)('insurance (DPS) on %s', (dialect) => {
   });
 
   it('the second buyer cannot answer or read for the main buyer (403); a stranger and a seller get 404', async () => {
-    expect((await answer(second, twoBuyers, 1, NO, 0)).statusCode).toBe(403);
-    expect((await second.get(url(twoBuyers, '/answers?buyer=0'))).statusCode).toBe(403);
-    expect((await second.get(url(twoBuyers, '/access-log?buyer=0'))).statusCode).toBe(403);
+    expect((await answer(second, ids.twoBuyers, 1, NO, 0)).statusCode).toBe(403);
+    expect((await second.get(url(ids.twoBuyers, '/answers?buyer=0'))).statusCode).toBe(403);
+    expect((await second.get(url(ids.twoBuyers, '/access-log?buyer=0'))).statusCode).toBe(403);
     // Their own declaration needs their own consent.
-    expect((await answer(second, twoBuyers, 1, NO)).json().error.code).toBe('consent_required');
+    expect((await answer(second, ids.twoBuyers, 1, NO)).json().error.code).toBe('consent_required');
     // And the main buyer cannot answer for the second buyer.
-    expect((await answer(main, twoBuyers, 1, NO, 1)).statusCode).toBe(403);
+    expect((await answer(main, ids.twoBuyers, 1, NO, 1)).statusCode).toBe(403);
     for (const cookie of [outro, seller]) {
-      expect((await cookie.get(url(twoBuyers))).statusCode).toBe(404);
-      expect((await cookie.get(url(twoBuyers, '/answers?buyer=0'))).statusCode).toBe(404);
-      expect((await answer(cookie, twoBuyers, 1, NO)).statusCode).toBe(404);
+      expect((await cookie.get(url(ids.twoBuyers))).statusCode).toBe(404);
+      expect((await cookie.get(url(ids.twoBuyers, '/answers?buyer=0'))).statusCode).toBe(404);
+      expect((await answer(cookie, ids.twoBuyers, 1, NO)).statusCode).toBe(404);
       expect(
-        (await cookie.request('POST', url(twoBuyers, '/consent'), { version: HEALTH_CONSENT_VERSION, accepted: true }))
-          .statusCode,
+        (
+          await cookie.request('POST', url(ids.twoBuyers, '/consent'), {
+            version: HEALTH_CONSENT_VERSION,
+            accepted: true,
+          })
+        ).statusCode,
       ).toBe(404);
-      expect((await cookie.request('DELETE', url(twoBuyers, '/consent'))).statusCode).toBe(404);
+      expect((await cookie.request('DELETE', url(ids.twoBuyers, '/consent'))).statusCode).toBe(404);
     }
-    expect((await t.app.inject({ url: url(twoBuyers, '/answers') })).statusCode).toBe(401);
+    expect((await anonymous.get(url(ids.twoBuyers, '/answers'))).statusCode).toBe(401);
     expect((await main.get(url('no-such-proposal'))).statusCode).toBe(404);
-    expect(await rows(twoBuyers)).toHaveLength(1);
+    expect(await rows(ids.twoBuyers)).toHaveLength(1);
   });
 
   it('an operator reads only with the health permission, and every read is logged', async () => {
-    await t.db.kysely.deleteFrom('operator_permissions').where('user_id', '=', operatorId).execute();
-    const denied = await operator.get(url(twoBuyers, '/answers?buyer=0'));
+    await t.db.kysely.deleteFrom('operator_permissions').where('user_id', '=', userIds.operador).execute();
+    const denied = await operator.get(url(ids.twoBuyers, '/answers?buyer=0'));
     expect(denied.statusCode).toBe(403);
     expect(denied.json().error.message).toBe('Você não tem permissão para ver declarações de saúde.');
     expect(
@@ -182,9 +166,9 @@ describe.each(DATABASES)('insurance (DPS) on %s', (dialect) => {
 
     await t.db.kysely
       .insertInto('operator_permissions')
-      .values({ user_id: operatorId, permission: 'health:read', granted_by: null, granted_at: Date.now() })
+      .values({ user_id: userIds.operador, permission: 'health:read', granted_by: null, granted_at: Date.now() })
       .execute();
-    const res = await operator.get(url(twoBuyers, '/answers?buyer=0'));
+    const res = await operator.get(url(ids.twoBuyers, '/answers?buyer=0'));
     expect(res.statusCode).toBe(200);
     expect(res.json().data.answers).toEqual([
       { key: 'heartDiseases', value: 'yes', medication: 'yes', treatment: 'no' },
@@ -192,10 +176,10 @@ describe.each(DATABASES)('insurance (DPS) on %s', (dialect) => {
     const log = await t.db.kysely.selectFrom('health_access_log').selectAll().execute();
     expect(log).toHaveLength(1);
     expect(log[0]).toMatchObject({
-      proposal_id: twoBuyers,
+      proposal_id: ids.twoBuyers,
       buyer: 0,
-      owner_id: mainId,
-      reader_id: operatorId,
+      owner_id: userIds.comprador,
+      reader_id: userIds.operador,
       reader_role: 'operator',
       action: 'read',
     });
@@ -204,7 +188,7 @@ describe.each(DATABASES)('insurance (DPS) on %s', (dialect) => {
     ).toHaveLength(1);
 
     // The owner sees who read their answers.
-    const seen = await main.get(url(twoBuyers, '/access-log'));
+    const seen = await main.get(url(ids.twoBuyers, '/access-log'));
     expect(seen.json().data).toEqual([
       expect.objectContaining({
         readerName: 'Juliana Costa (Equipe do portal)',
@@ -213,56 +197,64 @@ describe.each(DATABASES)('insurance (DPS) on %s', (dialect) => {
       }),
     ]);
     // Operators read; they never answer.
-    expect((await answer(operator, twoBuyers, 1, NO, 0)).statusCode).toBe(403);
-    expect((await operator.get(url(twoBuyers, '/answers?buyer=1'))).json().data.answers).toEqual([]);
+    expect((await answer(operator, ids.twoBuyers, 1, NO, 0)).statusCode).toBe(403);
+    expect((await operator.get(url(ids.twoBuyers, '/answers?buyer=1'))).json().data.answers).toEqual([]);
   });
 
   it('confirms only a complete declaration with the insurer’s current declaration; a later change reopens it', async () => {
     const version = insurerDeclaration('itau').version;
-    const early = await main.request('POST', url(twoBuyers, '/confirm'), { declaration: true, version });
+    const early = await main.request('POST', url(ids.twoBuyers, '/confirm'), { declaration: true, version });
     expect(early.statusCode).toBe(400);
     expect(early.json().error.message).toContain('Responda todas as 16 perguntas');
     for (const q of HEALTH_QUESTIONS)
       if (q.id !== 10)
         expect(
-          (await answer(main, twoBuyers, q.id, q.id === 15 ? { value: 'yes', medication: 'no', treatment: 'yes' } : NO))
-            .statusCode,
+          (
+            await answer(
+              main,
+              ids.twoBuyers,
+              q.id,
+              q.id === 15 ? { value: 'yes', medication: 'no', treatment: 'yes' } : NO,
+            )
+          ).statusCode,
         ).toBe(200);
     expect(
-      (await main.request('POST', url(twoBuyers, '/confirm'), { declaration: true, version: 'old' })).json().error.code,
+      (await main.request('POST', url(ids.twoBuyers, '/confirm'), { declaration: true, version: 'old' })).json().error
+        .code,
     ).toBe('declaration_outdated');
-    expect((await main.request('POST', url(twoBuyers, '/confirm'), { declaration: false, version })).statusCode).toBe(
-      400,
-    );
-    const ok = await main.request('POST', url(twoBuyers, '/confirm'), { declaration: true, version });
+    expect(
+      (await main.request('POST', url(ids.twoBuyers, '/confirm'), { declaration: false, version })).statusCode,
+    ).toBe(400);
+    const ok = await main.request('POST', url(ids.twoBuyers, '/confirm'), { declaration: true, version });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().data.me).toMatchObject({ completed: true, answered: HEALTH_QUESTIONS.map((q) => q.key) });
     expect(ok.json().data.buyers[0].status).toBe('completed');
     const declaration = await t.db.kysely
       .selectFrom('insurance_declarations')
       .selectAll()
-      .where('proposal_id', '=', twoBuyers)
+      .where('proposal_id', '=', ids.twoBuyers)
       .executeTakeFirstOrThrow();
     expect(declaration).toMatchObject({ insurance_name: 'itau', completed: 1, declaration_version: version });
 
-    const answers = (await main.get(url(twoBuyers, '/answers'))).json().data.answers as { key: string }[];
+    const answers = (await main.get(url(ids.twoBuyers, '/answers'))).json().data.answers as { key: string }[];
     expect(answers.map((a) => a.key)).toEqual(HEALTH_QUESTIONS.map((q) => q.key));
     expect(answers[14]).toEqual({ key: 'diabetes', value: 'yes', medication: 'no', treatment: 'yes' });
 
-    expect((await answer(main, twoBuyers, 15, NO)).json().data.me.completed).toBe(false);
+    expect((await answer(main, ids.twoBuyers, 15, NO)).json().data.me.completed).toBe(false);
     expect(
-      (await main.request('POST', url(twoBuyers, '/confirm'), { declaration: true, version })).json().data.me.completed,
+      (await main.request('POST', url(ids.twoBuyers, '/confirm'), { declaration: true, version })).json().data.me
+        .completed,
     ).toBe(true);
   });
 
   it('detects a tampered or moved ciphertext instead of returning it', async () => {
-    const [a, b] = (await rows(twoBuyers)).filter((r) => r.question_key === 'hiv' || r.question_key === 'leukemia');
+    const [a, b] = (await rows(ids.twoBuyers)).filter((r) => r.question_key === 'hiv' || r.question_key === 'leukemia');
     await t.db.kysely
       .updateTable('health_answers')
       .set({ ciphertext: b!.ciphertext })
       .where('id', '=', a!.id)
       .execute();
-    const res = await main.get(url(twoBuyers, '/answers'));
+    const res = await main.get(url(ids.twoBuyers, '/answers'));
     expect(res.statusCode).toBe(500);
     expect(res.json().error).toMatchObject({
       code: 'health_data_unreadable',
@@ -273,40 +265,40 @@ describe.each(DATABASES)('insurance (DPS) on %s', (dialect) => {
       .set({ ciphertext: a!.ciphertext })
       .where('id', '=', a!.id)
       .execute();
-    expect((await main.get(url(twoBuyers, '/answers'))).statusCode).toBe(200);
+    expect((await main.get(url(ids.twoBuyers, '/answers'))).statusCode).toBe(200);
   });
 
   it('refuses new consents and answers while the proposal is under review, but revocation always works', async () => {
-    const res = await consent(main, underReview);
+    const res = await consent(main, ids.underReview);
     expect(res.statusCode).toBe(409);
     expect(res.json().error.code).toBe('proposal_locked');
-    expect((await main.get(url(underReview))).json().data).toMatchObject({ insurer: 'tokio', canEdit: false });
-    expect((await main.request('DELETE', url(underReview, '/consent'))).statusCode).toBe(200);
+    expect((await main.get(url(ids.underReview))).json().data).toMatchObject({ insurer: 'tokio', canEdit: false });
+    expect((await main.request('DELETE', url(ids.underReview, '/consent'))).statusCode).toBe(200);
   });
 
   it('revoking the consent stops processing: answers deleted, declaration reopened, consent kept as revoked', async () => {
-    const res = await main.request('DELETE', url(twoBuyers, '/consent'));
+    const res = await main.request('DELETE', url(ids.twoBuyers, '/consent'));
     expect(res.statusCode).toBe(200);
     expect(res.json().data.me).toMatchObject({ consent: null, answered: [], completed: false });
-    expect(await rows(twoBuyers)).toHaveLength(0);
+    expect(await rows(ids.twoBuyers)).toHaveLength(0);
     const consents = await t.db.kysely
       .selectFrom('health_consents')
       .selectAll()
-      .where('proposal_id', '=', twoBuyers)
+      .where('proposal_id', '=', ids.twoBuyers)
       .execute();
     expect(consents).toHaveLength(1);
     expect(consents[0]!.revoked_at).not.toBeNull();
-    expect((await answer(main, twoBuyers, 1, NO)).json().error.code).toBe('consent_required');
+    expect((await answer(main, ids.twoBuyers, 1, NO)).json().error.code).toBe('consent_required');
     expect(
       await t.db.kysely
         .selectFrom('audit_log')
         .select('detail')
         .where('action', '=', 'health.consent_revoked')
-        .where('subject', '=', `proposal:${twoBuyers}/insurance/0`)
+        .where('subject', '=', `proposal:${ids.twoBuyers}/insurance/0`)
         .execute(),
     ).toEqual([{ detail: 'answers deleted: 16' }]);
     // A new consent starts a new declaration.
-    expect((await consent(main, twoBuyers)).json().data.me.consent).not.toBeNull();
+    expect((await consent(main, ids.twoBuyers)).json().data.me.consent).not.toBeNull();
   });
 
   it('keeps its key in DATA_DIR/keys/health.key (0600) when HEALTH_DATA_KEY is not set', () => {
@@ -329,25 +321,25 @@ describe.each(DATABASES)('insurance (DPS) on %s', (dialect) => {
       const cookie = await login(logged, 'outro@demo.com.br', 'buyer');
       const c = await logged.inject({
         method: 'POST',
-        url: url(outroProposal, '/consent'),
+        url: url(ids.othersProposal, '/consent'),
         headers: { cookie },
         payload: { version: HEALTH_CONSENT_VERSION, accepted: true },
       });
       expect(c.statusCode).toBe(200);
       const a = await logged.inject({
         method: 'PUT',
-        url: url(outroProposal, '/answers/13'),
+        url: url(ids.othersProposal, '/answers/13'),
         headers: { cookie },
         payload: { value: 'yes', medication: 'yes', treatment: 'yes' },
       });
       expect(a.statusCode).toBe(200);
-      const r = await logged.inject({ url: url(outroProposal, '/answers'), headers: { cookie } });
+      const r = await logged.inject({ url: url(ids.othersProposal, '/answers'), headers: { cookie } });
       expect(r.json().data.answers).toEqual([
         { key: 'arterialHypertension', value: 'yes', medication: 'yes', treatment: 'yes' },
       ]);
       await logged.inject({
         method: 'PUT',
-        url: url(outroProposal, '/answers/13'),
+        url: url(ids.othersProposal, '/answers/13'),
         headers: { cookie },
         payload: { value: 'yes' },
       });
@@ -371,27 +363,33 @@ describe.each(DATABASES)('insurance (DPS) on %s', (dialect) => {
     });
     expect(config.healthDataKey).toBe(key);
     // An answer written with the default key first.
-    await consent(outro, outroProposal);
-    expect((await answer(outro, outroProposal, 2, NO)).statusCode).toBe(200);
+    await consent(outro, ids.othersProposal);
+    expect((await answer(outro, ids.othersProposal, 2, NO)).statusCode).toBe(200);
     const other = await buildApp({ config, db: t.db, logger: false });
     await other.ready();
     try {
       const cookie = await login(other, 'outro@demo.com.br', 'buyer');
       expect(
-        (await other.inject({ method: 'PUT', url: url(outroProposal, '/answers/1'), headers: { cookie }, payload: NO }))
-          .statusCode,
+        (
+          await other.inject({
+            method: 'PUT',
+            url: url(ids.othersProposal, '/answers/1'),
+            headers: { cookie },
+            payload: NO,
+          })
+        ).statusCode,
       ).toBe(200);
       const row = await t.db.kysely
         .selectFrom('health_answers')
         .select('key_id')
-        .where('proposal_id', '=', outroProposal)
+        .where('proposal_id', '=', ids.othersProposal)
         .where('question_key', '=', 'disabilityRetired')
         .executeTakeFirstOrThrow();
       expect(row.key_id).toBe(createHash('sha256').update(Buffer.from(key, 'base64')).digest('hex').slice(0, 12));
       // Answers written with the other key cannot be read with this one: refused, not garbled.
-      expect((await other.inject({ url: url(outroProposal, '/answers'), headers: { cookie } })).json().error.code).toBe(
-        'health_data_unreadable',
-      );
+      expect(
+        (await other.inject({ url: url(ids.othersProposal, '/answers'), headers: { cookie } })).json().error.code,
+      ).toBe('health_data_unreadable');
     } finally {
       await other.close();
     }

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatCpf } from '@portal/domain/cpf';
-import { createTestApp, createUser, DATABASES, DEMO_PASSWORD, sessionSetCookie, type TestApp } from './helpers';
+import { appSuite, createUser, DATABASES, DEMO_PASSWORD, sessionSetCookie } from './helpers';
+import { authCalls } from './helpers/auth';
 
 /**
  * Login limits over HTTP (docs/decisions/013): throttling without lock-out, a sliding minute, on the
@@ -26,11 +27,8 @@ let ipSeq = randomBytes(2).readUInt16BE(0) * 100;
 const newIp = () => `2001:db8:${RUN.slice(0, 4)}:${RUN.slice(4)}::${(++ipSeq).toString(16)}`;
 
 describe.each(variants)('login limits on $name', ({ dialect, env }) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(dialect, { env });
-  });
-  afterAll(async () => t?.close());
+  const { t } = appSuite(dialect, { env });
+  const auth = authCalls(t);
   // A clock the tests move by hand (Date only: the database and Redis keep working in real time).
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['Date'] });
@@ -39,7 +37,7 @@ describe.each(variants)('login limits on $name', ({ dialect, env }) => {
   afterEach(() => vi.useRealTimers());
 
   const tryLogin = (username: string, remoteAddress: string, password = DEMO_PASSWORD, type: Role = 'buyer') =>
-    t.app.inject({ method: 'POST', url: '/api/v3/auth/login', remoteAddress, payload: { username, password, type } });
+    auth.tryLogin(username, type, password, { remoteAddress });
   const failTimes = async (n: number, username: string, remoteAddress: string) => {
     for (let i = 0; i < n; i++) expect((await tryLogin(username, remoteAddress, `Errada${i}x`)).statusCode).toBe(401);
   };

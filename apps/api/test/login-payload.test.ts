@@ -1,21 +1,15 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { LOGIN_NAMES_DIFFER } from '@portal/domain/auth';
-import { createTestApp, DATABASES, DEMO_PASSWORD, resetRateLimits, sessionCookie, type TestApp } from './helpers';
+import { appSuite, DATABASES, DEMO_PASSWORD, resetRateLimits, sessionCookie } from './helpers';
+import { authCalls } from './helpers/auth';
 
 /** The login name may come as `username` or as `email` (the login entity lists both, docs/product/forms.md). */
 describe.each(DATABASES)('login payload on %s', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(dialect);
-  });
-  afterAll(async () => t?.close());
+  const { t } = appSuite(dialect);
   beforeEach(async () => resetRateLimits(t));
 
-  const login = (payload: object) => t.app.inject({ method: 'POST', url: '/api/v3/auth/login', payload });
-  const whoIs = async (cookie: string) => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/v3/auth/user', headers: { cookie } });
-    return res.json().data.email as string;
-  };
+  const { post, whoIs } = authCalls(t);
+  const login = (payload: object) => post('/login', payload);
 
   it.each([
     ['an e-mail', 'comprador@demo.com.br'],

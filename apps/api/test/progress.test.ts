@@ -1,44 +1,26 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { progressViewSchema, type ProgressView } from '@portal/domain/next-step';
-import { createTestApp, DATABASES, login, type TestApp } from './helpers';
-
-/** The seeded proposal at the start of its filling: one buyer (comprador), a financing, no seller yet. */
-const STARTED = 'PF-2026-005102';
-const TWO_BUYERS = 'PF-2026-004817';
+import { DATABASES, demoSuite, proposalUrl, type Client, type DemoProposal } from './helpers';
 
 describe.each(DATABASES)('proposal progress on %s', (dialect) => {
-  let t: TestApp;
-  const cookies = {} as Record<'comprador' | 'compradora' | 'outro' | 'vendedor' | 'operador', string>;
-  const ids = {} as Record<string, string>;
+  const { t, as, anonymous, ids } = demoSuite(dialect);
 
-  beforeAll(async () => {
-    t = await createTestApp(dialect);
-    cookies.comprador = await login(t.app, '529.982.247-25', 'buyer');
-    cookies.compradora = await login(t.app, 'compradora@demo.com.br', 'buyer');
-    cookies.outro = await login(t.app, 'outro@demo.com.br', 'buyer');
-    cookies.vendedor = await login(t.app, 'vendedor@demo.com.br', 'seller');
-    cookies.operador = await login(t.app, 'operador@demo.com.br', 'operator');
-    for (const p of await t.db.kysely.selectFrom('proposals').select(['id', 'code']).execute()) ids[p.code] = p.id;
-  });
-  afterAll(async () => t?.close());
-
-  const progress = async (code: string, cookie: string) => {
-    const res = await t.app.inject({ url: `/api/v3/proposals/${ids[code]}/progress`, headers: { cookie } });
+  const progress = async (proposal: DemoProposal, who: Client) => {
+    const res = await who.get(proposalUrl(ids[proposal], '/progress'));
     return { status: res.statusCode, body: res.json() as { data: ProgressView } };
   };
-  const send = (code: string, cookie: string) =>
-    t.app.inject({ method: 'POST', url: `/api/v3/proposals/${ids[code]}/send-for-analysis`, headers: { cookie } });
-  const statusOf = async (code: string) =>
+  const send = (proposal: DemoProposal, who: Client) => who.post(proposalUrl(ids[proposal], '/send-for-analysis'));
+  const statusOf = async (proposal: DemoProposal) =>
     (
       await t.db.kysely
         .selectFrom('proposals')
         .select(['status', 'filling_status'])
-        .where('id', '=', ids[code]!)
+        .where('id', '=', ids[proposal])
         .executeTakeFirstOrThrow()
     ).status;
 
   it('gives buyers and operators every step, one count, and each buyer their own next step', async () => {
-    const main = await progress(TWO_BUYERS, cookies.comprador);
+    const main = await progress('twoBuyers', as.comprador);
     expect(main.status).toBe(200);
     const view = progressViewSchema.strict().parse(main.body.data);
     expect(view.done).toBe(view.steps.filter((s) => s.state === 'done').length);
@@ -47,58 +29,55 @@ describe.each(DATABASES)('proposal progress on %s', (dialect) => {
     expect(view.percent).toBe(Math.round((view.done / view.total) * 100));
     // The main buyer's own sections are done: next is the proposal-wide investment.
     expect(view.next).toMatchObject({ id: 'section:investment:-', path: '/buyer/investment' });
-    const second = (await progress(TWO_BUYERS, cookies.compradora)).body.data;
+    const second = (await progress('twoBuyers', as.compradora)).body.data;
     expect(second.next).toMatchObject({ id: 'section:data:1', path: '/buyer/data?buyer=2' });
-    const operator = (await progress(TWO_BUYERS, cookies.operador)).body.data;
+    const operator = (await progress('twoBuyers', as.operador)).body.data;
     expect(operator).toMatchObject({ done: view.done, total: view.total, percent: view.percent, next: null });
     // The stored percentage (the back office list's) is the same number.
-    const proposal = await t.app.inject({
-      url: `/api/v3/proposals/${ids[TWO_BUYERS]}`,
-      headers: { cookie: cookies.comprador },
-    });
+    const proposal = await as.comprador.get(proposalUrl(ids.twoBuyers));
     expect(proposal.json().data.fillingStatus).toBe(view.percent);
   });
 
   it('gives the seller the seller steps only, nothing of the buyers', async () => {
-    const { status, body } = await progress(TWO_BUYERS, cookies.vendedor);
+    const { status, body } = await progress('twoBuyers', as.vendedor);
     expect(status).toBe(200);
     const view = body.data;
     expect(view.buyer).toBeNull();
     expect(view.steps.every((s) => s.party === 'seller')).toBe(true);
     expect({ done: view.done, total: view.total }).toEqual({ done: view.seller.done, total: view.seller.total });
     expect(view.steps.at(-1)).toMatchObject({ id: 'complete', title: 'Concluir a sua parte' });
-    expect(view.next?.path).toBe(`/seller/proposals/${ids[TWO_BUYERS]}/general-data`);
+    expect(view.next?.path).toBe(`/seller/proposals/${ids.twoBuyers}/general-data`);
     expect(JSON.stringify(view)).not.toContain('Carlos');
   });
 
   it('answers 404 to anyone not on the proposal and 401 without a session', async () => {
-    expect((await progress(TWO_BUYERS, cookies.outro)).status).toBe(404);
-    expect((await progress(STARTED, cookies.vendedor)).status).toBe(404);
-    const res = await t.app.inject({ url: `/api/v3/proposals/nope/progress`, headers: { cookie: cookies.operador } });
+    expect((await progress('twoBuyers', as.outro)).status).toBe(404);
+    expect((await progress('started', as.vendedor)).status).toBe(404);
+    const res = await as.operador.get(proposalUrl('nope', '/progress'));
     expect(res.statusCode).toBe(404);
-    expect((await t.app.inject({ url: `/api/v3/proposals/${ids[STARTED]}/progress` })).statusCode).toBe(401);
-    expect((await send(TWO_BUYERS, cookies.outro)).statusCode).toBe(404);
-    expect((await send(TWO_BUYERS, cookies.vendedor)).statusCode).toBe(403);
-    expect((await send(TWO_BUYERS, cookies.operador)).statusCode).toBe(403);
+    expect((await progress('started', anonymous)).status).toBe(401);
+    expect((await send('twoBuyers', as.outro)).statusCode).toBe(404);
+    expect((await send('twoBuyers', as.vendedor)).statusCode).toBe(403);
+    expect((await send('twoBuyers', as.operador)).statusCode).toBe(403);
   });
 
   it('lets only the main buyer send', async () => {
-    const res = await send(TWO_BUYERS, cookies.compradora);
+    const res = await send('twoBuyers', as.compradora);
     expect(res.statusCode).toBe(403);
     expect(res.json().error.message).toBe('Só o comprador principal envia a proposta para análise.');
-    expect(await statusOf(TWO_BUYERS)).toBe('filling');
+    expect(await statusOf('twoBuyers')).toBe('filling');
   });
 
   it('refuses to send while a buyer step is missing, naming the steps, and sends once all are done', async () => {
-    const refused = await send(STARTED, cookies.comprador);
+    const refused = await send('started', as.comprador);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error.message).toMatch(/^Antes de enviar, conclua: Dados gerais; Endereço; /);
     expect(refused.json().error.fields).toMatchObject({ 'section:data:0': 'A fazer', 'health:0': 'A fazer' });
-    expect(await statusOf(STARTED)).toBe('filling');
+    expect(await statusOf('started')).toBe('filling');
 
     // Every buyer section done (no FGTS used), the health declaration confirmed.
     const db = t.db.kysely;
-    const id = ids[STARTED]!;
+    const id = ids.started;
     const buyer = await db
       .selectFrom('proposal_members')
       .select(['user_id'])
@@ -148,9 +127,9 @@ describe.each(DATABASES)('proposal progress on %s', (dialect) => {
         updated_at: now,
       })
       .execute();
-    const waiting = (await progress(STARTED, cookies.comprador)).body.data;
+    const waiting = (await progress('started', as.comprador)).body.data;
     expect(waiting.next).toMatchObject({ id: 'documents:buyer', path: '/buyer/documents/upload' });
-    const noDocuments = await send(STARTED, cookies.comprador);
+    const noDocuments = await send('started', as.comprador);
     expect(noDocuments.statusCode).toBe(409);
     expect(noDocuments.json().error.message).toBe('Antes de enviar, conclua: Envio de documentos.');
 
@@ -175,16 +154,16 @@ describe.each(DATABASES)('proposal progress on %s', (dialect) => {
           uploaded_at: now,
         })
         .execute();
-    const ready = (await progress(STARTED, cookies.comprador)).body.data;
+    const ready = (await progress('started', as.comprador)).body.data;
     expect(ready.next).toMatchObject({ id: 'send', title: 'Enviar para análise' });
     expect(ready.buyer).toEqual({ done: 8, total: 9, percent: 89 });
 
-    const sent = await send(STARTED, cookies.comprador);
+    const sent = await send('started', as.comprador);
     expect(sent.statusCode).toBe(200);
     const after = progressViewSchema.parse(sent.json().data);
     expect(after.buyer).toEqual({ done: 9, total: 9, percent: 100 });
     expect(after.next).toBeNull();
-    expect(await statusOf(STARTED)).toBe('under_review');
+    expect(await statusOf('started')).toBe('under_review');
     const history = await db
       .selectFrom('proposal_history')
       .selectAll()
@@ -197,7 +176,7 @@ describe.each(DATABASES)('proposal progress on %s', (dialect) => {
     const stored = await db.selectFrom('proposals').select('filling_status').where('id', '=', id).executeTakeFirst();
     expect(stored?.filling_status).toBe(after.percent);
 
-    const again = await send(STARTED, cookies.comprador);
+    const again = await send('started', as.comprador);
     expect(again.statusCode).toBe(409);
     expect(again.json().error.message).toBe('Esta proposta já foi enviada para análise.');
   });

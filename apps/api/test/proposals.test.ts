@@ -1,40 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { proposalSchema, sellerProposalSchema, type Proposal } from '@portal/domain/proposal';
-import { createTestApp, DATABASES, login, type TestApp } from './helpers';
+import { asUser, DATABASES, DEMO_PROPOSALS, demoSuite, proposalUrl, type Client, type DemoUser } from './helpers';
 
 const NOT_FOUND = { error: { code: 'not_found', message: 'Não encontrado.' } };
 const UNAUTHENTICATED = { error: { code: 'unauthenticated', message: 'Sua sessão expirou. Entre novamente.' } };
 
-/** The seeded proposals, most recently updated first (the list's order). */
-const CODES = {
-  first: 'PF-2026-004817', // comprador + compradora, seller vendedor
-  cgi: 'CGI-2026-001293', // comprador, seller vendedor
-  started: 'PF-2026-005102', // comprador only
-  outro: 'PF-2026-003390', // outro only
-};
+/** The seeded proposals' codes by purpose (helpers/demo.ts says who is on each). */
+const CODES = DEMO_PROPOSALS;
 
 const COMPRADOR = { name: 'Carlos Eduardo Souza', email: 'comprador@demo.com.br', cpf: '52998224725' };
 const COMPRADORA = { name: 'Mariana Alves Souza', email: 'compradora@demo.com.br' };
 
 describe.each(DATABASES)('proposals on %s', (dialect) => {
-  let t: TestApp;
-  const cookies = {} as Record<'comprador' | 'compradora' | 'outro' | 'vendedor' | 'operador', string>;
-
-  beforeAll(async () => {
-    t = await createTestApp(dialect);
-    cookies.comprador = await login(t.app, '529.982.247-25', 'buyer');
-    cookies.compradora = await login(t.app, 'compradora@demo.com.br', 'buyer');
-    cookies.outro = await login(t.app, 'outro@demo.com.br', 'buyer');
-    cookies.vendedor = await login(t.app, 'vendedor@demo.com.br', 'seller');
-    cookies.operador = await login(t.app, 'operador@demo.com.br', 'operator');
-  });
-  afterAll(async () => t?.close());
+  const { t, as, anonymous } = demoSuite(dialect);
 
   /** The list as a buyer or operator gets it (sellers get the seller's view, read by sellerList). */
-  const list = async (cookie: string): Promise<Proposal[]> => {
-    if (cookie === cookies.vendedor) return (await sellerList()) as unknown as Proposal[];
-    const res = await t.app.inject({ url: '/api/v3/proposals', headers: { cookie } });
+  const list = async (who: Client): Promise<Proposal[]> => {
+    if (who === as.vendedor) return (await sellerList()) as unknown as Proposal[];
+    const res = await who.get('/api/v3/proposals');
     expect(res.statusCode).toBe(200);
     return z
       .object({ data: z.array(proposalSchema) })
@@ -42,31 +26,30 @@ describe.each(DATABASES)('proposals on %s', (dialect) => {
       .parse(res.json()).data;
   };
   const sellerList = async () => {
-    const res = await t.app.inject({ url: '/api/v3/proposals', headers: { cookie: cookies.vendedor } });
+    const res = await as.vendedor.get('/api/v3/proposals');
     expect(res.statusCode).toBe(200);
     return z
       .object({ data: z.array(sellerProposalSchema.strict()) })
       .strict()
       .parse(res.json()).data;
   };
-  const one = (id: string, cookie?: string) =>
-    t.app.inject({ url: `/api/v3/proposals/${id}`, headers: cookie ? { cookie } : {} });
+  const one = (id: string, who: Client = anonymous) => who.get(proposalUrl(id));
   const byCode = (proposals: Proposal[], code: string) => proposals.find((p) => p.code === code)!;
 
   it.each([
-    ['comprador', [CODES.started, CODES.cgi, CODES.first]],
-    ['compradora', [CODES.first]],
-    ['outro', [CODES.outro]],
-    ['vendedor', [CODES.cgi, CODES.first]],
-    ['operador', [CODES.outro, CODES.started, CODES.cgi, CODES.first]],
+    ['comprador', [CODES.started, CODES.underReview, CODES.twoBuyers]],
+    ['compradora', [CODES.twoBuyers]],
+    ['outro', [CODES.othersProposal]],
+    ['vendedor', [CODES.underReview, CODES.twoBuyers]],
+    ['operador', [CODES.othersProposal, CODES.started, CODES.underReview, CODES.twoBuyers]],
   ] as const)('%s sees exactly their proposals, most recent first', async (who, codes) => {
-    expect((await list(cookies[who])).map((p) => p.code)).toEqual(codes);
+    expect((await list(as[who])).map((p) => p.code)).toEqual(codes);
   });
 
   it('each proposal of the list opens by id with the same content', async () => {
-    for (const who of Object.keys(cookies) as (keyof typeof cookies)[]) {
-      for (const p of await list(cookies[who])) {
-        const res = await one(p.id, cookies[who]);
+    for (const who of Object.keys(as) as DemoUser[]) {
+      for (const p of await list(as[who])) {
+        const res = await one(p.id, as[who]);
         expect(res.statusCode).toBe(200);
         expect(res.json()).toEqual({ data: p });
       }
@@ -74,36 +57,36 @@ describe.each(DATABASES)('proposals on %s', (dialect) => {
   });
 
   it("another user's proposal and a random id are both 404 with the same body", async () => {
-    const all = await list(cookies.operador);
-    const cases: [keyof typeof cookies, string][] = [
-      ['outro', CODES.first],
-      ['compradora', CODES.cgi],
-      ['compradora', CODES.outro],
+    const all = await list(as.operador);
+    const cases: [DemoUser, string][] = [
+      ['outro', CODES.twoBuyers],
+      ['compradora', CODES.underReview],
+      ['compradora', CODES.othersProposal],
       ['vendedor', CODES.started],
-      ['vendedor', CODES.outro],
-      ['comprador', CODES.outro],
+      ['vendedor', CODES.othersProposal],
+      ['comprador', CODES.othersProposal],
     ];
     for (const [who, code] of cases) {
-      const res = await one(byCode(all, code).id, cookies[who]);
+      const res = await one(byCode(all, code).id, as[who]);
       expect(res.statusCode, `${who} → ${code}`).toBe(404);
       expect(res.json()).toEqual(NOT_FOUND);
     }
-    const random = await one(crypto.randomUUID(), cookies.comprador);
+    const random = await one(crypto.randomUUID(), as.comprador);
     expect(random.statusCode).toBe(404);
     expect(random.json()).toEqual(NOT_FOUND);
-    expect(random.body).toBe((await one(byCode(all, CODES.outro).id, cookies.comprador)).body);
+    expect(random.body).toBe((await one(byCode(all, CODES.othersProposal).id, as.comprador)).body);
   });
 
   it('an id is not matched by SQL patterns or case tricks', async () => {
-    for (const id of ['%', '_', "' or '1'='1", (await list(cookies.outro))[0]!.id.toUpperCase()]) {
-      const res = await one(encodeURIComponent(id), cookies.outro);
+    for (const id of ['%', '_', "' or '1'='1", (await list(as.outro))[0]!.id.toUpperCase()]) {
+      const res = await one(encodeURIComponent(id), as.outro);
       expect(res.statusCode, id).toBe(404);
       expect(res.json()).toEqual(NOT_FOUND);
     }
   });
 
   it('lists the customers main buyer first; customerData is the caller, with their own e-mail and CPF', async () => {
-    const p = byCode(await list(cookies.comprador), CODES.first);
+    const p = byCode(await list(as.comprador), CODES.twoBuyers);
     expect(p.customers.map((c) => [c.position, c.name])).toEqual([
       [0, COMPRADOR.name],
       [1, COMPRADORA.name],
@@ -113,12 +96,12 @@ describe.each(DATABASES)('proposals on %s', (dialect) => {
   });
 
   it("a co-buyer is customerData at position 1 and sees the other buyer's name but not e-mail or CPF", async () => {
-    const p = byCode(await list(cookies.compradora), CODES.first);
+    const p = byCode(await list(as.compradora), CODES.twoBuyers);
     expect(p.customers[0]).toMatchObject({ position: 0, name: COMPRADOR.name, email: null, cpf: null });
     expect(p.customers[1]).toMatchObject({ position: 1, name: COMPRADORA.name, email: COMPRADORA.email });
     expect(p.customers[1]!.cpf).toMatch(/^\d{11}$/);
     expect(p.customerData).toEqual(p.customers[1]);
-    const raw = (await one(p.id, cookies.compradora)).body;
+    const raw = (await one(p.id, as.compradora)).body;
     expect(raw).not.toContain(COMPRADOR.email);
     expect(raw).not.toContain(COMPRADOR.cpf);
   });
@@ -133,26 +116,26 @@ describe.each(DATABASES)('proposals on %s', (dialect) => {
         expect(c.name).toMatch(/\S/);
       }
     }
-    expect(byCode(proposals as unknown as Proposal[], CODES.first).customers.map((c) => c.name)).toEqual([
+    expect(byCode(proposals as unknown as Proposal[], CODES.twoBuyers).customers.map((c) => c.name)).toEqual([
       COMPRADOR.name,
       COMPRADORA.name,
     ]);
-    const raw = (await t.app.inject({ url: '/api/v3/proposals', headers: { cookie: cookies.vendedor } })).body;
+    const raw = (await as.vendedor.get('/api/v3/proposals')).body;
     expect(raw).not.toMatch(/@demo\.com\.br/);
     expect(raw).not.toContain(COMPRADOR.cpf);
   });
 
   it("an operator sees every buyer's e-mail and CPF, and no customerData", async () => {
-    const p = byCode(await list(cookies.operador), CODES.first);
+    const p = byCode(await list(as.operador), CODES.twoBuyers);
     expect(p.customerData).toBeNull();
     expect(p.customers.map((c) => c.email)).toEqual([COMPRADOR.email, COMPRADORA.email]);
     expect(p.customers[0]!.cpf).toBe(COMPRADOR.cpf);
   });
 
   it('shapes a proposal as the contract says (docs/product/forms.md): money in centavos, property, financing data', async () => {
-    const p = byCode(await list(cookies.comprador), CODES.cgi);
+    const p = byCode(await list(as.comprador), CODES.underReview);
     expect(p).toMatchObject({
-      code: CODES.cgi,
+      code: CODES.underReview,
       type: 'cgi',
       status: 'under_review',
       stage: 'credit_analysis',
@@ -169,23 +152,23 @@ describe.each(DATABASES)('proposals on %s', (dialect) => {
   });
 
   it('is 401 without a session, and with a session that ended', async () => {
-    const id = (await list(cookies.outro))[0]!.id;
-    for (const res of [await t.app.inject({ url: '/api/v3/proposals' }), await one(id)]) {
+    const id = (await list(as.outro))[0]!.id;
+    for (const res of [await anonymous.get('/api/v3/proposals'), await one(id)]) {
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual(UNAUTHENTICATED);
     }
-    const cookie = await login(t.app, 'outro@demo.com.br', 'buyer');
-    await t.app.inject({ method: 'POST', url: '/api/v3/auth/logout', headers: { cookie } });
-    const res = await t.app.inject({ url: '/api/v3/proposals', headers: { cookie } });
+    const ended = await asUser(t, 'outro');
+    await ended.post('/api/v3/auth/logout');
+    const res = await ended.get('/api/v3/proposals');
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual(UNAUTHENTICATED);
   });
 
   it('sees a proposal appear once the user becomes a member of it (membership, not role, decides)', async () => {
-    const all = await list(cookies.operador);
-    const target = byCode(all, CODES.outro);
-    const compradora = await t.app.inject({ url: '/api/v3/auth/user', headers: { cookie: cookies.compradora } });
-    expect((await one(target.id, cookies.compradora)).statusCode).toBe(404);
+    const all = await list(as.operador);
+    const target = byCode(all, CODES.othersProposal);
+    const compradora = await as.compradora.get('/api/v3/auth/user');
+    expect((await one(target.id, as.compradora)).statusCode).toBe(404);
     await t.db.kysely
       .insertInto('proposal_members')
       .values({
@@ -201,10 +184,10 @@ describe.each(DATABASES)('proposals on %s', (dialect) => {
       })
       .execute();
     try {
-      const res = await one(target.id, cookies.compradora);
+      const res = await one(target.id, as.compradora);
       expect(res.statusCode).toBe(200);
       expect(res.json().data.customerData).toMatchObject({ position: 1, name: COMPRADORA.name });
-      expect((await list(cookies.compradora)).map((p) => p.code)).toEqual([CODES.outro, CODES.first]);
+      expect((await list(as.compradora)).map((p) => p.code)).toEqual([CODES.othersProposal, CODES.twoBuyers]);
     } finally {
       await t.db.kysely
         .deleteFrom('proposal_members')
@@ -212,12 +195,12 @@ describe.each(DATABASES)('proposals on %s', (dialect) => {
         .where('position', '=', 1)
         .execute();
     }
-    expect((await one(target.id, cookies.compradora)).statusCode).toBe(404);
+    expect((await one(target.id, as.compradora)).statusCode).toBe(404);
   });
 
   describe('around the routes', () => {
     it('/api/docs is an OpenAPI document listing the auth and proposal routes', async () => {
-      const res = await t.app.inject({ url: '/api/docs' });
+      const res = await anonymous.get('/api/docs');
       expect(res.statusCode).toBe(200);
       const doc = res.json();
       expect(doc.openapi).toMatch(/^3\./);
@@ -235,7 +218,7 @@ describe.each(DATABASES)('proposals on %s', (dialect) => {
     });
 
     it('/api/health answers ok', async () => {
-      const res = await t.app.inject({ url: '/api/health' });
+      const res = await anonymous.get('/api/health');
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ ok: true });
     });
@@ -248,7 +231,7 @@ describe.each(DATABASES)('proposals on %s', (dialect) => {
       ['GET', '/api'],
       ['GET', '/api/'],
     ] as const)('%s %s is 404 in the contract shape', async (method, url) => {
-      const res = await t.app.inject({ method, url, headers: { cookie: cookies.operador } });
+      const res = await as.operador.request(method, url);
       expect(res.statusCode).toBe(404);
       expect(res.headers['content-type']).toMatch(/^application\/json/);
       expect(res.json()).toEqual(NOT_FOUND);

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASES, demoWorld, asUser, DEMO_PROPOSALS, type Client, type TestApp } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { DATABASES, demoSuite, sectionUrl, asUser, DEMO_PROPOSALS, type Client } from './helpers';
 
 const VALID_DATA = {
   name: 'Mariana Alves Souza',
@@ -15,37 +15,33 @@ const VALID_DATA = {
   represented: false,
 };
 
+/** An attorney's contact, with the attorney's document left to each test. */
+const ATTORNEY = {
+  represented: true,
+  name_attorney: 'Paulo Procurador',
+  email_attorney: 'procurador@exemplo.com.br',
+  phone_attorney: '(11) 3333-4444',
+  attorney_phone_type: 'normal',
+};
+
 describe.each(DATABASES)('buyer sections on %s', (dialect) => {
-  let t: TestApp;
-  let main: Client;
-  let second: Client;
-  let outro: Client;
-  let seller: Client;
-  let twoBuyers: string;
-  let underReview: string;
-  let outroProposal: string;
+  const { t, as, ids, anonymous } = demoSuite(dialect);
+  const { comprador: main, compradora: second, outro, vendedor: seller } = as;
 
-  beforeAll(async () => {
-    const w = await demoWorld(dialect);
-    t = w.t;
-    ({ comprador: main, compradora: second, outro, vendedor: seller } = w.as);
-    twoBuyers = w.proposals.twoBuyers.id;
-    underReview = w.proposals.underReview.id;
-    outroProposal = w.proposals.othersProposal.id;
-  });
-  afterAll(async () => t?.close());
-
+  /** The second buyer's general data: the valid answers with the given changes. */
+  const saveSecondData = (changes: object) =>
+    second.put(sectionUrl(ids.twoBuyers, 'data', 1), { ...VALID_DATA, ...changes });
   const cpfOf = async (cookie: Client, proposal: string) =>
     (await cookie.get(`/api/v3/proposals/${proposal}/sections/data?buyer=1`)).json().data.prefill.cpf as string;
 
   it('lists the sections with their state and the progress computed from them', async () => {
-    const res = await main.get(`/api/v3/proposals/${twoBuyers}/sections`);
+    const res = await main.get(`/api/v3/proposals/${ids.twoBuyers}/sections`);
     expect(res.statusCode).toBe(200);
     const { fillingStatus, sections } = res.json().data;
     // Seeded: the main buyer's 3 sections + the seller form are the steps done, out of every step of
     // both parties (sections, health declarations, documents, sending, the seller's completion).
     const required = sections.filter((s: { required: boolean }) => s.required);
-    const progress = (await main.get(`/api/v3/proposals/${twoBuyers}/progress`)).json().data;
+    const progress = (await main.get(`/api/v3/proposals/${ids.twoBuyers}/progress`)).json().data;
     // Two health declarations, the buyers' and the seller's documents, sending and completing: 6 more.
     expect(progress).toMatchObject({ done: 4, total: required.length + 6 });
     expect(fillingStatus).toBe(Math.round((4 / progress.total) * 100));
@@ -61,13 +57,13 @@ describe.each(DATABASES)('buyer sections on %s', (dialect) => {
   });
 
   it('saves a draft as typed and restores it, without touching the submitted values', async () => {
-    const draft = await second.put(`/api/v3/proposals/${twoBuyers}/sections/data/draft?buyer=1`, {
+    const draft = await second.put(`/api/v3/proposals/${ids.twoBuyers}/sections/data/draft?buyer=1`, {
       name: 'Mariana',
       cpf: '153.789',
       income: '9.8',
     });
     expect(draft.statusCode).toBe(200);
-    const read = await second.get(`/api/v3/proposals/${twoBuyers}/sections/data?buyer=1`);
+    const read = await second.get(`/api/v3/proposals/${ids.twoBuyers}/sections/data?buyer=1`);
     expect(read.json().data).toMatchObject({
       status: 'in_progress',
       draft: { name: 'Mariana', cpf: '153.789', income: '9.8' },
@@ -76,14 +72,14 @@ describe.each(DATABASES)('buyer sections on %s', (dialect) => {
   });
 
   it('a draft on a done section keeps it done (and its values) until the new values are submitted', async () => {
-    const url = `/api/v3/proposals/${twoBuyers}/sections/address?buyer=0`;
+    const url = `/api/v3/proposals/${ids.twoBuyers}/sections/address?buyer=0`;
     const before = (await main.get(url)).json().data;
     expect(before.status).toBe('done');
     const [key, value] = Object.entries(before.values as Record<string, unknown>).find(
       ([, v]) => typeof v === 'string',
     )!;
     for (const typed of [`${value} (rascunho)`, `${value} (outro rascunho)`]) {
-      const res = await main.put(`/api/v3/proposals/${twoBuyers}/sections/address/draft?buyer=0`, { [key]: typed });
+      const res = await main.put(`/api/v3/proposals/${ids.twoBuyers}/sections/address/draft?buyer=0`, { [key]: typed });
       expect(res.statusCode).toBe(200);
       const after = (await main.get(url)).json().data;
       expect(after).toMatchObject({ status: 'done', draft: { [key]: typed }, values: before.values });
@@ -91,14 +87,15 @@ describe.each(DATABASES)('buyer sections on %s', (dialect) => {
   });
 
   it('refuses a draft with keys that do not belong to the section', async () => {
-    const res = await second.put(`/api/v3/proposals/${twoBuyers}/sections/data/draft?buyer=1`, { status: 'approved' });
+    const res = await second.put(`/api/v3/proposals/${ids.twoBuyers}/sections/data/draft?buyer=1`, {
+      status: 'approved',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields).toHaveProperty('status');
   });
 
   it('rejects invalid CPF, CEP and dates with Portuguese field messages and stores nothing', async () => {
-    const bad = await second.put(`/api/v3/proposals/${twoBuyers}/sections/data?buyer=1`, {
-      ...VALID_DATA,
+    const bad = await saveSecondData({
       cpf: '111.111.111-11',
       birth_date: '31/02/1990',
       phone: '(00) 1234-5678',
@@ -112,7 +109,7 @@ describe.each(DATABASES)('buyer sections on %s', (dialect) => {
         phone: 'Insira um telefone válido com DDD',
       },
     });
-    const address = await second.put(`/api/v3/proposals/${twoBuyers}/sections/address?buyer=1`, {
+    const address = await second.put(`/api/v3/proposals/${ids.twoBuyers}/sections/address?buyer=1`, {
       cep: '123',
       address: 'Rua A',
       number: '1',
@@ -121,18 +118,18 @@ describe.each(DATABASES)('buyer sections on %s', (dialect) => {
       state: 'SP',
     });
     expect(address.json().error.fields.cep).toBe('Insira um CEP válido');
-    const read = await second.get(`/api/v3/proposals/${twoBuyers}/sections/data?buyer=1`);
+    const read = await second.get(`/api/v3/proposals/${ids.twoBuyers}/sections/data?buyer=1`);
     expect(read.json().data.values).toBeNull();
   });
 
   it('submits valid data: canonical values stored, draft cleared, progress updated', async () => {
-    const cpf = await cpfOf(second, twoBuyers);
-    const before = (await main.get(`/api/v3/proposals/${twoBuyers}/progress`)).json().data as {
+    const cpf = await cpfOf(second, ids.twoBuyers);
+    const before = (await main.get(`/api/v3/proposals/${ids.twoBuyers}/progress`)).json().data as {
       done: number;
       total: number;
     };
     const progress = Math.round(((before.done + 1) / before.total) * 100); // one more step done
-    const res = await second.put(`/api/v3/proposals/${twoBuyers}/sections/data?buyer=1`, { ...VALID_DATA, cpf });
+    const res = await saveSecondData({ cpf });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({
       status: 'done',
@@ -146,38 +143,28 @@ describe.each(DATABASES)('buyer sections on %s', (dialect) => {
         marriage_regime: 'partial_communion',
       },
     });
-    const proposal = await second.get(`/api/v3/proposals/${twoBuyers}`);
+    const proposal = await second.get(`/api/v3/proposals/${ids.twoBuyers}`);
     expect(proposal.json().data.fillingStatus).toBe(progress);
   });
 
   it('refuses identifiers with junk characters and stores a +55 phone as the national number', async () => {
-    const cpf = await cpfOf(second, twoBuyers);
+    const cpf = await cpfOf(second, ids.twoBuyers);
     for (const junk of ['529x982x247x25', '52998224725abc', '5299822472#5']) {
-      const bad = await second.put(`/api/v3/proposals/${twoBuyers}/sections/data?buyer=1`, {
-        ...VALID_DATA,
+      const bad = await saveSecondData({
         cpf: junk,
       });
       expect(bad.statusCode).toBe(400);
       expect(bad.json().error.fields.cpf).toBe('Insira um CPF válido');
     }
-    const attorney = {
-      represented: true,
-      name_attorney: 'Paulo Procurador',
-      email_attorney: 'procurador@exemplo.com.br',
-      phone_attorney: '(11) 3333-4444',
-      attorney_phone_type: 'normal',
-    };
-    const company = await second.put(`/api/v3/proposals/${twoBuyers}/sections/data?buyer=1`, {
-      ...VALID_DATA,
+    const company = await saveSecondData({
       cpf,
-      ...attorney,
+      ...ATTORNEY,
       attorney_type: 'company',
       cpf_attorney: '11#222#333#0001#81',
     });
     expect(company.statusCode).toBe(400);
     expect(company.json().error.fields.cpf_attorney).toBe('Insira um CNPJ válido');
-    const ok = await second.put(`/api/v3/proposals/${twoBuyers}/sections/data?buyer=1`, {
-      ...VALID_DATA,
+    const ok = await saveSecondData({
       cpf,
       phone: '+55 11 98765-4321',
     });
@@ -186,27 +173,18 @@ describe.each(DATABASES)('buyer sections on %s', (dialect) => {
   });
 
   it("checks the attorney's document: a CPF for a person, a CNPJ for a company", async () => {
-    const cpf = await cpfOf(second, twoBuyers);
-    const attorney = {
-      represented: true,
-      name_attorney: 'Paulo Procurador',
-      email_attorney: 'procurador@exemplo.com.br',
-      phone_attorney: '(11) 3333-4444',
-      attorney_phone_type: 'normal',
-    };
-    const company = await second.put(`/api/v3/proposals/${twoBuyers}/sections/data?buyer=1`, {
-      ...VALID_DATA,
+    const cpf = await cpfOf(second, ids.twoBuyers);
+    const company = await saveSecondData({
       cpf,
-      ...attorney,
+      ...ATTORNEY,
       attorney_type: 'company',
       cpf_attorney: '11.222.333/0001-82',
     });
     expect(company.statusCode).toBe(400);
     expect(company.json().error.fields.cpf_attorney).toBe('Insira um CNPJ válido');
-    const person = await second.put(`/api/v3/proposals/${twoBuyers}/sections/data?buyer=1`, {
-      ...VALID_DATA,
+    const person = await saveSecondData({
       cpf,
-      ...attorney,
+      ...ATTORNEY,
       attorney_type: 'person',
       cpf_attorney: '11.222.333/0001-81',
     });
@@ -214,8 +192,7 @@ describe.each(DATABASES)('buyer sections on %s', (dialect) => {
   });
 
   it('keeps the CPF registered on the proposal', async () => {
-    const res = await second.put(`/api/v3/proposals/${twoBuyers}/sections/data?buyer=1`, {
-      ...VALID_DATA,
+    const res = await saveSecondData({
       cpf: '529.982.247-25',
     });
     expect(res.statusCode).toBe(400);
@@ -223,11 +200,11 @@ describe.each(DATABASES)('buyer sections on %s', (dialect) => {
   });
 
   it('drops fields that do not apply (a single buyer has no marriage data)', async () => {
-    const res = await outro.put(`/api/v3/proposals/${outroProposal}/sections/data?buyer=0`, {
+    const res = await outro.put(`/api/v3/proposals/${ids.othersProposal}/sections/data?buyer=0`, {
       ...VALID_DATA,
       name: 'Ana Paula Ribeiro',
       email: 'outro@demo.com.br',
-      cpf: (await outro.get(`/api/v3/proposals/${outroProposal}/sections/data?buyer=0`)).json().data.prefill.cpf,
+      cpf: (await outro.get(`/api/v3/proposals/${ids.othersProposal}/sections/data?buyer=0`)).json().data.prefill.cpf,
       civil_status: 'single',
       marriage_union: false,
       marriage_date: 'not a date',
@@ -238,7 +215,7 @@ describe.each(DATABASES)('buyer sections on %s', (dialect) => {
   });
 
   it("lets the second buyer reuse the main buyer's address", async () => {
-    const res = await second.put(`/api/v3/proposals/${twoBuyers}/sections/address?buyer=1`, {
+    const res = await second.put(`/api/v3/proposals/${ids.twoBuyers}/sections/address?buyer=1`, {
       same_main_buyer_address: true,
     });
     expect(res.statusCode).toBe(200);
@@ -252,12 +229,12 @@ describe.each(DATABASES)('buyer sections on %s', (dialect) => {
 
   it("requires the two buyers' percentages to add up to 100", async () => {
     const base = { agency: '0912', account: '45781-3', authorize_debit: true, first_buyer_percent: '60' };
-    const bad = await main.put(`/api/v3/proposals/${twoBuyers}/sections/investment`, {
+    const bad = await main.put(`/api/v3/proposals/${ids.twoBuyers}/sections/investment`, {
       ...base,
       second_buyer_percent: '30',
     });
     expect(bad.json().error.fields.second_buyer_percent).toBe('Os percentuais dos compradores devem somar 100%');
-    const ok = await main.put(`/api/v3/proposals/${twoBuyers}/sections/investment`, {
+    const ok = await main.put(`/api/v3/proposals/${ids.twoBuyers}/sections/investment`, {
       ...base,
       second_buyer_percent: '40',
     });
@@ -265,49 +242,51 @@ describe.each(DATABASES)('buyer sections on %s', (dialect) => {
   });
 
   it("does not let the second buyer edit the main buyer's data nor the proposal-wide sections", async () => {
-    const data = await second.put(`/api/v3/proposals/${twoBuyers}/sections/data/draft?buyer=0`, { name: 'x' });
+    const data = await second.put(`/api/v3/proposals/${ids.twoBuyers}/sections/data/draft?buyer=0`, { name: 'x' });
     expect(data.statusCode).toBe(403);
-    const read = await second.get(`/api/v3/proposals/${twoBuyers}/sections/data?buyer=0`);
+    const read = await second.get(`/api/v3/proposals/${ids.twoBuyers}/sections/data?buyer=0`);
     expect(read.statusCode).toBe(403);
-    const investment = await second.put(`/api/v3/proposals/${twoBuyers}/sections/investment/draft`, { agency: '1' });
+    const investment = await second.put(`/api/v3/proposals/${ids.twoBuyers}/sections/investment/draft`, {
+      agency: '1',
+    });
     expect(investment.statusCode).toBe(403);
     // The main buyer cannot fill a second buyer who has an account of their own.
-    const other = await main.put(`/api/v3/proposals/${twoBuyers}/sections/data/draft?buyer=1`, { name: 'x' });
+    const other = await main.put(`/api/v3/proposals/${ids.twoBuyers}/sections/data/draft?buyer=1`, { name: 'x' });
     expect(other.statusCode).toBe(403);
   });
 
   it("answers 404 for another user's proposal, for sellers and for a buyer that does not exist", async () => {
     for (const [cookie, url] of [
-      [outro, `/api/v3/proposals/${twoBuyers}/sections`],
-      [outro, `/api/v3/proposals/${twoBuyers}/sections/data?buyer=0`],
-      [seller, `/api/v3/proposals/${twoBuyers}/sections/data?buyer=0`],
-      [main, `/api/v3/proposals/${outroProposal}/sections/data?buyer=0`],
-      [main, `/api/v3/proposals/${twoBuyers}/sections/nope?buyer=0`],
-      [outro, `/api/v3/proposals/${outroProposal}/sections/data?buyer=1`],
+      [outro, `/api/v3/proposals/${ids.twoBuyers}/sections`],
+      [outro, `/api/v3/proposals/${ids.twoBuyers}/sections/data?buyer=0`],
+      [seller, `/api/v3/proposals/${ids.twoBuyers}/sections/data?buyer=0`],
+      [main, `/api/v3/proposals/${ids.othersProposal}/sections/data?buyer=0`],
+      [main, `/api/v3/proposals/${ids.twoBuyers}/sections/nope?buyer=0`],
+      [outro, `/api/v3/proposals/${ids.othersProposal}/sections/data?buyer=1`],
     ] as const) {
       expect((await cookie.get(url)).statusCode, url).toBe(404);
     }
-    const write = await outro.put(`/api/v3/proposals/${twoBuyers}/sections/data/draft?buyer=0`, { name: 'x' });
+    const write = await outro.put(`/api/v3/proposals/${ids.twoBuyers}/sections/data/draft?buyer=0`, { name: 'x' });
     expect(write.statusCode).toBe(404);
   });
 
   it('keeps a proposal under review read-only', async () => {
-    const res = await main.put(`/api/v3/proposals/${underReview}/sections/data/draft?buyer=0`, { name: 'x' });
+    const res = await main.put(`/api/v3/proposals/${ids.underReview}/sections/data/draft?buyer=0`, { name: 'x' });
     expect(res.statusCode).toBe(409);
     expect(res.json().error.message).toBe('A proposta está em análise e não pode ser alterada agora.');
-    const read = await main.get(`/api/v3/proposals/${underReview}/sections/data?buyer=0`);
+    const read = await main.get(`/api/v3/proposals/${ids.underReview}/sections/data?buyer=0`);
     expect(read.json().data.canEdit).toBe(false);
   });
 
   it('leaves the last saved version intact when a save fails midway', async () => {
-    const before = (await main.get(`/api/v3/proposals/${twoBuyers}/sections/document?buyer=0`)).json().data.values;
+    const before = (await main.get(`/api/v3/proposals/${ids.twoBuyers}/sections/document?buyer=0`)).json().data.values;
     const user = { id: '', name: '', email: '', role: 'buyer' as const };
     const session = (await main.get('/api/v3/auth/user')).json().data;
     Object.assign(user, session);
     await expect(
       t.app.services.sections.submitSection(
         user,
-        twoBuyers,
+        ids.twoBuyers,
         'document',
         0,
         {
@@ -323,12 +302,12 @@ describe.each(DATABASES)('buyer sections on %s', (dialect) => {
         },
       ),
     ).rejects.toThrow('crash');
-    const after = (await main.get(`/api/v3/proposals/${twoBuyers}/sections/document?buyer=0`)).json().data.values;
+    const after = (await main.get(`/api/v3/proposals/${ids.twoBuyers}/sections/document?buyer=0`)).json().data.values;
     expect(after).toEqual(before);
   });
 
   it('invites the seller from the seller form: account, proposal membership and e-mail with a link', async () => {
-    const res = await outro.put(`/api/v3/proposals/${outroProposal}/sections/seller`, {
+    const res = await outro.put(`/api/v3/proposals/${ids.othersProposal}/sections/seller`, {
       sellerName: 'Paulo Mendes',
       sellerEmail: 'Paulo.Mendes@Exemplo.com.br',
       sellerPhone: '(41) 99876-1234',
@@ -339,12 +318,12 @@ describe.each(DATABASES)('buyer sections on %s', (dialect) => {
       .selectAll()
       .where('to_address', '=', 'paulo.mendes@exemplo.com.br')
       .executeTakeFirstOrThrow();
-    expect(mail.subject).toContain('PF-2026-003390');
+    expect(mail.subject).toContain(DEMO_PROPOSALS.othersProposal);
     const token = /change-password\?token=([\w-]+)/.exec(mail.text_body)![1]!;
-    const set = await t.app.inject({
-      method: 'POST',
-      url: '/api/v3/auth/change-password',
-      payload: { pass: 'Vendedor2026', repeat: 'Vendedor2026', token },
+    const set = await anonymous.post('/api/v3/auth/change-password', {
+      pass: 'Vendedor2026',
+      repeat: 'Vendedor2026',
+      token,
     });
     expect(set.json().data.user.role).toBe('seller');
     const paulo = await asUser(t, { email: 'paulo.mendes@exemplo.com.br', role: 'seller' }, 'Vendedor2026');

@@ -1,11 +1,12 @@
 import { completeCpf } from '@portal/domain/cpf';
+import { financingProposalBody } from './helpers/proposals';
 
 /**
  * The authorization matrix: every API operation (from the API's own OpenAPI document) × every
  * kind of caller → the status class it must get. A route missing here fails the suite, so a new
  * route cannot ship without saying who may call it.
  *
- * Callers, all on proposal PF-2026-004817 unless said: anonymous; owner (comprador, main buyer);
+ * Callers, all on the demo proposal twoBuyers (helpers/demo.ts) unless said: anonymous; owner (comprador, main buyer);
  * other (outro, a buyer on another proposal); second (compradora, second buyer); seller
  * (vendedor, the proposal's seller); operator.
  * 'ok' = allowed (any answer but 401/403/404 and never 5xx); a number = exactly that denial.
@@ -72,19 +73,9 @@ let seq = 0;
 function newProposalBody() {
   seq++;
   const base = String(300_000_000 + seq * 7_001 + Math.floor(Math.random() * 1000));
-  return {
-    type: 'financing',
-    buyers: [{ name: 'Paula Matriz Teste', cpf: completeCpf(base), email: `matriz${seq}-${base}@exemplo.com` }],
-    property: { type: 'residential', kind: 'apartment', zipCode: '01310-100', uf: 'SP', city: 'São Paulo' },
-    financingOrCgiData: {
-      amortizationSystem: 'SAC',
-      amount: '350.000,00',
-      feeType: 'tr',
-      installments: '360',
-      insuranceCompanyName: 'itau',
-      product: 'SFH — Imóvel residencial',
-    },
-  };
+  return financingProposalBody([
+    { name: 'Paula Matriz Teste', cpf: completeCpf(base), email: `matriz${seq}-${base}@exemplo.com` },
+  ]);
 }
 const rumBatch = `${JSON.stringify({ metadata: { service: { name: 'portal-web', agent: { name: 'rum-js', version: '5' }, language: { name: 'javascript' } } } })}\n`;
 

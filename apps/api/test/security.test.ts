@@ -1,16 +1,33 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { createTestApp, createUser, DATABASES, type TestApp } from './helpers';
+import {
+  asUser,
+  clientFor,
+  createTestApp,
+  createUser,
+  DATABASES,
+  demoProposals,
+  demoSuite,
+  proposalUrl,
+  sessionClient,
+  sectionUrl,
+  type Client,
+  type DemoUser,
+  type Method,
+  type TestApp,
+} from './helpers';
+import { uploadDocument } from './helpers/documents';
 import { makePdf, multipartBody } from './document-files';
 import { MATRIX, type Expect, type Ids } from './security-matrix';
 
 const ACTORS = ['anonymous', 'owner', 'other', 'second', 'seller', 'operator'] as const;
-const LOGINS: Record<Exclude<(typeof ACTORS)[number], 'anonymous'>, string> = {
-  owner: 'comprador@demo.com.br',
-  other: 'outro@demo.com.br',
-  second: 'compradora@demo.com.br',
-  seller: 'vendedor@demo.com.br',
-  operator: 'operador@demo.com.br',
+/** The matrix's callers as demo accounts (helpers/demo.ts). */
+const ACCOUNTS: Record<Exclude<(typeof ACTORS)[number], 'anonymous'>, DemoUser> = {
+  owner: 'comprador',
+  other: 'outro',
+  second: 'compradora',
+  seller: 'vendedor',
+  operator: 'operador',
 };
 
 interface Operation {
@@ -22,7 +39,7 @@ interface Operation {
 
 /** Every operation the API documents (the OpenAPI document is generated from the routes themselves). */
 async function operations(t: TestApp): Promise<Operation[]> {
-  const doc = (await t.app.inject({ url: '/api/docs' })).json() as {
+  const doc = (await clientFor(t).get('/api/docs')).json() as {
     paths: Record<string, Record<string, { requestBody?: { content?: Record<string, unknown> } }>>;
   };
   return Object.entries(doc.paths).flatMap(([path, ops]) =>
@@ -36,87 +53,51 @@ async function operations(t: TestApp): Promise<Operation[]> {
 }
 
 describe.each(DATABASES)('security on %s', (dialect) => {
-  let t: TestApp;
+  const demo = demoSuite(dialect);
+  const { t } = demo;
   const ids = {} as Ids;
-  const userIds = {} as Record<keyof typeof LOGINS, string>;
 
   /** A fresh session for each request: a logout or password change cannot spoil the next one. */
-  async function cookieFor(actor: (typeof ACTORS)[number]): Promise<Record<string, string>> {
-    if (actor === 'anonymous') return {};
-    const token = await t.app.repos.sessions.createSession({ userId: userIds[actor], ip: null, userAgent: null });
-    return { cookie: `access_token=${token}` };
+  async function clientOf(actor: (typeof ACTORS)[number]): Promise<Client> {
+    if (actor === 'anonymous') return clientFor(t);
+    return sessionClient(t, demo.userIds[ACCOUNTS[actor]]);
   }
 
   async function call(key: string, actor: (typeof ACTORS)[number], extraBody?: object) {
     const entry = MATRIX[key]!;
-    const [method] = key.split(' ');
-    const headers = await cookieFor(actor);
+    const [method] = key.split(' ') as [Method];
+    const who = await clientOf(actor);
     const target = entry.freshFile ? { ...ids, file: await uploadFile() } : ids;
     if (entry.multipart) {
       const body = multipartBody({ name: 'declaracao.pdf', content: makePdf(), type: 'application/pdf' });
-      return t.app.inject({
-        method: method as 'POST',
-        url: entry.url(target),
-        headers: { ...headers, ...body.headers },
-        payload: body.payload,
-      });
+      return who.request(method, entry.url(target), body.payload, { headers: body.headers });
     }
     if (entry.ndjson)
-      return t.app.inject({
-        method: method as 'POST',
-        url: entry.url(target),
-        headers: { ...headers, 'content-type': 'application/x-ndjson' },
-        payload: entry.ndjson,
+      return who.request(method, entry.url(target), entry.ndjson, {
+        headers: { 'content-type': 'application/x-ndjson' },
       });
     const body = entry.body ? { ...(entry.body(target) as object), ...extraBody } : undefined;
-    return t.app.inject({
-      method: method as 'GET',
-      url: entry.url(target),
-      headers,
-      ...(body ? { payload: body } : {}),
-    });
+    return who.request(method, entry.url(target), body);
   }
 
   /** The owner uploads a small PDF to their income-tax item; returns the file id. */
   async function uploadFile(): Promise<string> {
-    const body = multipartBody({ name: 'ir.pdf', content: makePdf(), type: 'application/pdf' });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/v3/proposals/${ids.proposal}/documents/income_tax_buyer1/files`,
-      headers: { ...(await cookieFor('owner')), ...body.headers },
-      payload: body.payload,
-    });
+    const file = { name: 'ir.pdf', content: makePdf(), type: 'application/pdf' };
+    const res = await uploadDocument(await clientOf('owner'), ids.proposal, 'income_tax_buyer1', file);
     if (res.statusCode !== 201) throw new Error(`upload failed: ${res.statusCode} ${res.body}`);
     return res.json().data.id as string;
   }
 
   beforeAll(async () => {
-    t = await createTestApp(dialect);
-    for (const [actor, email] of Object.entries(LOGINS)) {
-      userIds[actor as keyof typeof LOGINS] = (
-        await t.db.kysely.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()
-      ).id;
-    }
-    const owner = await cookieFor('owner');
-    const list = (await t.app.inject({ url: '/api/v3/proposals', headers: owner })).json().data as {
-      id: string;
-      code: string;
-    }[];
-    ids.proposal = list.find((p) => p.code === 'PF-2026-004817')!.id;
+    ids.proposal = demo.ids.twoBuyers;
     ids.file = await uploadFile();
-    ids.operatorId = userIds.operator;
+    ids.operatorId = demo.userIds.operador;
     const leaving = await createUser(t, { role: 'buyer' });
-    const req = await t.app.repos.sessions.createSession({ userId: leaving.id, ip: null, userAgent: null });
     ids.privacyRequest = (
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/v3/privacy/deletion-request',
-        headers: { cookie: `access_token=${req}` },
-      })
+      await (await sessionClient(t, leaving.id)).post('/api/v3/privacy/deletion-request')
     ).json().data.id;
     expect(ids.file).toBeTruthy();
   });
-  afterAll(async () => t?.close());
 
   it('has an authorization entry for every route the API serves, and no stale one', async () => {
     const ops = (await operations(t)).map((o) => o.key).sort();
@@ -159,12 +140,7 @@ describe.each(DATABASES)('security on %s', (dialect) => {
         continue;
       for (const [i, actor] of ACTORS.entries()) {
         if (!byRole(entry.expect, i) || typeof entry.expect[i] !== 'number') continue;
-        const res = await t.app.inject({
-          method: op.method as 'POST',
-          url: entry.url(ids),
-          headers: await cookieFor(actor),
-          payload: [{ wrong: '\u0000' }],
-        });
+        const res = await (await clientOf(actor)).request(op.method as Method, entry.url(ids), [{ wrong: '\u0000' }]);
         if (res.statusCode !== entry.expect[i])
           leaks.push(
             `${op.key} as ${actor}: expected ${entry.expect[i]}, got ${res.statusCode} ${res.body.slice(0, 100)}`,
@@ -215,7 +191,7 @@ describe.each(DATABASES)('security on %s', (dialect) => {
     const operator = await t.db.kysely
       .selectFrom('users')
       .select('role')
-      .where('id', '=', userIds.owner)
+      .where('id', '=', demo.userIds.comprador)
       .executeTakeFirstOrThrow();
     expect(operator.role).toBe('buyer');
   });
@@ -274,13 +250,12 @@ describe.each(DATABASES)('security on %s', (dialect) => {
             const url = entry
               .url(ids)
               .replace(ids.proposal, junk.length % 2 ? encodeURIComponent(junk) || 'x' : ids.proposal);
-            const headers = await cookieFor(actor);
-            const res = await t.app.inject({
-              method: op.method as 'POST',
+            const who = await clientOf(actor);
+            const res = await who.request(
+              op.method as Method,
               url,
-              headers,
-              ...(op.method === 'GET' || op.method === 'DELETE' ? {} : { payload: body as object }),
-            });
+              op.method === 'GET' || op.method === 'DELETE' ? undefined : body,
+            );
             if (res.statusCode >= 500)
               failures.push(
                 `${op.key} ${actor} ${JSON.stringify(body).slice(0, 80)} -> ${res.statusCode} ${res.body.slice(0, 80)}`,
@@ -303,58 +278,25 @@ describe('logs', () => {
     try {
       const password = 'Canario-Senha-2026';
       const cpf = '52998224725';
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/v3/auth/login',
-        payload: { username: '529.982.247-25', password, type: 'buyer' },
-      });
-      const ok = await t.app.inject({
-        method: 'POST',
-        url: '/api/v3/auth/login',
-        payload: { username: 'comprador@demo.com.br', password: 'Demo@2026!', type: 'buyer' },
-      });
-      const token = ok.cookies.find((c) => c.name === 'access_token')!.value;
-      const cookie = `access_token=${token}`;
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/v3/auth/recover',
-        payload: { email: 'comprador@demo.com.br', cpf: '529.982.247-25' },
-      });
-      const list = (await t.app.inject({ url: '/api/v3/proposals', headers: { cookie } })).json().data as {
-        id: string;
-        code: string;
-      }[];
-      const proposal = list.find((p) => p.code === 'PF-2026-004817')!.id;
-      await t.app.inject({
-        method: 'POST',
-        url: `/api/v3/proposals/${proposal}/insurance/consent`,
-        headers: { cookie },
-        payload: { version: 'v1', accepted: true },
-      });
-      const consentVersion = (
-        await t.app.inject({ url: `/api/v3/proposals/${proposal}/insurance`, headers: { cookie } })
-      ).json().data.consentVersion as string;
-      await t.app.inject({
-        method: 'POST',
-        url: `/api/v3/proposals/${proposal}/insurance/consent`,
-        headers: { cookie },
-        payload: { version: consentVersion, accepted: true },
-      });
-      const answer = await t.app.inject({
-        method: 'PUT',
-        url: `/api/v3/proposals/${proposal}/insurance/answers/5?buyer=0`,
-        headers: { cookie },
-        payload: { value: 'yes', medication: 'yes', treatment: 'no' },
+      const anonymous = clientFor(t);
+      await anonymous.post('/api/v3/auth/login', { username: '529.982.247-25', password, type: 'buyer' });
+      const carlos = await asUser(t, 'comprador');
+      const token = carlos.cookie.slice('access_token='.length);
+      await anonymous.post('/api/v3/auth/recover', { email: 'comprador@demo.com.br', cpf: '529.982.247-25' });
+      const proposal = (await demoProposals(t)).twoBuyers.id;
+      await carlos.post(proposalUrl(proposal, '/insurance/consent'), { version: 'v1', accepted: true });
+      const consentVersion = (await carlos.get(proposalUrl(proposal, '/insurance'))).json().data
+        .consentVersion as string;
+      await carlos.post(proposalUrl(proposal, '/insurance/consent'), { version: consentVersion, accepted: true });
+      const answer = await carlos.put(proposalUrl(proposal, '/insurance/answers/5?buyer=0'), {
+        value: 'yes',
+        medication: 'yes',
+        treatment: 'no',
       });
       expect(answer.statusCode, answer.body).toBeLessThan(300);
       // Bad input and a missing route are logged too.
-      await t.app.inject({
-        method: 'PUT',
-        url: `/api/v3/proposals/${proposal}/sections/data?buyer=0`,
-        headers: { cookie },
-        payload: { cpf: '111.111.111-11', name: password },
-      });
-      await t.app.inject({ url: `/api/v3/nao-existe?cpf=${cpf}`, headers: { cookie } });
+      await carlos.put(sectionUrl(proposal, 'data', 0), { cpf: '111.111.111-11', name: password });
+      await carlos.get(`/api/v3/nao-existe?cpf=${cpf}`);
       const logs = lines.join('\n');
       expect(lines.length).toBeGreaterThan(5);
       for (const canary of [

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, DATABASES, login, type TestApp } from './helpers';
-import { makePdf, multipartBody } from './document-files';
+import { describe, expect, it } from 'vitest';
+import { DATABASES, demoSuite, proposalUrl, type Client } from './helpers';
+import { listDocuments, uploadDocument } from './helpers/documents';
+import { makePdf } from './document-files';
 
 interface Followed {
   key: string;
@@ -11,40 +12,16 @@ interface Followed {
 
 /** The buyers follow the seller's document items read-only, with their state. */
 describe.each(DATABASES)("the seller's items on the buyers' documents list on %s", (dialect) => {
-  let t: TestApp;
-  let main: string;
-  let second: string;
-  let seller: string;
-  let operator: string;
-  let proposal: string;
+  const { as, ids } = demoSuite(dialect);
+  const { comprador: main, compradora: second, vendedor: seller, operador: operator } = as;
 
-  beforeAll(async () => {
-    t = await createTestApp(dialect);
-    [main, second, seller, operator] = await Promise.all([
-      login(t.app, 'comprador@demo.com.br', 'buyer'),
-      login(t.app, 'compradora@demo.com.br', 'buyer'),
-      login(t.app, 'vendedor@demo.com.br', 'seller'),
-      login(t.app, 'operador@demo.com.br', 'operator'),
-    ]);
-    const all = (await t.app.inject({ url: '/api/v3/proposals', headers: { cookie: operator } })).json().data as {
-      id: string;
-      code: string;
-    }[];
-    proposal = all.find((p) => p.code === 'PF-2026-004817')!.id;
-  });
-  afterAll(async () => t?.close());
-
-  const list = async (cookie: string) => {
-    const res = await t.app.inject({ url: `/api/v3/proposals/${proposal}/documents`, headers: { cookie } });
-    expect(res.statusCode).toBe(200);
-    return res.json().data as { items: { key: string }[]; sellerItems: Followed[] };
-  };
-  const stateOf = async (cookie: string, key: string) =>
-    (await list(cookie)).sellerItems.find((i) => i.key === key)?.state;
+  const list = async (who: Client) =>
+    (await listDocuments(who, ids.twoBuyers)) as unknown as { items: { key: string }[]; sellerItems: Followed[] };
+  const stateOf = async (who: Client, key: string) => (await list(who)).sellerItems.find((i) => i.key === key)?.state;
 
   it('lists the IPTU, the matrícula and the seller form for both buyers, read-only, with no files', async () => {
-    for (const cookie of [main, second]) {
-      const data = await list(cookie);
+    for (const who of [main, second]) {
+      const data = await list(who);
       expect(data.sellerItems.map((i) => i.key).sort()).toEqual([
         'iptu_current_year',
         'property_registration',
@@ -64,37 +41,29 @@ describe.each(DATABASES)("the seller's items on the buyers' documents list on %s
 
   it('follows the state: pending, sent when the seller uploads, accepted when the operator accepts', async () => {
     expect(await stateOf(main, 'iptu_current_year')).toBe('pending');
-    const body = multipartBody({ name: 'iptu.pdf', content: makePdf(), type: 'application/pdf' });
-    const up = await t.app.inject({
-      method: 'POST',
-      url: `/api/v3/proposals/${proposal}/documents/iptu_current_year/files`,
-      headers: { cookie: seller, ...body.headers },
-      payload: body.payload,
+    const up = await uploadDocument(seller, ids.twoBuyers, 'iptu_current_year', {
+      name: 'iptu.pdf',
+      content: makePdf(),
+      type: 'application/pdf',
     });
     expect(up.statusCode).toBe(201);
     expect(await stateOf(main, 'iptu_current_year')).toBe('sent');
     expect(await stateOf(second, 'iptu_current_year')).toBe('sent');
-    const review = await t.app.inject({
-      method: 'POST',
-      url: `/api/v3/proposals/${proposal}/documents/iptu_current_year/review`,
-      headers: { cookie: operator },
-      payload: { decision: 'accept' },
+    const review = await operator.post(proposalUrl(ids.twoBuyers, '/documents/iptu_current_year/review'), {
+      decision: 'accept',
     });
     expect(review.statusCode).toBe(200);
     expect(await stateOf(main, 'iptu_current_year')).toBe('accepted');
   });
 
   it('a buyer still cannot send, open or list files of a seller item', async () => {
-    const body = multipartBody({ name: 'x.pdf', content: makePdf(), type: 'application/pdf' });
-    const up = await t.app.inject({
-      method: 'POST',
-      url: `/api/v3/proposals/${proposal}/documents/sellers_form/files`,
-      headers: { cookie: main, ...body.headers },
-      payload: body.payload,
+    const up = await uploadDocument(main, ids.twoBuyers, 'sellers_form', {
+      name: 'x.pdf',
+      content: makePdf(),
+      type: 'application/pdf',
     });
     expect(up.statusCode).toBe(404);
-    const raw = (await t.app.inject({ url: `/api/v3/proposals/${proposal}/documents`, headers: { cookie: main } }))
-      .body;
+    const raw = (await main.get(proposalUrl(ids.twoBuyers, '/documents'))).body;
     expect(raw).not.toContain('iptu.pdf');
   });
 

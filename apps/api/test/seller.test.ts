@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { completeCpf } from '@portal/domain/cpf';
-import { DATABASES, demoWorld, type Client, type TestApp } from './helpers';
+import { DATABASES, DEMO_PROPOSALS, demoSuite, type Client } from './helpers';
 
 /** vendedor@demo.com.br's CPF in the demo data. */
 const SELLER_CPF = completeCpf('397214658');
@@ -85,57 +85,43 @@ const VALID: Record<string, Record<string, unknown>> = {
 const SELLER_KEYS = Object.keys(VALID);
 
 describe.each(DATABASES)('seller portal on %s', (dialect) => {
-  let t: TestApp;
-  let seller: Client;
-  let main: Client;
-  let outro: Client;
-  let operator: Client;
-  let proposal: string;
-  let underReview: string;
-  let strangers: string;
+  const { t, as, ids, anonymous } = demoSuite(dialect);
+  const { vendedor: seller, comprador: main, outro, operador: operator } = as;
 
-  beforeAll(async () => {
-    const w = await demoWorld(dialect);
-    t = w.t;
-    ({ vendedor: seller, comprador: main, outro, operador: operator } = w.as);
-    proposal = w.proposals.twoBuyers.id;
-    underReview = w.proposals.underReview.id;
-    strangers = w.proposals.othersProposal.id;
-  });
-  afterAll(async () => t?.close());
-
-  const complete = (who: Client, id = proposal) => who.post(`/api/v3/proposals/${id}/seller/complete`);
-  const section = (key: string, id = proposal) => `/api/v3/proposals/${id}/sections/${key}`;
+  const complete = (who: Client, id = ids.twoBuyers) => who.post(`/api/v3/proposals/${id}/seller/complete`);
+  const section = (key: string, id = ids.twoBuyers) => `/api/v3/proposals/${id}/sections/${key}`;
 
   it("lists only the proposals the seller was invited to, with the seller's view: no buyer e-mail, CPF or financing", async () => {
     const res = await seller.get('/api/v3/proposals');
     const list = res.json().data as Record<string, unknown>[];
-    expect(list.map((p) => p.code).sort()).toEqual(['CGI-2026-001293', 'PF-2026-004817']);
+    expect(list.map((p) => p.code).sort()).toEqual([DEMO_PROPOSALS.underReview, DEMO_PROPOSALS.twoBuyers].sort());
     for (const p of list) {
       expect(Object.keys(p).sort()).toEqual(['code', 'customers', 'id', 'property', 'stage', 'status', 'type']);
       expect(Object.keys(p.property as object).sort()).toEqual(['city', 'kind', 'uf']);
       for (const c of p.customers as object[]) expect(Object.keys(c).sort()).toEqual(['id', 'name', 'position']);
     }
-    const one = await seller.get(`/api/v3/proposals/${proposal}`);
-    expect(one.json().data).toEqual(list.find((p) => p.id === proposal));
+    const one = await seller.get(`/api/v3/proposals/${ids.twoBuyers}`);
+    expect(one.json().data).toEqual(list.find((p) => p.id === ids.twoBuyers));
     expect(res.body).not.toContain('comprador@demo.com.br');
     expect(res.body).not.toContain('52998224725');
   });
 
-  it('answers 404 for a proposal the seller is not on, whatever the endpoint', async () => {
+  it('answers 404 for a ids.twoBuyers the seller is not on, whatever the endpoint', async () => {
     for (const url of [
-      `/api/v3/proposals/${strangers}`,
-      `/api/v3/proposals/${strangers}/sections`,
-      section('seller-general-data', strangers),
-      `/api/v3/proposals/${strangers}/seller`,
+      `/api/v3/proposals/${ids.othersProposal}`,
+      `/api/v3/proposals/${ids.othersProposal}/sections`,
+      section('seller-general-data', ids.othersProposal),
+      `/api/v3/proposals/${ids.othersProposal}/seller`,
     ]) {
       expect((await seller.get(url)).statusCode, url).toBe(404);
     }
-    expect((await seller.put(`${section('seller-general-data', strangers)}/draft`, { name: 'X' })).statusCode).toBe(
+    expect(
+      (await seller.put(`${section('seller-general-data', ids.othersProposal)}/draft`, { name: 'X' })).statusCode,
+    ).toBe(404);
+    expect((await seller.put(section('seller-address', ids.othersProposal), VALID['seller-address']!)).statusCode).toBe(
       404,
     );
-    expect((await seller.put(section('seller-address', strangers), VALID['seller-address']!)).statusCode).toBe(404);
-    expect((await complete(seller, strangers)).statusCode).toBe(404);
+    expect((await complete(seller, ids.othersProposal)).statusCode).toBe(404);
   });
 
   it('hides every buyer form from the seller (404), reading and writing', async () => {
@@ -146,7 +132,7 @@ describe.each(DATABASES)('seller portal on %s', (dialect) => {
       expect((await seller.put(`${section(path!)}/draft${query ? `?${query}` : ''}`, {})).statusCode, key).toBe(404);
       expect((await seller.put(`${section(path!)}${query ? `?${query}` : ''}`, {})).statusCode, key).toBe(404);
     }
-    const list = (await seller.get(`/api/v3/proposals/${proposal}/sections`)).json().data.sections as {
+    const list = (await seller.get(`/api/v3/proposals/${ids.twoBuyers}/sections`)).json().data.sections as {
       key: string;
       scope: string;
     }[];
@@ -155,7 +141,7 @@ describe.each(DATABASES)('seller portal on %s', (dialect) => {
   });
 
   it("lets buyers see the seller sections' state but not their values", async () => {
-    const list = (await main.get(`/api/v3/proposals/${proposal}/sections`)).json().data.sections as {
+    const list = (await main.get(`/api/v3/proposals/${ids.twoBuyers}/sections`)).json().data.sections as {
       key: string;
       scope: string;
       canEdit: boolean;
@@ -231,10 +217,10 @@ describe.each(DATABASES)('seller portal on %s', (dialect) => {
     expect(res.json().error.code).toBe('seller_incomplete');
     expect(res.json().error.message).toBe('Ainda faltam etapas para concluir a sua parte.');
     expect(Object.keys(res.json().error.fields).sort()).toEqual([...SELLER_KEYS].sort());
-    const part = (await seller.get(`/api/v3/proposals/${proposal}/seller`)).json().data;
+    const part = (await seller.get(`/api/v3/proposals/${ids.twoBuyers}/seller`)).json().data;
     expect(part).toMatchObject({ invited: true, completedAt: null, ready: false, done: false });
-    // A proposal without a seller yet: its buyer sees that nobody was invited.
-    expect((await outro.get(`/api/v3/proposals/${strangers}/seller`)).json().data).toMatchObject({
+    // A ids.twoBuyers without a seller yet: its buyer sees that nobody was invited.
+    expect((await outro.get(`/api/v3/proposals/${ids.othersProposal}/seller`)).json().data).toMatchObject({
       invited: false,
       done: false,
     });
@@ -262,13 +248,13 @@ describe.each(DATABASES)('seller portal on %s', (dialect) => {
     }
     const stored = (await seller.get(section('seller-amounts-receivable'))).json().data.values;
     expect(stored).toMatchObject({ bank: '341', holder_document: SELLER_CPF, payoff_amount: 12_000_000 });
-    expect((await seller.get(`/api/v3/proposals/${proposal}/seller`)).json().data).toMatchObject({
+    expect((await seller.get(`/api/v3/proposals/${ids.twoBuyers}/seller`)).json().data).toMatchObject({
       ready: true,
       done: false,
       completedAt: null,
     });
 
-    // Only the seller completes: a buyer of the proposal is refused, a stranger sees nothing.
+    // Only the seller completes: a buyer of the ids.twoBuyers is refused, a stranger sees nothing.
     expect((await complete(main)).statusCode).toBe(403);
     expect((await complete(operator)).statusCode).toBe(403);
     const res = await complete(seller);
@@ -277,16 +263,16 @@ describe.each(DATABASES)('seller portal on %s', (dialect) => {
     expect(Date.parse(res.json().data.completedAt)).toBeGreaterThan(Date.now() - 60_000);
 
     for (const cookie of [main, operator]) {
-      const seen = await cookie.get(`/api/v3/proposals/${proposal}/seller`);
+      const seen = await cookie.get(`/api/v3/proposals/${ids.twoBuyers}/seller`);
       expect(seen.statusCode).toBe(200);
       expect(seen.json().data).toMatchObject({ done: true, completedAt: res.json().data.completedAt });
     }
-    expect((await outro.get(`/api/v3/proposals/${proposal}/seller`)).statusCode).toBe(404);
+    expect((await outro.get(`/api/v3/proposals/${ids.twoBuyers}/seller`)).statusCode).toBe(404);
     const audit = await t.db.kysely
       .selectFrom('audit_log')
       .select('action')
       .where('action', '=', 'seller.completed')
-      .where('subject', '=', `proposal:${proposal}`)
+      .where('subject', '=', `proposal:${ids.twoBuyers}`)
       .execute();
     expect(audit).toHaveLength(1);
 
@@ -301,7 +287,7 @@ describe.each(DATABASES)('seller portal on %s', (dialect) => {
       representative_cpf: SELLER_CPF,
     };
     expect((await seller.put(section('seller-general-data'), company)).statusCode).toBe(200);
-    const after = (await main.get(`/api/v3/proposals/${proposal}/seller`)).json().data;
+    const after = (await main.get(`/api/v3/proposals/${ids.twoBuyers}/seller`)).json().data;
     expect(after).toMatchObject({ ready: false, done: false });
     const amounts = after.sections.find((s: { key: string }) => s.key === 'seller-amounts-receivable');
     expect(amounts.problem).toBe(
@@ -323,21 +309,21 @@ describe.each(DATABASES)('seller portal on %s', (dialect) => {
         })
       ).statusCode,
     ).toBe(200);
-    expect((await seller.get(`/api/v3/proposals/${proposal}/seller`)).json().data).toMatchObject({
+    expect((await seller.get(`/api/v3/proposals/${ids.twoBuyers}/seller`)).json().data).toMatchObject({
       ready: true,
       done: true,
     });
   });
 
-  it('counts the seller sections in the proposal progress', async () => {
-    const { sections, fillingStatus } = (await main.get(`/api/v3/proposals/${proposal}/sections`)).json().data as {
+  it('counts the seller sections in the ids.twoBuyers progress', async () => {
+    const { sections, fillingStatus } = (await main.get(`/api/v3/proposals/${ids.twoBuyers}/sections`)).json().data as {
       fillingStatus: number;
       sections: { required: boolean; status: string }[];
     };
     const required = sections.filter((s) => s.required);
     const done = required.filter((s) => s.status === 'done').length;
-    const progress = (await main.get(`/api/v3/proposals/${proposal}/progress`)).json().data;
-    // Each required section is a step; the proposal's percentage is the share of every step done.
+    const progress = (await main.get(`/api/v3/proposals/${ids.twoBuyers}/progress`)).json().data;
+    // Each required section is a step; the ids.twoBuyers's percentage is the share of every step done.
     expect(progress.steps.filter((s: { kind: string }) => s.kind === 'section')).toHaveLength(required.length);
     expect(
       progress.steps.filter((s: { kind: string; state: string }) => s.kind === 'section' && s.state === 'done'),
@@ -345,24 +331,27 @@ describe.each(DATABASES)('seller portal on %s', (dialect) => {
     expect(fillingStatus).toBe(progress.percent);
   });
 
-  it('keeps the seller sections of a proposal under review read-only', async () => {
-    const res = await seller.put(section('seller-address', underReview), VALID['seller-address']!);
+  it('keeps the seller sections of a ids.twoBuyers under review read-only', async () => {
+    const res = await seller.put(section('seller-address', ids.underReview), VALID['seller-address']!);
     expect(res.statusCode).toBe(409);
-    expect((await seller.get(section('seller-address', underReview))).json().data.canEdit).toBe(false);
+    expect((await seller.get(section('seller-address', ids.underReview))).json().data.canEdit).toBe(false);
   });
 
   it("shows the seller the history that concerns them: stage changes, not a buyer's correction", async () => {
-    const post = (url: string, payload: object) =>
-      t.app.inject({ method: 'POST', url, headers: { cookie: operator.cookie }, payload });
+    const post = (url: string, payload: object) => operator.post(url, payload);
     for (const stage of ['credit_analysis', 'appraisal']) {
       expect(
-        (await post(`/api/v3/backoffice/proposals/${proposal}/stage`, { stage, reason: 'Andamento normal da análise' }))
-          .statusCode,
+        (
+          await post(`/api/v3/backoffice/proposals/${ids.twoBuyers}/stage`, {
+            stage,
+            reason: 'Andamento normal da análise',
+          })
+        ).statusCode,
       ).toBe(200);
     }
     expect(
       (
-        await post(`/api/v3/backoffice/proposals/${proposal}/sections/data/correction`, {
+        await post(`/api/v3/backoffice/proposals/${ids.twoBuyers}/sections/data/correction`, {
           buyer: 0,
           note: 'A renda informada não confere com o holerite',
         })
@@ -370,7 +359,7 @@ describe.each(DATABASES)('seller portal on %s', (dialect) => {
     ).toBe(200);
     const seen = (cookie: Client) =>
       cookie
-        .get(`/api/v3/proposals/${proposal}/history`)
+        .get(`/api/v3/proposals/${ids.twoBuyers}/history`)
         .then((r) => r.json().data as { stageLabel: string; entries: { kind: string; label: string }[] });
     const mine = await seen(seller);
     expect(mine.stageLabel).toBe('Avaliação do imóvel');
@@ -383,13 +372,11 @@ describe.each(DATABASES)('seller portal on %s', (dialect) => {
     expect(mine.entries.some((e) => e.kind === 'correction')).toBe(false);
     expect(JSON.stringify(mine)).not.toContain('holerite');
     expect((await seen(main)).entries.some((e) => e.kind === 'correction')).toBe(true);
-    expect((await seller.get(`/api/v3/proposals/${strangers}/history`)).statusCode).toBe(404);
+    expect((await seller.get(`/api/v3/proposals/${ids.othersProposal}/history`)).statusCode).toBe(404);
   });
 
   it('answers 401 without a session', async () => {
-    expect((await t.app.inject({ url: `/api/v3/proposals/${proposal}/seller` })).statusCode).toBe(401);
-    expect(
-      (await t.app.inject({ method: 'POST', url: `/api/v3/proposals/${proposal}/seller/complete` })).statusCode,
-    ).toBe(401);
+    expect((await anonymous.get(`/api/v3/proposals/${ids.twoBuyers}/seller`)).statusCode).toBe(401);
+    expect((await anonymous.post(`/api/v3/proposals/${ids.twoBuyers}/seller/complete`)).statusCode).toBe(401);
   });
 });

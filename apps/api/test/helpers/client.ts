@@ -1,8 +1,9 @@
 import type { LightMyRequestResponse } from 'fastify';
+import type { SessionUser } from '@portal/domain/auth';
 import type { TestApp } from './app';
 
 type Headers = Record<string, string>;
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Options of one request; the body is always the argument after the URL. */
 export interface RequestOptions {
@@ -44,4 +45,17 @@ export function clientFor(t: TestApp, cookie = ''): Client {
     put: (url, body, options) => request('PUT', url, body, options),
     patch: (url, body, options) => request('PATCH', url, body, options),
   };
+}
+
+/** A client on a new session of the given user, opened without a login (no password, no rate limit). */
+export async function sessionClient(t: TestApp, userId: string): Promise<Client> {
+  const token = await t.app.repos.sessions.createSession({ userId, ip: null, userAgent: null });
+  return clientFor(t, `access_token=${token}`);
+}
+
+/** The user of a client's session as the services receive it, for tests that call a service directly. */
+export async function sessionUserOf(t: TestApp, who: Client): Promise<SessionUser> {
+  const user = await t.app.repos.sessions.findSessionUser(who.cookie.replace(/^access_token=/, ''));
+  if (!user) throw new Error('the client has no open session');
+  return user;
 }

@@ -1,5 +1,6 @@
 import { createTestApp, DEMO_PASSWORD, login, type TestApp } from './app';
 import { clientFor, type Client } from './client';
+import { appSuite, lateClient, type AppOptions, type Dialect } from './suite';
 
 /**
  * The demo accounts (src/seed/demo.ts) by who they are in the tests:
@@ -87,4 +88,35 @@ export async function demoWorld(
   const t = await createTestApp(dialect, options);
   const [as, proposals, userIds] = await Promise.all([demoClients(t), demoProposals(t), demoUserIds(t)]);
   return { t, as, anonymous: clientFor(t), proposals, userIds };
+}
+
+/**
+ * The demo world of one describe block, usable where the block is declared (see appSuite): the
+ * app is built, and every demo account logged in, before its tests, and closed after them. `t`
+ * and the clients in `as` reach the live app when called; `ids` and `userIds` are filled in
+ * before the first test (read them inside tests and hooks).
+ */
+export interface DemoSuite {
+  readonly t: TestApp;
+  as: Record<DemoUser, Client>;
+  /** Nobody logged in. */
+  anonymous: Client;
+  /** The demo proposals' ids by purpose. */
+  ids: Record<DemoProposal, string>;
+  /** The demo accounts' user ids. */
+  userIds: Record<DemoUser, string>;
+}
+
+export function demoSuite(dialect: Dialect, options: AppOptions | (() => AppOptions) = {}): DemoSuite {
+  const ids = {} as Record<DemoProposal, string>;
+  const userIds = {} as Record<DemoUser, string>;
+  const { t, anonymous, extra } = appSuite(dialect, options, async (app) => {
+    const [as, proposals, users] = await Promise.all([demoClients(app), demoProposals(app), demoUserIds(app)]);
+    for (const [purpose, { id }] of Object.entries(proposals)) ids[purpose as DemoProposal] = id;
+    Object.assign(userIds, users);
+    return as;
+  });
+  const names = Object.keys(DEMO_USERS) as DemoUser[];
+  const as = Object.fromEntries(names.map((name) => [name, lateClient(() => extra()[name])]));
+  return { t, as: as as Record<DemoUser, Client>, anonymous, ids, userIds };
 }

@@ -2,3 +2,5 @@ export * from './app';
 export * from './client';
 export * from './demo';
 export * from './proposals';
+export * from './urls';
+export * from './suite';
