@@ -106,7 +106,7 @@ describe.each(DATABASES)('seller portal on %s', (dialect) => {
     expect(res.body).not.toContain('52998224725');
   });
 
-  it('answers 404 for a ids.twoBuyers the seller is not on, whatever the endpoint', async () => {
+  it('answers 404 for a proposal the seller is not on, whatever the endpoint', async () => {
     for (const url of [
       `/api/v3/proposals/${ids.othersProposal}`,
       `/api/v3/proposals/${ids.othersProposal}/sections`,
@@ -219,7 +219,7 @@ describe.each(DATABASES)('seller portal on %s', (dialect) => {
     expect(Object.keys(res.json().error.fields).sort()).toEqual([...SELLER_KEYS].sort());
     const part = (await seller.get(`/api/v3/proposals/${ids.twoBuyers}/seller`)).json().data;
     expect(part).toMatchObject({ invited: true, completedAt: null, ready: false, done: false });
-    // A ids.twoBuyers without a seller yet: its buyer sees that nobody was invited.
+    // A proposal without a seller yet: its buyer sees that nobody was invited.
     expect((await outro.get(`/api/v3/proposals/${ids.othersProposal}/seller`)).json().data).toMatchObject({
       invited: false,
       done: false,
@@ -254,7 +254,7 @@ describe.each(DATABASES)('seller portal on %s', (dialect) => {
       completedAt: null,
     });
 
-    // Only the seller completes: a buyer of the ids.twoBuyers is refused, a stranger sees nothing.
+    // Only the seller completes: a buyer of the proposal is refused, a stranger sees nothing.
     expect((await complete(main)).statusCode).toBe(403);
     expect((await complete(operator)).statusCode).toBe(403);
     const res = await complete(seller);
@@ -315,7 +315,7 @@ describe.each(DATABASES)('seller portal on %s', (dialect) => {
     });
   });
 
-  it('counts the seller sections in the ids.twoBuyers progress', async () => {
+  it('counts the seller sections in the proposal progress', async () => {
     const { sections, fillingStatus } = (await main.get(`/api/v3/proposals/${ids.twoBuyers}/sections`)).json().data as {
       fillingStatus: number;
       sections: { required: boolean; status: string }[];
@@ -323,7 +323,7 @@ describe.each(DATABASES)('seller portal on %s', (dialect) => {
     const required = sections.filter((s) => s.required);
     const done = required.filter((s) => s.status === 'done').length;
     const progress = (await main.get(`/api/v3/proposals/${ids.twoBuyers}/progress`)).json().data;
-    // Each required section is a step; the ids.twoBuyers's percentage is the share of every step done.
+    // Each required section is a step; the proposal's percentage is the share of every step done.
     expect(progress.steps.filter((s: { kind: string }) => s.kind === 'section')).toHaveLength(required.length);
     expect(
       progress.steps.filter((s: { kind: string; state: string }) => s.kind === 'section' && s.state === 'done'),
@@ -331,7 +331,7 @@ describe.each(DATABASES)('seller portal on %s', (dialect) => {
     expect(fillingStatus).toBe(progress.percent);
   });
 
-  it('keeps the seller sections of a ids.twoBuyers under review read-only', async () => {
+  it('keeps the seller sections of a proposal under review read-only', async () => {
     const res = await seller.put(section('seller-address', ids.underReview), VALID['seller-address']!);
     expect(res.statusCode).toBe(409);
     expect((await seller.get(section('seller-address', ids.underReview))).json().data.canEdit).toBe(false);
