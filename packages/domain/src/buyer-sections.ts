@@ -1,50 +1,11 @@
 import { z } from 'zod';
-import {
-  brDate,
-  choice,
-  cnpj,
-  cpf,
-  email,
-  flag,
-  money,
-  optionalText,
-  percent,
-  phone,
-  requiredText,
-  uf,
-  cep,
-} from './fields';
+import { brDate, choice, cnpj, cpf, email, flag, money, percent, phone, requiredText, uf } from './fields';
 import { defineSection, type SectionContext, type Values } from './section';
+import { addressShape, canHaveUnion, CIVIL_STATUSES, hasPartner, MARRIAGE_REGIMES } from './section-parts';
 
-/** Civil status and marriage regimes of Brazilian law (Código Civil arts. 1.639 ff.). */
-export const CIVIL_STATUSES = ['single', 'married', 'divorced', 'widowed', 'separated'] as const;
-export const CIVIL_STATUS_LABELS: Record<(typeof CIVIL_STATUSES)[number], string> = {
-  single: 'Solteiro(a)',
-  married: 'Casado(a)',
-  divorced: 'Divorciado(a)',
-  widowed: 'Viúvo(a)',
-  separated: 'Separado(a) judicialmente',
-};
-export const MARRIAGE_REGIMES = [
-  'partial_communion',
-  'universal_communion',
-  'total_separation',
-  'mandatory_separation',
-  'final_participation',
-] as const;
-export const MARRIAGE_REGIME_LABELS: Record<(typeof MARRIAGE_REGIMES)[number], string> = {
-  partial_communion: 'Comunhão parcial de bens',
-  universal_communion: 'Comunhão universal de bens',
-  total_separation: 'Separação total de bens',
-  mandatory_separation: 'Separação obrigatória de bens',
-  final_participation: 'Participação final nos aquestos',
-};
+export { CIVIL_STATUSES, CIVIL_STATUS_LABELS, MARRIAGE_REGIMES, MARRIAGE_REGIME_LABELS } from './section-parts';
 
-const isMarried = (v: Values) => v.civil_status === 'married';
-/** A stable union applies to anyone not married (single, divorced, widowed, separated). */
-const canHaveUnion = (v: Values) =>
-  typeof v.civil_status === 'string' && v.civil_status !== '' && v.civil_status !== 'married';
-const isMarriedOrUnion = (v: Values) => isMarried(v) || (canHaveUnion(v) && v.marriage_union === true);
+const isMarriedOrUnion = (v: Values) => hasPartner(v, 'marriage_union');
 const isRepresented = (v: Values) => v.represented === true;
 /** Only the second buyer can reuse the main buyer's address; the main buyer's own answer is ignored. */
 const ownAddress = (v: Values, ctx: SectionContext) => !(ctx.buyer === 1 && v.same_main_buyer_address === true);
@@ -103,13 +64,7 @@ export const addressSection = defineSection({
   title: 'Endereço',
   shape: {
     same_main_buyer_address: flag(),
-    cep: cep(),
-    address: requiredText(200),
-    number: requiredText(20),
-    complement: optionalText(100),
-    district: requiredText(100),
-    city: requiredText(100),
-    state: uf(),
+    ...addressShape(),
     user_address: flag(),
   },
   when: {
