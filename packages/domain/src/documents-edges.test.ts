@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  contentDisposition,
-  createPdfInspector,
   daysLeft,
   deriveDocumentItems,
   detectFileKind,
@@ -10,7 +8,6 @@ import {
   isMarriedOrInUnion,
   isRepresented,
   itemState,
-  sanitizeFileName,
   type FileFacts,
 } from './documents';
 import type { ProposalFacts } from './section';
@@ -118,73 +115,8 @@ describe('type by magic bytes: the whole signature counts', () => {
   });
 });
 
-describe('file names: what is kept', () => {
-  it.each([
-    ['a   b\t c.pdf', null, 'a b c.pdf'],
-    [' . oculto.pdf', null, 'oculto.pdf'],
-    ['nota.pdf. . ', null, 'nota.pdf'],
-    ['Foto.PNG', null, 'Foto.png'],
-    ['foto.JPG', 'jpeg', 'foto.jpg'],
-    ['foto.jpeg', 'jpeg', 'foto.jpeg'],
-    ['scan', 'png', 'scan.png'],
-    ['scan.', 'png', 'scan.png'],
-    ['relatório final', null, 'relatório final'],
-    ['a.b.c.pdf', 'pdf', 'a.b.c.pdf'],
-  ] as const)('%j (content %s) → %j', (name, kind, safe) => {
-    expect(sanitizeFileName(name, kind)).toBe(safe);
-  });
-  it('cuts long names at 120 characters, never inside a character', () => {
-    expect(sanitizeFileName('a'.repeat(500))).toBe('a'.repeat(120));
-    const emoji = sanitizeFileName(`${'😀'.repeat(200)}.png`, 'png');
-    expect(Array.from(emoji)).toHaveLength(120);
-    expect(emoji).toBe(`${'😀'.repeat(116)}.png`);
-  });
-  it('a name with no Latin letters still downloads with an ASCII fallback', () => {
-    expect(contentDisposition('日本.pdf')).toBe(
-      `attachment; filename="__.pdf"; filename*=UTF-8''%E6%97%A5%E6%9C%AC.pdf`,
-    );
-  });
+describe('upload limit', () => {
   it('says the upload limit in megabytes', () => {
     expect(fileTooLargeMessage(20)).toBe('O arquivo passa do limite de 20 MB. Envie um arquivo menor.');
-  });
-});
-
-describe('PDF health: the marker, the offset and large files', () => {
-  const bytesOf = (text: string) => new Uint8Array([...text].map((c) => c.charCodeAt(0)));
-  const inspect = (text: string, chunk: number) => {
-    const i = createPdfInspector();
-    const bytes = bytesOf(text);
-    for (let at = 0; at < bytes.length; at += chunk) i.push(bytes.subarray(at, at + chunk));
-    return i.finish();
-  };
-  /** A PDF whose startxref is `offset` (default: where its xref starts), then `after` bytes of junk. */
-  const pdf = (body: string, options: { offset?: number; after?: string; trailer?: string } = {}) => {
-    const head = `%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\n${body}`;
-    const xref = options.offset ?? head.length;
-    return `${head}xref\n0 2\ntrailer\n<< /Root 1 0 R${options.trailer ?? ''} >>\nstartxref\n${xref}\n%%EOF\n${options.after ?? ''}`;
-  };
-  const big = 'x'.repeat(5000);
-
-  it.each([1, 1000, 3000, 100_000])('a well-formed PDF of 5 KB read in chunks of %d bytes is healthy', (chunk) => {
-    expect(inspect(pdf(big), chunk)).toEqual({ encrypted: false, corrupt: false });
-  });
-  it('finds /Encrypt after a false start ("//Encrypt") and in a large file', () => {
-    expect(inspect(pdf(big, { trailer: ' //Encrypt 5 0 R' }), 1000).encrypted).toBe(true);
-    expect(inspect(pdf(big, { trailer: ' /Encrypted' }), 64).encrypted).toBe(true);
-    expect(inspect(pdf(big, { trailer: ' /Encryp' }), 64).encrypted).toBe(false);
-  });
-  it('%%EOF may be followed by up to 1 KB (from the marker), not more', () => {
-    // From "%%EOF" to the end: the 5 bytes of the marker, a line break and the junk.
-    expect(inspect(pdf(big, { after: ' '.repeat(1018) }), 512).corrupt).toBe(false);
-    expect(inspect(pdf(big, { after: ' '.repeat(1019) }), 512).corrupt).toBe(true);
-  });
-  it('startxref must point inside the file, after its first byte', () => {
-    const size = pdf(big).length;
-    expect(inspect(pdf(big, { offset: 0 }), 700).corrupt).toBe(true);
-    expect(inspect(pdf(big, { offset: 1 }), 700).corrupt).toBe(false);
-    // The offset's own digits change the size: 4 digits either way here.
-    expect(inspect(pdf(big, { offset: size - 1 }), 700).corrupt).toBe(false);
-    expect(inspect(pdf(big, { offset: size }), 700).corrupt).toBe(true);
-    expect(inspect(pdf(big).replace(/startxref\n\d+/, 'startxref\nabc'), 700).corrupt).toBe(true);
   });
 });

@@ -3,15 +3,12 @@ import { ELIGIBLE } from './fixtures/fgts-answers';
 import {
   checklistFrom,
   CHECKLIST_KEYS,
-  contentDisposition,
-  createPdfInspector,
   daysLeft,
   deriveDocumentItems,
   detectFileKind,
   emptyChecklist,
   expiryOf,
   itemState,
-  sanitizeFileName,
 } from './documents';
 import type { ProposalFacts, Values } from './section';
 
@@ -174,64 +171,5 @@ describe('type by magic bytes', () => {
     expect(detectFileKind(new Uint8Array([0, 0, 0, 0x18, ...text('ftypmp42')]))).toBeNull();
     expect(detectFileKind(text(' %PDF-1.4'))).toBeNull();
     expect(detectFileKind(new Uint8Array())).toBeNull();
-  });
-});
-
-describe('file names', () => {
-  it('drops folders, NUL and control characters', () => {
-    expect(sanitizeFileName('../../etc/passwd')).toBe('passwd');
-    expect(sanitizeFileName('..\\..\\Windows\\win.ini')).toBe('win.ini');
-    expect(sanitizeFileName('a\u0000b\u0007c\r\n.pdf')).toBe('abc.pdf');
-    expect(sanitizeFileName('fatura\u202Efdp.exe')).toBe('faturafdp.exe');
-    expect(sanitizeFileName('...')).toBe('arquivo');
-    expect(sanitizeFileName('')).toBe('arquivo');
-    expect(sanitizeFileName('a<b>:c"d|e?f*.pdf')).toBe('a_b__c_d_e_f_.pdf');
-  });
-  it('gives the name the extension of what the content really is', () => {
-    expect(sanitizeFileName('../../etc/passwd', 'pdf')).toBe('passwd.pdf');
-    expect(sanitizeFileName('foto.PDF', 'jpeg')).toBe('foto.PDF.jpg');
-    expect(sanitizeFileName('Matrícula.pdf', 'pdf')).toBe('Matrícula.pdf');
-    expect(sanitizeFileName('IMG_0001.HEIC', 'heic')).toBe('IMG_0001.heic');
-  });
-  it('keeps names short', () => {
-    const long = sanitizeFileName(`${'a'.repeat(500)}.pdf`, 'pdf');
-    expect(long.length).toBe(120);
-    expect(long.endsWith('.pdf')).toBe(true);
-  });
-  it('writes Content-Disposition with an ASCII fallback and the RFC 5987 name', () => {
-    expect(contentDisposition('Declaração "IR" 2025.pdf')).toBe(
-      `attachment; filename="Declaracao _IR_ 2025.pdf"; filename*=UTF-8''Declara%C3%A7%C3%A3o%20_IR_%202025.pdf`,
-    );
-    expect(contentDisposition("it's (1).pdf", 'inline')).toBe(
-      `inline; filename="it_s _1_.pdf"; filename*=UTF-8''it%27s%20%281%29.pdf`,
-    );
-    expect(contentDisposition('../../etc/passwd')).toBe(`attachment; filename="passwd"; filename*=UTF-8''passwd`);
-  });
-});
-
-describe('PDF health', () => {
-  const pdf = (body: string) => {
-    const head = `%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\n${body}`;
-    const xref = head.length;
-    return `${head}xref\n0 2\ntrailer\n<< /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  };
-  const inspect = (text: string, chunk = 7) => {
-    const i = createPdfInspector();
-    const bytes = new Uint8Array([...text].map((c) => c.charCodeAt(0)));
-    for (let at = 0; at < bytes.length; at += chunk) i.push(bytes.subarray(at, at + chunk));
-    return i.finish();
-  };
-  it('passes a well-formed PDF, read in small chunks', () => {
-    expect(inspect(pdf(''))).toEqual({ encrypted: false, corrupt: false });
-  });
-  it('flags an encrypted PDF even when /Encrypt spans two chunks', () => {
-    const text = pdf('').replace('<< /Root 1 0 R >>', '<< /Root 1 0 R /Encrypt 5 0 R >>');
-    expect(inspect(text, 3).encrypted).toBe(true);
-  });
-  it('flags a truncated PDF and a startxref pointing outside the file', () => {
-    const full = pdf('');
-    expect(inspect(full.slice(0, full.length - 40)).corrupt).toBe(true);
-    expect(inspect(full.replace(/startxref\n\d+/, 'startxref\n999999')).corrupt).toBe(true);
-    expect(inspect('%PDF-1.4\n').corrupt).toBe(true);
   });
 });

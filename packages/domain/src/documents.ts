@@ -299,7 +299,7 @@ export function checklistFrom(items: readonly { key: DocumentItemKey; state: Ite
   return out;
 }
 
-/* ---------- Files: type by content, safe names ---------- */
+/* ---------- Files: type by content ---------- */
 
 export const FILE_KINDS = ['pdf', 'jpeg', 'png', 'heic'] as const;
 export type FileKind = (typeof FILE_KINDS)[number];
@@ -308,12 +308,6 @@ export const FILE_KIND_MIME: Record<FileKind, string> = {
   jpeg: 'image/jpeg',
   png: 'image/png',
   heic: 'image/heic',
-};
-const KIND_EXTENSIONS: Record<FileKind, string[]> = {
-  pdf: ['pdf'],
-  jpeg: ['jpg', 'jpeg'],
-  png: ['png'],
-  heic: ['heic', 'heif'],
 };
 /** Bytes needed to recognize every accepted type. */
 export const MAGIC_BYTES_NEEDED = 12;
@@ -339,104 +333,7 @@ export function detectFileKind(head: Uint8Array): FileKind | null {
   return null;
 }
 
-// C0 and C1 controls, DEL, and the bidirectional overrides that disguise an extension.
-// eslint-disable-next-line no-control-regex
-const UNSAFE_CHARS = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
-const MAX_NAME = 120;
-
-/**
- * A display name that is harmless anywhere it is shown or offered for download: no folders
- * ("../../etc/passwd" → "passwd"), no NUL or control characters, no reserved characters, at most
- * 120 characters, and the extension of the type the content really is.
- */
-export function sanitizeFileName(name: string, kind: FileKind | null = null): string {
-  const base = (name.normalize('NFC').split(/[/\\]/).pop() ?? '')
-    .replace(UNSAFE_CHARS, '')
-    .replace(/[<>:"|?*]/g, '_')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .replace(/^[.\s]+|[.\s]+$/g, '');
-  const dot = base.lastIndexOf('.');
-  let stem = dot > 0 ? base.slice(0, dot) : base;
-  const rawExt = dot > 0 ? base.slice(dot + 1) : '';
-  let ext = rawExt.toLowerCase();
-  if (kind && !KIND_EXTENSIONS[kind].includes(ext)) {
-    // Keep what the person typed as part of the name, but the extension tells the truth.
-    if (rawExt) stem = `${stem}.${rawExt}`;
-    ext = KIND_EXTENSIONS[kind][0]!;
-  }
-  stem = stem.replace(/^[.\s]+|[.\s]+$/g, '') || 'arquivo';
-  const suffix = ext ? `.${ext}` : '';
-  return `${Array.from(stem)
-    .slice(0, MAX_NAME - suffix.length)
-    .join('')}${suffix}`;
-}
-
-/**
- * Content-Disposition for a download (RFC 6266): an ASCII fallback `filename` and the exact name
- * in `filename*` (RFC 5987 percent-encoding).
- */
-export function contentDisposition(name: string, disposition: 'attachment' | 'inline' = 'attachment'): string {
-  const safe = sanitizeFileName(name);
-  const fallback =
-    safe
-      .normalize('NFD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .replace(/[^A-Za-z0-9._ -]/g, '_')
-      .trim() || 'arquivo';
-  const encoded = encodeURIComponent(safe).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `${disposition}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
-}
-
 /* ---------- PDF health ---------- */
-
-const ENCRYPT = Array.from('/Encrypt', (c) => c.charCodeAt(0));
-const TAIL_BYTES = 2048;
-
-/**
- * Looks at a PDF as it streams by (constant memory): encrypted when the document has an /Encrypt
- * dictionary (trailer or cross-reference stream); corrupt when it lacks the %%EOF marker near the
- * end or a startxref offset that points inside the file.
- */
-export function createPdfInspector() {
-  let size = 0;
-  let matched = 0;
-  let encrypted = false;
-  let tail = new Uint8Array(0);
-  return {
-    push(chunk: Uint8Array) {
-      size += chunk.length;
-      if (!encrypted) {
-        for (let i = 0; i < chunk.length; i++) {
-          const b = chunk[i]!;
-          if (b === ENCRYPT[matched]) {
-            matched++;
-            if (matched === ENCRYPT.length) {
-              encrypted = true;
-              break;
-            }
-          } else matched = b === ENCRYPT[0] ? 1 : 0;
-        }
-      }
-      const joined = new Uint8Array(Math.min(TAIL_BYTES, tail.length + chunk.length));
-      const fromChunk = Math.min(chunk.length, joined.length);
-      const fromTail = joined.length - fromChunk;
-      joined.set(tail.subarray(tail.length - fromTail), 0);
-      joined.set(chunk.subarray(chunk.length - fromChunk), fromTail);
-      tail = joined;
-    },
-    finish(): { encrypted: boolean; corrupt: boolean } {
-      const text = ascii(tail, 0, tail.length);
-      const eof = text.lastIndexOf('%%EOF');
-      // %%EOF within the last 1 KB (what readers tolerate), preceded by startxref and an offset.
-      const eofNearEnd = eof >= 0 && text.length - eof <= 1024;
-      const xref = eof >= 0 ? /startxref\s+(\d+)\s*$/.exec(text.slice(0, eof)) : null;
-      const offset = xref ? Number(xref[1]) : NaN;
-      const corrupt = !eofNearEnd || !Number.isFinite(offset) || offset <= 0 || offset >= size;
-      return { encrypted, corrupt };
-    },
-  };
-}
 
 export const FILE_FLAGS = ['pdf_encrypted', 'pdf_corrupt'] as const;
 export type FileFlag = (typeof FILE_FLAGS)[number];

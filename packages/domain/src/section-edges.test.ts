@@ -2,7 +2,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ELIGIBLE } from './fixtures/fgts-answers';
 import type { z } from 'zod';
 import { fieldErrors } from './api-error';
-import { createPdfInspector } from './documents';
 import {
   fgtsAddressSection,
   fgtsAuthorizationSection,
@@ -127,30 +126,6 @@ describe('seller: what is asked', () => {
       facts: { buyers: 1, type: 'financing' as const, sectionValues: () => null, fgtsPropertyRules: [] },
     };
     expect(outcome(sellerPropertyInfoSection, values, noQuestions).ok).toEqual({ iptu_annual: 100 });
-  });
-});
-
-describe('PDF health: the startxref line', () => {
-  const inspect = (text: string) => {
-    const i = createPdfInspector();
-    i.push(new Uint8Array([...text].map((c) => c.charCodeAt(0))));
-    return i.finish();
-  };
-  const pdf = (between: string, afterOffset = '\n') => {
-    const head = '%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\n';
-    return `${head}xref\n0 2\ntrailer\n<< /Root 1 0 R >>\nstartxref${between}${head.length}${afterOffset}%%EOF\n`;
-  };
-  it.each([
-    ['one line break', '\n', '\n', false],
-    ['blank lines around the offset', '\n\n', '\n\n', false],
-    ['text between the offset and %%EOF', '\n', '\nxx\n', true],
-    ['no space after startxref', '', '\n', true],
-  ])('%s → corrupt: %s', (_name, between, after, corrupt) => {
-    expect(inspect(pdf(between, after)).corrupt).toBe(corrupt);
-  });
-  it('"Encrypt" without its slash is not an /Encrypt dictionary', () => {
-    const text = pdf('\n').replace('<< /Root 1 0 R >>', '<< /Root 1 0 R /Title (aEncrypt) >>');
-    expect(inspect(text)).toEqual({ encrypted: false, corrupt: false });
   });
 });
 

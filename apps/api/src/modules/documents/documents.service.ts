@@ -6,7 +6,6 @@ import type { SessionUser } from '@portal/domain/auth';
 import {
   fileTooLargeMessage,
   MAX_FILES_PER_ITEM,
-  sanitizeFileName,
   type DocumentItemDef,
 } from '@portal/domain/documents';
 import { PROPOSAL_CLOSED_MESSAGE } from '@portal/domain/proposal-status';
@@ -19,6 +18,7 @@ import type { Mailer } from '../mail/outbox';
 import type { DocumentsConfig } from './documents.config';
 import { createDocumentAccess, type DocumentsProposal } from './document-access';
 import { createClamavScanner, ScannerUnavailableError, type ClamavScanner, type StreamScan } from './clamav';
+import { sanitizeFileName } from './file-names';
 import { createUploadInspector } from './inspect';
 import { newFileKey, StorageNotFoundError, type ObjectStorage } from './storage';
 import { assertQuota, clearPending, markPending, sweepPending } from './upload-housekeeping';

@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { Transform } from 'node:stream';
 import {
   ACCEPTED_TYPES_MESSAGE,
-  createPdfInspector,
   detectFileKind,
   FILE_KIND_MIME,
   MAGIC_BYTES_NEEDED,
@@ -11,6 +10,7 @@ import {
 } from '@portal/domain/documents';
 import { HttpError } from '../../errors';
 import type { StreamScan } from './clamav';
+import { createPdfInspector } from './pdf-inspector';
 
 export interface Inspection {
   kind: FileKind;
