@@ -5,7 +5,7 @@ export default {
   testRunner: 'vitest',
   vitest: { configFile: 'packages/domain/vitest.config.ts', dir: 'packages/domain' },
   plugins: ['@stryker-mutator/vitest-runner'],
-  mutate: ['packages/domain/src/**/*.ts', '!packages/domain/src/**/*.test.ts'],
+  mutate: ['packages/domain/src/**/*.ts', '!packages/domain/src/**/*.test.ts', '!packages/domain/src/testing/**'],
   coverageAnalysis: 'perTest',
   // Static mutants (module-level constants) need a full re-run each; they are left out of the score.
   ignoreStatic: true,

@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { completeCpf } from './cpf';
-import { submitSchema, type ProposalFacts, type SectionContext, type Values } from './section';
+import type { Values } from './section';
 import type { AnySection } from './sections-registry';
 import {
   positiveAnswers,
@@ -13,33 +12,19 @@ import {
   sellerPropertySection,
   sellerRegistrySection,
 } from './seller-sections';
+import {
+  SELLER as browser,
+  SELLER_CPF,
+  SPOUSE_CPF,
+  sellerOnServer as server,
+  submitResult as submit,
+} from './testing/fixtures';
 import { installZodMessages } from './zod-messages';
 
 beforeAll(() => installZodMessages());
 
 /** The boundaries of the seller's fields and each branch of the seller's cross-field rules. */
 
-const SELLER_CPF = completeCpf('397214658');
-const browser: SectionContext = { buyers: 1, buyer: null };
-const server = (sections: Record<string, Values>): SectionContext => ({
-  ...browser,
-  facts: {
-    buyers: 1,
-    type: 'financing',
-    sectionValues: (key, buyer) => (buyer === null ? (sections[key] ?? null) : null),
-    fgtsPropertyRules: [],
-  } satisfies ProposalFacts,
-});
-
-/** The values, or the field → first message map. */
-function submit(def: AnySection, values: Values, ctx: SectionContext = browser) {
-  const r = submitSchema(def, ctx).safeParse(values);
-  if (r.success) return { ok: true as const, values: r.data as Values };
-  const fields: Record<string, string> = {};
-  for (const i of r.error.issues) fields[i.path.join('.')] ??= i.message;
-  return { ok: false as const, fields };
-}
-/** The parsed value of one field, or its message. */
 const fieldOf = (def: AnySection, base: Values, field: string, typed: unknown) => {
   const r = submit(def, { ...base, [field]: typed });
   return r.ok ? r.values[field] : r.fields[field];
@@ -198,7 +183,7 @@ describe('who the seller is', () => {
       marriage_union: false,
       marriage_regime: 'total_separation',
       spouse_name: 'Lúcia Ferreira',
-      spouse_cpf: completeCpf('118229337'),
+      spouse_cpf: SPOUSE_CPF,
     });
     expect(r.ok && 'marriage_union' in r.values).toBe(false);
   });

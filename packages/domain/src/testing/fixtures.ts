@@ -1,0 +1,79 @@
+import type { z } from 'zod';
+import { fieldErrors } from '../api-error';
+import { completeCnpj } from '../cnpj';
+import { completeCpf } from '../cpf';
+import { submitSchema, type ProposalFacts, type SectionContext, type SectionDef, type Values } from '../section';
+
+/**
+ * Test fixtures the domain's unit tests share (not part of the package's code: only tests import
+ * this folder, and mutation testing leaves it out).
+ */
+
+/** A valid CPF of the demo seller (unmasked). */
+export const SELLER_CPF = completeCpf('397214658');
+/** A valid CPF for a spouse (unmasked). */
+export const SPOUSE_CPF = completeCpf('118229337');
+
+/** A valid CNPJ of a company seller (unmasked). */
+export const COMPANY_CNPJ = completeCnpj('112223330001');
+
+/** The main (and only) buyer's context, as the browser judges a form. */
+export const MAIN_BUYER: SectionContext = { buyers: 1, buyer: 0 };
+/** The seller's context, as the browser judges a form. */
+export const SELLER: SectionContext = { buyers: 1, buyer: null };
+
+/**
+ * Facts of a proposal whose sections say what `sections` gives, keyed `section:buyer` (`-` for a
+ * proposal-wide or seller section): `{ 'data:0': {...}, 'seller-general-data:-': {...} }`.
+ */
+export function factsFrom(
+  sections: Record<string, Values | null>,
+  { buyers = 1, type = 'financing', fgtsPropertyRules = [] }: Partial<Omit<ProposalFacts, 'sectionValues'>> = {},
+): ProposalFacts {
+  return {
+    buyers,
+    type,
+    sectionValues: (key, buyer) => sections[`${key}:${buyer ?? '-'}`] ?? null,
+    fgtsPropertyRules,
+  };
+}
+
+/** Facts whose seller sections (keyed by section only) say what `sections` gives. */
+export function sellerFacts(sections: Record<string, Values>): ProposalFacts {
+  return factsFrom(Object.fromEntries(Object.entries(sections).map(([key, v]) => [`${key}:-`, v])));
+}
+
+/** The answers of a buyer who may use FGTS. */
+export const ELIGIBLE_FGTS_ANSWERS: Values = {
+  uses_fgts: 'yes',
+  contribution_years: 'yes',
+  works_or_lives_in_city: 'yes',
+  owns_home_in_city: 'no',
+  active_sfh_financing: 'no',
+  used_fgts_last_3_years: 'no',
+};
+
+/** A section's submit: the stored values, or the field → message map the user reads. */
+export function outcome(
+  def: SectionDef<z.ZodRawShape>,
+  values: Record<string, unknown>,
+  ctx: SectionContext = MAIN_BUYER,
+): { ok: Values } | { errors: Record<string, string> } {
+  const r = submitSchema(def, ctx).safeParse(values);
+  return r.success ? { ok: r.data as Values } : { errors: fieldErrors(r.error.issues) };
+}
+
+/** A section's submit as `{ ok, values }` or `{ ok: false, fields }` (the first message of each field). */
+export function submitResult(def: SectionDef<z.ZodRawShape>, values: Values, ctx: SectionContext = SELLER) {
+  const r = submitSchema(def, ctx).safeParse(values);
+  if (r.success) return { ok: true as const, values: r.data as Values };
+  const fields: Record<string, string> = {};
+  for (const i of r.error.issues) fields[i.path.join('.')] ??= i.message;
+  return { ok: false as const, fields };
+}
+
+/** The seller's context on the server, with the seller sections `sections` already saved. */
+export const sellerOnServer = (sections: Record<string, Values>): SectionContext => ({
+  ...SELLER,
+  facts: sellerFacts(sections),
+});
