@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { formatProposalCode } from '@portal/domain/backoffice';
+import { formatProposalCode, type ProposalListPage } from '@portal/domain/backoffice';
 import { completeCpf, formatCpf } from '@portal/domain/cpf';
 import { DATABASES, DEMO_PROPOSALS } from './helpers';
 import { useBackofficeWorld } from './helpers/backoffice';
