@@ -3,11 +3,7 @@ import type { DocumentFile, DocumentItem } from '@portal/domain/documents-views'
 import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SessionUser } from '@portal/domain/auth';
-import {
-  fileTooLargeMessage,
-  MAX_FILES_PER_ITEM,
-  type DocumentItemDef,
-} from '@portal/domain/documents';
+import { fileTooLargeMessage, MAX_FILES_PER_ITEM, type DocumentItemDef } from '@portal/domain/documents';
 import { PROPOSAL_CLOSED_MESSAGE } from '@portal/domain/proposal-status';
 import type { Database } from '../../db/schema';
 import type { Executor } from '../../db/database';
