@@ -43,16 +43,6 @@ export function sellerFacts(sections: Record<string, Values>): ProposalFacts {
   return factsFrom(Object.fromEntries(Object.entries(sections).map(([key, v]) => [`${key}:-`, v])));
 }
 
-/** The answers of a buyer who may use FGTS. */
-export const ELIGIBLE_FGTS_ANSWERS: Values = {
-  uses_fgts: 'yes',
-  contribution_years: 'yes',
-  works_or_lives_in_city: 'yes',
-  owns_home_in_city: 'no',
-  active_sfh_financing: 'no',
-  used_fgts_last_3_years: 'no',
-};
-
 /** A section's submit: the stored values, or the field → message map the user reads. */
 export function outcome(
   def: SectionDef<z.ZodRawShape>,
