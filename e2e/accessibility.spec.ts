@@ -1,16 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
-import { ROUTES, roleForPath } from '../packages/domain/src/routes';
-import { PHONE, signIn, useBrowser } from './fixtures';
-
-/** The route ids that have a screen (apps/web/src/app/screen-loaders.ts): every one of them is checked. */
-function builtRouteIds(): Set<string> {
-  const text = readFileSync(fileURLToPath(new URL('../apps/web/src/app/screen-loaders.ts', import.meta.url)), 'utf8');
-  return new Set([...text.matchAll(/^\s*'?([\w.-]+)'?:\s*(?:lazy|\()/gm)].map((m) => m[1]!));
-}
+import { PHONE, useBrowser } from './fixtures';
+import { PUBLIC_URLS, walkRoleScreens } from './route-walk';
 
 async function axe(page: Page, label: string) {
   await page.locator('main, [role="main"]').first().waitFor();
@@ -29,20 +21,11 @@ async function axe(page: Page, label: string) {
 
 describe('accessibility (axe-core, WCAG 2.1 AA): no serious or critical violation on any screen', () => {
   const browser = useBrowser();
-  const built = builtRouteIds();
 
   it('public screens', async () => {
     const { page, context } = await browser.newPage(PHONE);
     const problems: string[] = [];
-    for (const url of [
-      '/buyer/login',
-      '/auth/login',
-      '/auth/seller/login',
-      '/buyer/recover',
-      '/buyer/change-password',
-      '/error',
-      '/nao-existe',
-    ]) {
+    for (const url of PUBLIC_URLS) {
       await page.goto(url);
       problems.push(...(await axe(page, url)));
     }
@@ -53,44 +36,12 @@ describe('accessibility (axe-core, WCAG 2.1 AA): no serious or critical violatio
   for (const role of ['buyer', 'seller', 'operator'] as const) {
     it(`every built ${role} screen`, async () => {
       const { page, context } = await browser.newPage(PHONE);
-      const login = {
-        buyer: 'comprador@demo.com.br',
-        seller: 'vendedor@demo.com.br',
-        operator: 'operador@demo.com.br',
-      }[role];
-      if (role === 'operator') {
-        await page.goto('/auth/operator/login');
-        await page.getByLabel('E-mail ou CPF').fill(login);
-        await page.getByLabel('Senha', { exact: true }).fill('Demo@2026!');
-        await page.getByRole('button', { name: 'Entrar' }).click();
-        await page.waitForURL('**/backoffice**');
-      } else {
-        await signIn(page, login, role);
-      }
-      const proposals = (await (await page.request.get('/api/v3/proposals')).json()).data as {
-        id: string;
-        code: string;
-      }[];
-      const proposal = proposals.find((p) => p.code === 'PF-2026-004817') ?? proposals[0]!;
-      if (role === 'buyer') await page.evaluate((id) => localStorage.setItem('portal:proposal', id), proposal.id);
-
       const problems: string[] = [];
-      const routes = ROUTES.filter(
-        (r) =>
-          r.access === 'private' &&
-          built.has(r.id) &&
-          roleForPath(r.path) === role &&
-          !r.path.endsWith('/select-proposal') === (r.id !== 'seller.select-proposal'),
-      );
-      for (const route of routes) {
-        const url =
-          route.path.replace(':proposalId', proposal.id).replace(':question', '1') +
-          (route.path.startsWith('/buyer/') ? '?buyer=1' : '');
-        await page.goto(url);
-        problems.push(...(await axe(page, url)));
-      }
+      const count = await walkRoleScreens(page, role, async (url) => void problems.push(...(await axe(page, url))), {
+        skip: ['buyer.select-proposal'],
+      });
       await context.close();
-      expect(routes.length).toBeGreaterThan(0);
+      expect(count).toBeGreaterThan(0);
       expect(problems).toEqual([]);
     }, 300_000);
   }

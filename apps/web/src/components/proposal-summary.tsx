@@ -3,45 +3,24 @@ import { Progress, Skeleton } from 'antd';
 import { stepCountLabel } from '@portal/domain/next-step';
 import { useProgress } from '../lib/progress-api';
 import { formatMoney } from '@portal/domain/money';
-import { PROPERTY_KIND_LABELS, PROPOSAL_TYPE_LABELS, STAGE_LABELS, type Proposal } from '@portal/domain/proposal';
-import { ProposalStatusTag } from './proposal-status-tag';
+import type { Proposal } from '@portal/domain/proposal';
+import { FactList, proposalFacts } from './fact-list';
 
 /** The facts of a proposal every list and home screen shows, in one place. */
 export function ProposalFacts({ proposal }: { proposal: Proposal }) {
-  const { property, financingOrCgiData: f } = proposal;
+  const f = proposal.financingOrCgiData;
+  const { type, status, stage, property } = proposalFacts(proposal);
   return (
-    <dl className="facts">
-      <div>
-        <dt>Tipo</dt>
-        <dd>{PROPOSAL_TYPE_LABELS[proposal.type]}</dd>
-      </div>
-      <div>
-        <dt>Situação</dt>
-        <dd>
-          <ProposalStatusTag status={proposal.status} />
-        </dd>
-      </div>
-      <div>
-        <dt>Etapa</dt>
-        <dd>{STAGE_LABELS[proposal.stage]}</dd>
-      </div>
-      <div>
-        <dt>Imóvel</dt>
-        <dd>
-          {PROPERTY_KIND_LABELS[property.kind]} em {property.city}/{property.uf}
-        </dd>
-      </div>
-      <div>
-        <dt>Valor {proposal.type === 'cgi' ? 'do crédito' : 'financiado'}</dt>
-        <dd>{formatMoney(f.amount)}</dd>
-      </div>
-      <div>
-        <dt>Prazo</dt>
-        <dd>
-          {f.installments} meses · {f.amortizationSystem}
-        </dd>
-      </div>
-    </dl>
+    <FactList
+      facts={[
+        type,
+        status,
+        stage,
+        property,
+        { term: `Valor ${proposal.type === 'cgi' ? 'do crédito' : 'financiado'}`, detail: formatMoney(f.amount) },
+        { term: 'Prazo', detail: `${f.installments} meses · ${f.amortizationSystem}` },
+      ]}
+    />
   );
 }
 

@@ -1,12 +1,11 @@
-import { useState } from 'react';
-import { Alert, App, Button, Card, Checkbox, Skeleton } from 'antd';
+import { Alert, App, Card, Skeleton } from 'antd';
 import { useQueries } from '@tanstack/react-query';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { FGTS_STEPS, type FgtsSectionKey } from '@portal/domain/fgts-sections';
 import { Page } from '../../components/page';
 import { NextStepButton } from '../../components/next-step-button';
 import { SectionStatusTag } from '../../components/section-form/section-status';
-import { FormError } from '../../components/submit-form';
+import { ConfirmBox } from '../../components/confirm-box';
 import type { FieldUi } from '../../components/section-form/widgets';
 import { queryClient } from '../../lib/query-client';
 import { fetchSection, submitSection } from '../../lib/sections-api';
@@ -30,7 +29,6 @@ export default function FgtsReviewPage() {
       queryFn: ({ signal }: { signal: AbortSignal }) => fetchSection(proposalId!, s.key, buyer, signal),
     })),
   });
-  const [checked, setChecked] = useState(false);
   const { sending, error, run } = useAction();
   if (lost) return <Navigate to="/buyer/select-proposal" replace />;
 
@@ -124,26 +122,15 @@ export default function FgtsReviewPage() {
             />
           ) : null}
           {canEdit ? (
-            <div className="confirm-box">
-              <Checkbox checked={checked} onChange={(e) => setChecked(e.target.checked)} disabled={missing.length > 0}>
-                Confirmo que as informações do FGTS estão corretas
-              </Checkbox>
-              <FormError message={error} />
-              <div className="form-actions">
-                <Button size="large" onClick={() => navigate(fgtsStepUrl('fgts_authorization', buyer))}>
-                  Voltar
-                </Button>
-                <Button
-                  type="primary"
-                  size="large"
-                  disabled={!checked || missing.length > 0}
-                  loading={sending}
-                  onClick={() => void confirm()}
-                >
-                  Confirmar
-                </Button>
-              </div>
-            </div>
+            <ConfirmBox
+              statement="Confirmo que as informações do FGTS estão corretas"
+              blocked={missing.length > 0}
+              confirmLabel="Confirmar"
+              sending={sending}
+              error={error}
+              onBack={() => navigate(fgtsStepUrl('fgts_authorization', buyer))}
+              onConfirm={() => void confirm()}
+            />
           ) : (
             <Alert
               type="info"

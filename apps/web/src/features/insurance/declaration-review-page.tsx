@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import { Alert, App, Button, Checkbox, Skeleton, Tag } from 'antd';
+import { Alert, App, Button, Skeleton, Tag } from 'antd';
 import { Link, Navigate, useNavigate } from 'react-router';
 import {
   ANSWER_LABELS,
@@ -10,7 +9,7 @@ import {
 } from '@portal/domain/health-questionnaire';
 import { questionPath } from '@portal/domain/insurance-navigation';
 import { Page } from '../../components/page';
-import { FormError } from '../../components/submit-form';
+import { ConfirmBox } from '../../components/confirm-box';
 import { useAction } from '../../lib/use-action';
 import { confirmDeclaration, useHealthAnswers } from './api';
 import { useInsuranceScreen, useOutsideQuestionnaire } from './navigation';
@@ -23,7 +22,6 @@ export default function DeclarationReviewPage() {
   const navigate = useNavigate();
   const { message } = App.useApp();
   const answers = useHealthAnswers(proposalId, insurance.data?.me?.consent != null);
-  const [checked, setChecked] = useState(false);
   const { sending, error, run } = useAction();
   if (redirect) return <Navigate to={redirect} replace />;
   const data = insurance.data;
@@ -99,35 +97,26 @@ export default function DeclarationReviewPage() {
             </section>
           ))}
           {data.canEdit && !me.completed ? (
-            <div className="confirm-box">
-              <blockquote className="declaration-quote">{insurerDeclaration(data.insurer).text}</blockquote>
-              <Checkbox checked={checked} onChange={(e) => setChecked(e.target.checked)} disabled={missing.length > 0}>
-                Li e confirmo a declaração acima
-              </Checkbox>
-              {missing.length ? (
-                <Alert
-                  type="warning"
-                  showIcon
-                  className="form-alert"
-                  title={`Responda às perguntas que faltam: ${missing.map((q) => q.id).join(', ')}.`}
-                />
-              ) : null}
-              <FormError message={error} />
-              <div className="form-actions">
-                <Button size="large" onClick={() => navigate(path('/buyer/seguradora/proposta'))}>
-                  Voltar
-                </Button>
-                <Button
-                  type="primary"
-                  size="large"
-                  disabled={!checked || missing.length > 0}
-                  loading={sending}
-                  onClick={() => void confirm()}
-                >
-                  Confirmar declaração
-                </Button>
-              </div>
-            </div>
+            <ConfirmBox
+              statement="Li e confirmo a declaração acima"
+              blocked={missing.length > 0}
+              confirmLabel="Confirmar declaração"
+              sending={sending}
+              error={error}
+              onBack={() => navigate(path('/buyer/seguradora/proposta'))}
+              onConfirm={() => void confirm()}
+              before={<blockquote className="declaration-quote">{insurerDeclaration(data.insurer).text}</blockquote>}
+              after={
+                missing.length ? (
+                  <Alert
+                    type="warning"
+                    showIcon
+                    className="form-alert"
+                    title={`Responda às perguntas que faltam: ${missing.map((q) => q.id).join(', ')}.`}
+                  />
+                ) : null
+              }
+            />
           ) : (
             <div className="page__actions">
               <Button type="primary" size="large" onClick={() => navigate(path('/buyer/insurance'))}>

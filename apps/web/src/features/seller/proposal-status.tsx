@@ -1,13 +1,12 @@
 import { Steps } from 'antd';
 import {
-  PROPERTY_KIND_LABELS,
   PROPOSAL_STAGES,
-  PROPOSAL_TYPE_LABELS,
   STAGE_LABELS,
   type SellerProposal,
   type ProposalStage,
   type ProposalStatus,
 } from '@portal/domain/proposal';
+import { FactList, proposalFacts } from '../../components/fact-list';
 import { ProposalStatusTag } from '../../components/proposal-status-tag';
 
 /** What each status means for the seller, in a sentence (sellers of other portals wait weeks without news). */
@@ -32,33 +31,21 @@ const STAGE_MEANING: Record<ProposalStage, string> = {
 
 /** The facts a seller may see: no financing terms, no buyer's personal data (names only). */
 export function SellerProposalFacts({ proposal }: { proposal: SellerProposal }) {
+  const { type, status, stage, property } = proposalFacts(proposal);
   return (
-    <dl className="facts">
-      <div>
-        <dt>Tipo</dt>
-        <dd>{PROPOSAL_TYPE_LABELS[proposal.type]}</dd>
-      </div>
-      <div>
-        <dt>Situação</dt>
-        <dd>
-          <ProposalStatusTag status={proposal.status} />
-        </dd>
-      </div>
-      <div>
-        <dt>Imóvel</dt>
-        <dd>
-          {PROPERTY_KIND_LABELS[proposal.property.kind]} em {proposal.property.city}/{proposal.property.uf}
-        </dd>
-      </div>
-      <div>
-        <dt>Etapa</dt>
-        <dd>{STAGE_LABELS[proposal.stage]}</dd>
-      </div>
-      <div className="facts__wide">
-        <dt>{proposal.customers.length > 1 ? 'Compradores' : 'Comprador'}</dt>
-        <dd>{proposal.customers.map((c) => c.name).join(' e ')}</dd>
-      </div>
-    </dl>
+    <FactList
+      facts={[
+        type,
+        status,
+        property,
+        stage,
+        {
+          term: proposal.customers.length > 1 ? 'Compradores' : 'Comprador',
+          detail: proposal.customers.map((c) => c.name).join(' e '),
+          wide: true,
+        },
+      ]}
+    />
   );
 }
 
