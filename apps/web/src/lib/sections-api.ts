@@ -1,27 +1,12 @@
 import type { CepAddress } from '@portal/domain/cep-api';
 import { useQuery } from '@tanstack/react-query';
-import type { SectionStatus } from '@portal/domain/sections-registry';
+import type { SectionList, SectionViewData, SubmittedSection } from '@portal/domain/sections-api';
 import { apiRequest } from './api-client';
 
-export interface SectionSummary {
-  key: string;
-  title: string;
-  scope: 'buyer' | 'proposal' | 'seller';
-  required?: boolean;
-  buyer: number | null;
-  status: SectionStatus;
-  canEdit: boolean;
-  draftUpdatedAt: string | null;
-  submittedAt: string | null;
-  reviewNote: string | null;
-}
-export interface SectionDetail extends SectionSummary {
-  draft: Record<string, unknown> | null;
-  values: Record<string, unknown> | null;
-  prefill: Record<string, unknown>;
-  /** Titles of the earlier sections the prefilled values came from. */
-  prefillFrom: string[];
-}
+/** A section of the list (GET /proposals/:id/sections), saying whether it counts towards the progress. */
+export type SectionSummary = SectionList['sections'][number];
+/** One section with its values: the draft, the submitted values, what is prefilled and from where. */
+export type SectionDetail = SectionViewData;
 
 const base = (proposalId: string) => `/proposals/${encodeURIComponent(proposalId)}/sections`;
 const query = (buyer: number | null) => (buyer === null ? '' : `?buyer=${buyer}`);
@@ -35,7 +20,7 @@ export function useSections(proposalId: string | null) {
     queryKey: sectionsKey(proposalId ?? ''),
     enabled: proposalId !== null,
     queryFn: ({ signal }) =>
-      apiRequest<{ data: { fillingStatus: number; sections: SectionSummary[] } }>(base(proposalId!), { signal }).then(
+      apiRequest<{ data: SectionList }>(base(proposalId!), { signal }).then(
         (r) => r.data,
       ),
   });
@@ -55,7 +40,7 @@ export function saveDraft(proposalId: string, key: string, buyer: number | null,
 }
 
 export function submitSection(proposalId: string, key: string, buyer: number | null, values: Record<string, unknown>) {
-  return apiRequest<{ data: SectionDetail & { fillingStatus: number } }>(`${base(proposalId)}/${key}${query(buyer)}`, {
+  return apiRequest<{ data: SubmittedSection }>(`${base(proposalId)}/${key}${query(buyer)}`, {
     method: 'PUT',
     body: values,
   }).then((r) => r.data);

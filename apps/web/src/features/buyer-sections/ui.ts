@@ -1,4 +1,5 @@
 import { CIVIL_STATUS_LABELS, DOCUMENT_TYPE_LABELS, MARRIAGE_REGIME_LABELS } from '@portal/domain/buyer-sections';
+import { ADDRESS_FIELD_UI } from '../../components/section-form/address-ui';
 import { options, UF_OPTIONS, type FieldUi } from '../../components/section-form/widgets';
 
 /** Labels, widgets and help texts of every buyer section field (one UI map per feature, docs/product/look.md). */
@@ -30,37 +31,19 @@ export const BUYER_FIELD_UI: Record<
     attorney_type: {
       label: 'O procurador é',
       widget: 'radio',
-      options: [
-        { value: 'person', label: 'Pessoa física' },
-        { value: 'company', label: 'Pessoa jurídica' },
-      ],
+      options: options({ person: 'Pessoa física', company: 'Pessoa jurídica' }),
     },
     cpf_attorney: { label: 'CPF ou CNPJ do procurador', widget: 'cpf-or-cnpj' },
     attorney_phone_type: {
       label: 'Tipo de telefone do procurador',
       widget: 'radio',
-      options: [
-        { value: 'normal', label: 'Fixo' },
-        { value: 'mobile', label: 'Celular' },
-      ],
+      options: options({ normal: 'Fixo', mobile: 'Celular' }),
     },
     phone_attorney: { label: 'Telefone do procurador com DDD', widget: 'phone' },
   },
   address: {
     same_main_buyer_address: { label: 'Mesmo endereço do comprador principal', widget: 'switch' },
-    cep: {
-      label: 'CEP',
-      widget: 'cep',
-      autoComplete: 'postal-code',
-      placeholder: '00000-000',
-      help: 'Ao informar o CEP, preenchemos o endereço para você.',
-    },
-    address: { label: 'Logradouro (rua, avenida…)', widget: 'text', autoComplete: 'address-line1' },
-    number: { label: 'Número', widget: 'text', maxLength: 20 },
-    complement: { label: 'Complemento (opcional)', widget: 'text', autoComplete: 'address-line2', maxLength: 100 },
-    district: { label: 'Bairro', widget: 'text', autoComplete: 'address-level3' },
-    city: { label: 'Cidade', widget: 'text', autoComplete: 'address-level2' },
-    state: { label: 'UF', widget: 'select', options: UF_OPTIONS },
+    ...ADDRESS_FIELD_UI,
     user_address: { label: 'Usar este endereço para correspondência', widget: 'switch' },
   },
   document: {
@@ -72,10 +55,7 @@ export const BUYER_FIELD_UI: Record<
     gender: {
       label: 'Sexo',
       widget: 'radio',
-      options: [
-        { value: 'female', label: 'Feminino' },
-        { value: 'male', label: 'Masculino' },
-      ],
+      options: options({ female: 'Feminino', male: 'Masculino' }),
     },
     birth_date_document: { label: 'Data de nascimento (como no documento)', widget: 'date', placeholder: 'DD/MM/AAAA' },
     birth_state: { label: 'UF de nascimento', widget: 'select', options: UF_OPTIONS },

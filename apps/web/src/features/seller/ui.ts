@@ -10,29 +10,15 @@ import {
   YES_NO_LABELS,
   type SellerSectionKey,
 } from '@portal/domain/seller-sections';
+import { ADDRESS_FIELD_UI } from '../../components/section-form/address-ui';
 import { options, UF_OPTIONS, type FieldUi } from '../../components/section-form/widgets';
 
 const YES_NO = options(YES_NO_LABELS);
 const BANK_OPTIONS = options(BANK_LABELS);
 
-const ADDRESS: Record<string, FieldUi> = {
-  cep: {
-    label: 'CEP',
-    widget: 'cep',
-    autoComplete: 'postal-code',
-    placeholder: '00000-000',
-    help: 'Ao informar o CEP, preenchemos o endereço para você.',
-  },
-  address: { label: 'Logradouro (rua, avenida…)', widget: 'text', autoComplete: 'address-line1' },
-  number: { label: 'Número', widget: 'text', maxLength: 20 },
-  complement: { label: 'Complemento (opcional)', widget: 'text', autoComplete: 'address-line2', maxLength: 100 },
-  district: { label: 'Bairro', widget: 'text', autoComplete: 'address-level3' },
-  city: { label: 'Cidade', widget: 'text', autoComplete: 'address-level2' },
-  state: { label: 'UF', widget: 'select', options: UF_OPTIONS },
-};
 /** The property's address is not the seller's: no browser autofill of the person's own address. */
 const PROPERTY_ADDRESS: Record<string, FieldUi> = Object.fromEntries(
-  Object.entries(ADDRESS).map(([k, ui]) => [
+  Object.entries(ADDRESS_FIELD_UI).map(([k, ui]) => [
     k,
     { ...ui, autoComplete: 'off', help: k === 'cep' ? 'O CEP do imóvel que está sendo vendido.' : ui.help },
   ]),
@@ -60,7 +46,7 @@ export const SELLER_FIELD_UI: Record<SellerSectionKey, Record<string, FieldUi>> 
     spouse_name: { label: 'Nome do cônjuge ou companheiro(a)', widget: 'text', maxLength: 120 },
     spouse_cpf: { label: 'CPF do cônjuge ou companheiro(a)', widget: 'cpf', placeholder: '000.000.000-00' },
   },
-  'seller-address': ADDRESS,
+  'seller-address': ADDRESS_FIELD_UI,
   'seller-property': {
     ...PROPERTY_ADDRESS,
     private_area: {
