@@ -1,16 +1,9 @@
 import { useId, useState } from 'react';
 import { useParams } from 'react-router';
-import { Alert, App, Button, Input, Modal, Skeleton, Table, Tag, type TableColumnsType } from 'antd';
+import { Alert, App, Button, Input, Modal, Skeleton, Table, type TableColumnsType } from 'antd';
 import { CheckOutlined, CloseOutlined, DownloadOutlined, EyeOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  CHECKLIST_KEYS,
-  DOCUMENT_ITEMS,
-  FILE_FLAG_LABELS,
-  FILE_STATUS_LABELS,
-  REVIEW_REASON_MAX,
-  type DocumentItemKey,
-} from '@portal/domain/documents';
+import { CHECKLIST_KEYS, DOCUMENT_ITEMS, REVIEW_REASON_MAX, type DocumentItemKey } from '@portal/domain/documents';
 import { Page } from '../../components/page';
 import { ApiRequestError } from '../../lib/api-client';
 import {
@@ -26,7 +19,7 @@ import {
 } from '../../lib/documents-api';
 import { CARD_TABLE, cardColumns } from '../../components/card-table';
 import { formatDateTime, formatSize, validityText } from './format';
-import { FileThumb, ItemStateTag } from './upload-item';
+import { FileTags, FileThumb, ItemStateTag } from './upload-item';
 import './documents.css';
 import type { DocumentEvent } from '@portal/domain/documents-api';
 
@@ -199,16 +192,7 @@ function ReviewItem({
               <span className="doc-file__meta">
                 {formatSize(f.size)} · {f.uploadedBy ?? '—'} · {formatDateTime(f.uploadedAt)}
               </span>
-              <span className="doc-file__tags">
-                <Tag color={f.status === 'accepted' ? 'green' : f.status === 'rejected' ? 'red' : 'blue'}>
-                  {FILE_STATUS_LABELS[f.status]}
-                </Tag>
-                {f.flags.map((flag) => (
-                  <Tag key={flag} color="orange">
-                    {FILE_FLAG_LABELS[flag]}
-                  </Tag>
-                ))}
-              </span>
+              <FileTags file={f} />
               {f.reviewReason ? <span className="doc-file__reason">Motivo: {f.reviewReason}</span> : null}
               <div className="doc-file__actions">
                 <Button

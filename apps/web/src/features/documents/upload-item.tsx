@@ -68,6 +68,52 @@ export function FileThumb({
   );
 }
 
+/** A file's review status and the scan's warnings about it, as tags. */
+export function FileTags({ file }: { file: Pick<DocumentFile, 'status' | 'flags'> }) {
+  return (
+    <span className="doc-file__tags">
+      <Tag color={file.status === 'accepted' ? 'green' : file.status === 'rejected' ? 'red' : 'blue'}>
+        {FILE_STATUS_LABELS[file.status]}
+      </Tag>
+      {file.flags.map((flag) => (
+        <Tag key={flag} color="orange">
+          {FILE_FLAG_LABELS[flag]}
+        </Tag>
+      ))}
+    </span>
+  );
+}
+
+/** A hidden file input opened by its button; what is picked goes to `pick`, then it empties itself. */
+function HiddenFileInput({
+  inputRef,
+  label,
+  pick,
+  ...input
+}: {
+  inputRef: React.RefObject<HTMLInputElement | null>;
+  label: string;
+  pick: (files: FileList | null) => void;
+  multiple?: boolean;
+  accept: string;
+  capture?: 'environment';
+}) {
+  return (
+    <input
+      {...input}
+      ref={inputRef}
+      type="file"
+      className="visually-hidden"
+      aria-label={label}
+      tabIndex={-1}
+      onChange={(e) => {
+        pick(e.target.files);
+        e.target.value = '';
+      }}
+    />
+  );
+}
+
 /** One item of the checklist: its state, its files, and where to drop or pick new ones. */
 export function UploadItem({ proposalId, item, maxMb }: { proposalId: string; item: DocumentItem; maxMb: number }) {
   const titleId = useId();
@@ -187,16 +233,7 @@ export function UploadItem({ proposalId, item, maxMb }: { proposalId: string; it
                 <span className="doc-file__meta">
                   {formatSize(f.size)} · enviado em {formatDateTime(f.uploadedAt)}
                 </span>
-                <span className="doc-file__tags">
-                  <Tag color={f.status === 'accepted' ? 'green' : f.status === 'rejected' ? 'red' : 'blue'}>
-                    {FILE_STATUS_LABELS[f.status]}
-                  </Tag>
-                  {f.flags.map((flag) => (
-                    <Tag key={flag} color="orange">
-                      {FILE_FLAG_LABELS[flag]}
-                    </Tag>
-                  ))}
-                </span>
+                <FileTags file={f} />
                 {f.status === 'rejected' && f.reviewReason ? (
                   <span className="doc-file__reason">Motivo: {f.reviewReason}</span>
                 ) : null}
@@ -284,31 +321,19 @@ export function UploadItem({ proposalId, item, maxMb }: { proposalId: string; it
             </Button>
           </div>
           <p className="doc-drop__limits">PDF, JPG, PNG ou HEIC · até {maxMb} MB por arquivo</p>
-          <input
-            ref={filesInput}
-            type="file"
+          <HiddenFileInput
+            inputRef={filesInput}
             multiple
             accept={UPLOAD_ACCEPT}
-            className="visually-hidden"
-            aria-label={`Escolher arquivos para ${item.title}`}
-            tabIndex={-1}
-            onChange={(e) => {
-              pick(e.target.files);
-              e.target.value = '';
-            }}
+            label={`Escolher arquivos para ${item.title}`}
+            pick={pick}
           />
-          <input
-            ref={cameraInput}
-            type="file"
+          <HiddenFileInput
+            inputRef={cameraInput}
             accept="image/*"
             capture="environment"
-            className="visually-hidden"
-            aria-label={`Tirar foto para ${item.title}`}
-            tabIndex={-1}
-            onChange={(e) => {
-              pick(e.target.files);
-              e.target.value = '';
-            }}
+            label={`Tirar foto para ${item.title}`}
+            pick={pick}
           />
         </div>
       ) : null}

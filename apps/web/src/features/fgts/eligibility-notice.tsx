@@ -1,4 +1,4 @@
-import { Alert } from 'antd';
+import { Alert, type AlertProps } from 'antd';
 import { FGTS_INELIGIBLE_NOTE, FGTS_INELIGIBLE_TITLE, type FgtsEligibility } from '@portal/domain/fgts-sections';
 
 /** What the eligibility answers mean, in words: why FGTS cannot be used, or that it is not used. */
@@ -10,15 +10,13 @@ export function EligibilityNotice({
   /** The property's rules failed too (or alone): a title that does not blame the answers. */
   title?: string;
 }) {
-  if (eligibility.status === 'ineligible') {
-    return (
-      <div aria-live="polite">
-        <Alert
-          type="warning"
-          showIcon
-          className="form-alert fgts-ineligible"
-          title={title}
-          description={
+  const notice: AlertProps | null =
+    eligibility.status === 'ineligible'
+      ? {
+          type: 'warning',
+          className: 'form-alert fgts-ineligible',
+          title,
+          description: (
             <>
               <ul className="fgts-ineligible__reasons">
                 {eligibility.reasons.map((r) => (
@@ -27,23 +25,20 @@ export function EligibilityNotice({
               </ul>
               <p>{FGTS_INELIGIBLE_NOTE}</p>
             </>
+          ),
+        }
+      : eligibility.status === 'not_using'
+        ? {
+            type: 'info',
+            className: 'form-alert',
+            title: 'Sem FGTS nesta compra',
+            description: 'Você informou que não vai usar o FGTS. Não há mais nada a preencher nesta parte.',
           }
-        />
-      </div>
-    );
-  }
-  if (eligibility.status === 'not_using') {
-    return (
-      <div aria-live="polite">
-        <Alert
-          type="info"
-          showIcon
-          className="form-alert"
-          title="Sem FGTS nesta compra"
-          description="Você informou que não vai usar o FGTS. Não há mais nada a preencher nesta parte."
-        />
-      </div>
-    );
-  }
-  return null;
+        : null;
+  if (!notice) return null;
+  return (
+    <div aria-live="polite">
+      <Alert showIcon {...notice} />
+    </div>
+  );
 }
