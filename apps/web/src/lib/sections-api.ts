@@ -19,10 +19,7 @@ export function useSections(proposalId: string | null) {
   return useQuery({
     queryKey: sectionsKey(proposalId ?? ''),
     enabled: proposalId !== null,
-    queryFn: ({ signal }) =>
-      apiRequest<{ data: SectionList }>(base(proposalId!), { signal }).then(
-        (r) => r.data,
-      ),
+    queryFn: ({ signal }) => apiRequest<{ data: SectionList }>(base(proposalId!), { signal }).then((r) => r.data),
   });
 }
 
