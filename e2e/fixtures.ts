@@ -240,6 +240,6 @@ export async function makeJpeg(page: Page, text: string): Promise<Buffer> {
 
 /**
  * A form's step indicator naming this step ("Etapa k de N: title", k and N among the steps the
- * viewer counts — docs/decisions/030-one-count-one-next.md).
+ * viewer counts — docs/decisions/031-one-count-one-next.md).
  */
 export const stepIndicator = (page: Page, title: string) => page.locator('.step-indicator__text', { hasText: title });
