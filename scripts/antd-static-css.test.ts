@@ -1,0 +1,67 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * antd runs without its run-time styles (docs/decisions/030-main-thread.md): its stylesheet is
+ * computed at build time by rendering each component listed in apps/web/build/antd-static-css.ts.
+ * A component the screens import but the list leaves out would reach the phone unstyled, so every
+ * value imported from 'antd' in the web app must be in that list. ConfigProvider, Grid (its
+ * breakpoint hook) and theme draw nothing of their own.
+ */
+const ROOT = join(import.meta.dirname, '..');
+const NO_STYLES = new Set(['ConfigProvider', 'Grid', 'theme']);
+
+function* sources(dir: string): Generator<string> {
+  for (const entry of readdirSync(dir)) {
+    const path = join(dir, entry);
+    if (statSync(path).isDirectory()) yield* sources(path);
+    else if (/\.tsx?$/.test(entry) && !/\.test\.tsx?$/.test(entry)) yield path;
+  }
+}
+
+/** The value names an import statement takes from 'antd' (type-only names left out). */
+export function antdValueImports(text: string): string[] {
+  const names: string[] = [];
+  for (const m of text.matchAll(/import\s+(type\s+)?\{([^}]*)\}\s*from\s*'antd'/g)) {
+    if (m[1]) continue;
+    for (const part of m[2].split(',')) {
+      const spec = part.trim();
+      if (!spec || spec.startsWith('type ')) continue;
+      names.push(spec.split(/\s+as\s+/)[0].trim());
+    }
+  }
+  return names;
+}
+
+/** The names antd-static-css.ts destructures from antd to render. */
+function renderedComponents(): Set<string> {
+  const text = readFileSync(join(ROOT, 'apps/web/build/antd-static-css.ts'), 'utf8');
+  const block = /const\s*\{([^}]*)\}\s*=\s*antd;/.exec(text);
+  if (!block) throw new Error('antd-static-css.ts: the list of rendered components was not found');
+  return new Set(
+    block[1]
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
+}
+
+describe("antd's build-time stylesheet", () => {
+  it('reads value imports and leaves type-only ones out', () => {
+    expect(
+      antdValueImports(
+        "import { App as AntApp, Form, type FormProps } from 'antd';\nimport type { TableColumnsType } from 'antd';",
+      ),
+    ).toEqual(['App', 'Form']);
+  });
+
+  it('renders every antd component the web app imports', () => {
+    const rendered = renderedComponents();
+    const missing = new Map<string, string>();
+    for (const file of sources(join(ROOT, 'apps/web/src')))
+      for (const name of antdValueImports(readFileSync(file, 'utf8')))
+        if (!NO_STYLES.has(name) && !rendered.has(name)) missing.set(name, file.slice(ROOT.length + 1));
+    expect(Object.fromEntries(missing)).toEqual({});
+  });
+});
