@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, App, Button, Progress, Skeleton } from 'antd';
+import { Alert, App, Button, Skeleton } from 'antd';
 import { Navigate, useNavigate } from 'react-router';
 import { useProgress } from '../../lib/progress-api';
 import { fetchNextStep, stepPositionOf } from '../../lib/next-step';
+import { StepIndicator } from '../step-indicator';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
@@ -215,7 +216,12 @@ function SectionFormBody(props: SectionFormProps & { detail: SectionDetail }) {
 
   return (
     <>
-      <StepIndicator index={indicator.index} total={indicator.total} title={indicator.title} />
+      <StepIndicator
+        index={indicator.index}
+        total={indicator.total}
+        title={indicator.title}
+        loading={progress.isPending}
+      />
       {detail.status === 'rejected' && detail.reviewNote ? (
         <Alert
           type="warning"
@@ -269,25 +275,6 @@ function SectionFormBody(props: SectionFormProps & { detail: SectionDetail }) {
         </div>
       </SubmitForm>
     </>
-  );
-}
-
-/** Where the user is in the sequence (currentStep). */
-function StepIndicator({ index, total, title }: { index: number; total: number; title: string }) {
-  if (index < 0) return null;
-  return (
-    <div className="step-indicator">
-      <span className="step-indicator__text">
-        Etapa {index + 1} de {total}: <strong>{title}</strong>
-      </span>
-      <Progress
-        percent={Math.round(((index + 1) / total) * 100)}
-        showInfo={false}
-        strokeColor="#0a1f44"
-        railColor="#e6e9ef"
-        aria-label={`Etapa ${index + 1} de ${total}`}
-      />
-    </div>
   );
 }
 

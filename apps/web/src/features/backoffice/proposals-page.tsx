@@ -295,14 +295,17 @@ export default function ProposalsPage() {
         />
       )}
 
-      <nav className="bo-pager" aria-label="Páginas">
-        <Button disabled={!page?.page.prev} onClick={() => update({ cursor: page?.page.prev ?? undefined })}>
-          ← Anterior
-        </Button>
-        <Button disabled={!page?.page.next} onClick={() => update({ cursor: page?.page.next ?? undefined })}>
-          Próxima →
-        </Button>
-      </nav>
+      {/* Shown once the first page is there: drawn under an empty list, the rows arriving would push it away. */}
+      {page ? (
+        <nav className="bo-pager" aria-label="Páginas">
+          <Button disabled={!page?.page.prev} onClick={() => update({ cursor: page?.page.prev ?? undefined })}>
+            ← Anterior
+          </Button>
+          <Button disabled={!page?.page.next} onClick={() => update({ cursor: page?.page.next ?? undefined })}>
+            Próxima →
+          </Button>
+        </nav>
+      ) : null}
     </Page>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, App, Button, Progress, Skeleton, Tag } from 'antd';
+import { Alert, App, Button, Skeleton, Tag } from 'antd';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { ITEM_STATE_LABELS, type ItemState } from '@portal/domain/documents';
 import { Page } from '../../components/page';
@@ -10,6 +10,7 @@ import { useSections } from '../../lib/sections-api';
 import type { SellerPart } from '@portal/domain/seller-api';
 import { completeSellerPart, useSellerPart } from '../../lib/seller-api';
 import type { SellerProposal } from '@portal/domain/proposal';
+import { StepIndicator } from '../../components/step-indicator';
 import { useDocuments, type DocumentItem } from '../../lib/documents-api';
 import { useProposal } from '../../lib/proposals-api';
 import { buildSellerFlow, SELLER_STEPS, sellerUrl } from './flow';
@@ -71,20 +72,12 @@ export default function SellerDocumentsPage() {
 
   return (
     <Page title="Documentos" subtitle={proposal.data ? `Proposta ${proposal.data.code}` : undefined}>
-      {position.step ? (
-        <div className="step-indicator">
-          <span className="step-indicator__text">
-            Etapa {position.index + 1} de {position.total}: <strong>{position.step.title}</strong>
-          </span>
-          <Progress
-            percent={Math.round(((position.index + 1) / position.total) * 100)}
-            showInfo={false}
-            strokeColor="#0a1f44"
-            railColor="#e6e9ef"
-            aria-label={`Etapa ${position.index + 1} de ${position.total}`}
-          />
-        </div>
-      ) : null}
+      <StepIndicator
+        index={position.step ? position.index : -1}
+        total={position.total}
+        title={position.step?.title ?? ''}
+        loading={progress.isPending}
+      />
       <p className="muted">
         Estes são os documentos que o banco pede ao vendedor. Envie cada um na tela de envio: a equipe do portal confere
         e avisa se algum precisar ser trocado.
