@@ -41,6 +41,23 @@ const DEFAULTS: NewProposalInput = {
   },
 };
 
+type FieldName = FieldPath<NewProposalInput>;
+type Options = { value: string; label: string }[];
+
+/** One field bound to react-hook-form: its id, and the Form.Item props that tie the label and announce the error. */
+function useBoundItem(control: Control<NewProposalInput>, name: FieldName, label: string) {
+  const { field, fieldState } = useController({ control, name });
+  const id = `campo-${name.replace(/\./g, '-')}`;
+  const error = fieldState.error?.message;
+  const item = {
+    label,
+    htmlFor: id,
+    validateStatus: error ? ('error' as const) : undefined,
+    help: error ? <span role="alert">{error}</span> : undefined,
+  };
+  return { field, id, error, item };
+}
+
 /** A labelled select bound to react-hook-form, with the error announced and tied to it. */
 function SelectField({
   control,
@@ -49,20 +66,13 @@ function SelectField({
   options: opts,
 }: {
   control: Control<NewProposalInput>;
-  name: FieldPath<NewProposalInput>;
+  name: FieldName;
   label: string;
-  options: { value: string; label: string }[];
+  options: Options;
 }) {
-  const { field, fieldState } = useController({ control, name });
-  const id = `campo-${name.replace(/\./g, '-')}`;
-  const error = fieldState.error?.message;
+  const { field, id, error, item } = useBoundItem(control, name, label);
   return (
-    <Form.Item
-      label={label}
-      htmlFor={id}
-      validateStatus={error ? 'error' : undefined}
-      help={error ? <span role="alert">{error}</span> : undefined}
-    >
+    <Form.Item {...item}>
       <Select
         id={id}
         size="large"
@@ -75,6 +85,41 @@ function SelectField({
         optionFilterProp="label"
         placeholder="Selecione"
         aria-invalid={error ? true : undefined}
+      />
+    </Form.Item>
+  );
+}
+
+/** Two selects side by side, each picking one key of its label map. */
+function SelectPair({
+  control,
+  fields,
+}: {
+  control: Control<NewProposalInput>;
+  fields: [FieldName, string, Record<string, string>][];
+}) {
+  return (
+    <div className="bo-grid">
+      {fields.map(([name, label, labels]) => (
+        <SelectField key={name} control={control} name={name} label={label} options={options(labels)} />
+      ))}
+    </div>
+  );
+}
+
+/** The product: one of the suggestions for the proposal's type, or typed freely. */
+function ProductField({ control, type }: { control: Control<NewProposalInput>; type: NewProposalInput['type'] }) {
+  const { field, id, item } = useBoundItem(control, 'financingOrCgiData.product', 'Produto');
+  return (
+    <Form.Item {...item}>
+      <AutoComplete
+        id={id}
+        size="large"
+        value={field.value as string}
+        onChange={(v: string) => field.onChange(v)}
+        onBlur={field.onBlur}
+        options={PRODUCT_SUGGESTIONS[type].map((p) => ({ value: p }))}
+        placeholder="Escolha ou digite"
       />
     </Form.Item>
   );
@@ -96,7 +141,6 @@ export default function NewProposalPage() {
   const type = useWatch({ control, name: 'type' });
   const create = useCreateProposal();
   const typeField = useController({ control, name: 'type' });
-  const product = useController({ control, name: 'financingOrCgiData.product' });
   const zipCode = useWatch({ control, name: 'property.zipCode' });
   // A complete CEP fills city and UF when the CEP service answers (typed by hand otherwise).
   useEffect(() => {
@@ -212,20 +256,13 @@ export default function NewProposalPage() {
 
         <fieldset className="bo-fieldset">
           <legend>Imóvel</legend>
-          <div className="bo-grid">
-            <SelectField
-              control={control}
-              name="property.type"
-              label="Uso do imóvel"
-              options={options(PROPERTY_TYPE_LABELS)}
-            />
-            <SelectField
-              control={control}
-              name="property.kind"
-              label="Tipo do imóvel"
-              options={options(PROPERTY_KIND_LABELS)}
-            />
-          </div>
+          <SelectPair
+            control={control}
+            fields={[
+              ['property.type', 'Uso do imóvel', PROPERTY_TYPE_LABELS],
+              ['property.kind', 'Tipo do imóvel', PROPERTY_KIND_LABELS],
+            ]}
+          />
           <div className="bo-grid bo-grid--three">
             <TextField
               control={control}
@@ -262,20 +299,13 @@ export default function NewProposalPage() {
               input={{ inputMode: 'numeric', placeholder: '360' }}
             />
           </div>
-          <div className="bo-grid">
-            <SelectField
-              control={control}
-              name="financingOrCgiData.amortizationSystem"
-              label="Sistema de amortização"
-              options={options(AMORTIZATION_LABELS)}
-            />
-            <SelectField
-              control={control}
-              name="financingOrCgiData.feeType"
-              label="Tipo de taxa"
-              options={options(FEE_TYPE_LABELS)}
-            />
-          </div>
+          <SelectPair
+            control={control}
+            fields={[
+              ['financingOrCgiData.amortizationSystem', 'Sistema de amortização', AMORTIZATION_LABELS],
+              ['financingOrCgiData.feeType', 'Tipo de taxa', FEE_TYPE_LABELS],
+            ]}
+          />
           <div className="bo-grid">
             <SelectField
               control={control}
@@ -283,22 +313,7 @@ export default function NewProposalPage() {
               label="Seguradora"
               options={options(INSURER_LABELS)}
             />
-            <Form.Item
-              label="Produto"
-              htmlFor="campo-financingOrCgiData-product"
-              validateStatus={product.fieldState.error ? 'error' : undefined}
-              help={product.fieldState.error ? <span role="alert">{product.fieldState.error.message}</span> : undefined}
-            >
-              <AutoComplete
-                id="campo-financingOrCgiData-product"
-                size="large"
-                value={product.field.value}
-                onChange={(v: string) => product.field.onChange(v)}
-                onBlur={product.field.onBlur}
-                options={PRODUCT_SUGGESTIONS[type].map((p) => ({ value: p }))}
-                placeholder="Escolha ou digite"
-              />
-            </Form.Item>
+            <ProductField control={control} type={type} />
           </div>
         </fieldset>
 

@@ -90,16 +90,7 @@ export default function MonitoringPage() {
         {errors.isError ? <Alert type="error" showIcon title={errors.error.message} /> : null}
         {/* Our own scroll box, reachable by keyboard (antd's would not be): wide on a phone. */}
         <div className="monitoring__scroll" tabIndex={0} role="region" aria-label="Tabela de erros no navegador">
-          <Table<MonitoringErrorGroup>
-            className={CARD_TABLE}
-            size="small"
-            rowKey="id"
-            columns={cardColumns(ERROR_COLUMNS)}
-            dataSource={errors.data}
-            loading={errors.isPending}
-            pagination={false}
-            locale={{ emptyText: <EmptyText text="Nenhum erro nos últimos 7 dias." /> }}
-          />
+          <WeekTable query={errors} rowKey="id" columns={ERROR_COLUMNS} empty="Nenhum erro nos últimos 7 dias." />
         </div>
       </section>
 
@@ -108,24 +99,44 @@ export default function MonitoringPage() {
           Rotas mais lentas
         </h2>
         {routes.isError ? <Alert type="error" showIcon title={routes.error.message} /> : null}
-        <Table<MonitoringRouteStat>
-          className={CARD_TABLE}
-          size="small"
+        <WeekTable
+          query={routes}
           rowKey="route"
-          columns={cardColumns(ROUTE_COLUMNS)}
-          dataSource={routes.data}
-          loading={routes.isPending}
-          pagination={false}
-          locale={{ emptyText: <EmptyText text="Nenhuma transação nos últimos 7 dias." /> }}
+          columns={ROUTE_COLUMNS}
+          empty="Nenhuma transação nos últimos 7 dias."
         />
       </section>
     </Page>
   );
 }
 
-/** antd's empty text is too light on white for WCAG AA: ours uses the muted text colour. */
-function EmptyText({ text }: { text: string }) {
-  return <span className="monitoring__empty">{text}</span>;
+/**
+ * One of the page's tables of the last 7 days: cards on a phone, no pager, and an empty text in
+ * the muted text colour (antd's is too light on white for WCAG AA).
+ */
+function WeekTable<T extends object>({
+  query,
+  rowKey,
+  columns,
+  empty,
+}: {
+  query: { data?: T[]; isPending: boolean };
+  rowKey: keyof T & string;
+  columns: TableColumnsType<T>;
+  empty: string;
+}) {
+  return (
+    <Table<T>
+      className={CARD_TABLE}
+      size="small"
+      rowKey={rowKey}
+      columns={cardColumns(columns)}
+      dataSource={query.data}
+      loading={query.isPending}
+      pagination={false}
+      locale={{ emptyText: <span className="monitoring__empty">{empty}</span> }}
+    />
+  );
 }
 
 /** The operator's sampling rate, in percent; the agent reads it at its next page load. */
