@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { todayIso } from '@portal/domain/dates';
 import { DATABASES, demoSuite, newFinancingProposal } from './helpers';
-import { ADDRESS, ELIGIBLE, SELLER_QUESTIONS } from '@portal/domain/fixtures/fgts-answers';
+import { ADDRESS, ELIGIBLE, SELLER_QUESTIONS } from '@portal/domain/testing/fgts-answers';
 
 /**
  * A buyer who may not use FGTS (a failed answer or a failed property rule, docs/fgts-rules.md):

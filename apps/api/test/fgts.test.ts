@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DATABASES, DEMO_PROPOSALS, demoSuite, clientFor, type Client } from './helpers';
-import { ADDRESS as NUMBERED_ADDRESS, ELIGIBLE } from '@portal/domain/fixtures/fgts-answers';
+import { ADDRESS as NUMBERED_ADDRESS, ELIGIBLE } from '@portal/domain/testing/fgts-answers';
 
 /** A building without a number: the form prints it as "s/nº". */
 const ADDRESS = { ...NUMBERED_ADDRESS, number: '', nonumber: true };

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { todayIso } from '@portal/domain/dates';
 import { DEFAULT_LTV_LIMITS, DEFAULT_SFH_CEILINGS } from '@portal/domain/financing-settings';
 import { DATABASES, demoSuite, type Client, newFinancingProposal } from './helpers';
-import { ELIGIBLE, SELLER_QUESTIONS } from '@portal/domain/fixtures/fgts-answers';
+import { ELIGIBLE, SELLER_QUESTIONS } from '@portal/domain/testing/fgts-answers';
 
 /** ISO date `years` whole years before today (the seller's answers are dates typed DD/MM/AAAA). */
 function brDateYearsAgo(years: number): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ELIGIBLE } from './fixtures/fgts-answers';
+import { ELIGIBLE } from './testing/fgts-answers';
 import {
   checklistFrom,
   CHECKLIST_KEYS,

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { ELIGIBLE } from './fixtures/fgts-answers';
+import { ELIGIBLE } from './testing/fgts-answers';
 import { fieldErrors } from './api-error';
 import {
   FGTS_FORM_KEYS,

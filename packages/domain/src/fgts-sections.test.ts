@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ADDRESS, ELIGIBLE } from './fixtures/fgts-answers';
+import { ADDRESS, ELIGIBLE } from './testing/fgts-answers';
 import { checkFgtsProperty } from './fgts-property-rules';
 import {
   buyerFgtsEligibility,

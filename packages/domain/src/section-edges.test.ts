@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ELIGIBLE } from './fixtures/fgts-answers';
+import { ELIGIBLE } from './testing/fgts-answers';
 import type { z } from 'zod';
 import { fieldErrors } from './api-error';
 import {
