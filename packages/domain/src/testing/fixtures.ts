@@ -1,8 +1,10 @@
+import { afterAll, beforeAll, vi } from 'vitest';
 import type { z } from 'zod';
 import { fieldErrors } from '../api-error';
 import { completeCnpj } from '../cnpj';
 import { completeCpf } from '../cpf';
 import { submitSchema, type ProposalFacts, type SectionContext, type SectionDef, type Values } from '../section';
+import { installZodMessages } from '../zod-messages';
 
 /**
  * Test fixtures the domain's unit tests share (not part of the package's code: only tests import
@@ -19,6 +21,10 @@ export const COMPANY_CNPJ = completeCnpj('112223330001');
 
 /** The main (and only) buyer's context, as the browser judges a form. */
 export const MAIN_BUYER: SectionContext = { buyers: 1, buyer: 0 };
+/** The second of two buyers' context. */
+export const SECOND_BUYER: SectionContext = { buyers: 2, buyer: 1 };
+/** The main buyer's context when the proposal has two buyers. */
+export const MAIN_OF_TWO: SectionContext = { buyers: 2, buyer: 0 };
 /** The seller's context, as the browser judges a form. */
 export const SELLER: SectionContext = { buyers: 1, buyer: null };
 
@@ -67,3 +73,30 @@ export const sellerOnServer = (sections: Record<string, Values>): SectionContext
   ...SELLER,
   facts: sellerFacts(sections),
 });
+
+/** Portuguese messages, and dates judged against a fixed "today" (the clock is faked, only Date). */
+export function withFixedToday(today = '2026-06-15T12:00:00Z') {
+  beforeAll(() => {
+    installZodMessages();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(today));
+  });
+  afterAll(() => vi.useRealTimers());
+}
+
+/** A section's submit, parsed as the server does. */
+export function submit(def: SectionDef<z.ZodRawShape>, values: Record<string, unknown>, ctx = MAIN_BUYER) {
+  return submitSchema(def, ctx).safeParse(values);
+}
+/** The stored values of a valid submit. */
+export function stored(def: SectionDef<z.ZodRawShape>, values: Record<string, unknown>, ctx = MAIN_BUYER) {
+  const r = submit(def, values, ctx);
+  if (!r.success) throw new Error(`expected success, got ${JSON.stringify(fieldErrors(r.error.issues))}`);
+  return r.data as Record<string, unknown>;
+}
+/** The field → message map a user sees after a refused submit. */
+export function errors(def: SectionDef<z.ZodRawShape>, values: Record<string, unknown>, ctx = MAIN_BUYER) {
+  const r = submit(def, values, ctx);
+  if (r.success) throw new Error('expected a failure');
+  return fieldErrors(r.error.issues);
+}
