@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { todayIso } from '@portal/domain/dates';
 import { DEFAULT_LTV_LIMITS, DEFAULT_SFH_CEILINGS } from '@portal/domain/financing-settings';
 import { DATABASES, demoSuite, type Client, newFinancingProposal } from './helpers';
+import { DEMO_SAC_SUMMARY } from './helpers/financing';
 import { ELIGIBLE, SELLER_QUESTIONS } from '@portal/domain/testing/fgts-answers';
 
 /** ISO date `years` whole years before today (the seller's answers are dates typed DD/MM/AAAA). */
@@ -108,15 +109,7 @@ describe.each(DATABASES)('financing values, installments and the property FGTS r
         appraisalValue: null,
         interestRateBp: 1049,
         ltvError: null,
-        summary: {
-          system: 'SAC',
-          firstInstallment: 578_517,
-          lastInstallment: 145_650,
-          totalPaid: 130_350_114,
-          totalInterest: 78_350_114,
-          incomeSharePercent: 31.3,
-          isIncomeShareAboveLimit: true,
-        },
+        summary: DEMO_SAC_SUMMARY,
       });
     }
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { completeCpf } from '@portal/domain/cpf';
+import { DEMO_PROPERTY_ADDRESS } from '../src/seed/demo';
 import { DATABASES, DEMO_PROPOSALS, demoSuite, type Client } from './helpers';
 
 /** vendedor@demo.com.br's CPF in the demo data. */
@@ -29,13 +30,7 @@ const VALID: Record<string, Record<string, unknown>> = {
     state: 'SP',
   },
   'seller-property': {
-    cep: '04538-132',
-    address: 'Avenida Brigadeiro Faria Lima',
-    number: '3477',
-    complement: 'Apto 142',
-    district: 'Itaim Bibi',
-    city: 'São Paulo',
-    state: 'SP',
+    ...DEMO_PROPERTY_ADDRESS,
     private_area: '98,5',
     occupancy: 'vacant',
   },

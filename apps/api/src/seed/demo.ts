@@ -61,7 +61,8 @@ const CARLOS_DATA = {
   income: '18.500,00',
   represented: false,
 };
-const CARLOS_ADDRESS = {
+/** The address of the first demo proposal's property, as a person types it (Carlos lives there). */
+export const DEMO_PROPERTY_ADDRESS = {
   cep: '04538-132',
   address: 'Avenida Brigadeiro Faria Lima',
   number: '3477',
@@ -69,8 +70,8 @@ const CARLOS_ADDRESS = {
   district: 'Itaim Bibi',
   city: 'São Paulo',
   state: 'SP',
-  user_address: true,
 };
+const CARLOS_ADDRESS = { ...DEMO_PROPERTY_ADDRESS, user_address: true };
 const CARLOS_DOCUMENT = {
   document_type: 'rg',
   document_number: '32.456.789-1',

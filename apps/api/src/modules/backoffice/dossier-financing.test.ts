@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FinancingView } from '@portal/domain/financing-view';
+import { DEMO_SAC_SUMMARY } from '../../../test/helpers/financing';
 import { financingRows } from './dossier-financing';
 
 const VIEW: FinancingView = {
@@ -12,15 +13,7 @@ const VIEW: FinancingView = {
   ltvLimit: 80,
   ltvError: null,
   monthlyIncome: 1_850_000,
-  summary: {
-    system: 'SAC',
-    firstInstallment: 578_517,
-    lastInstallment: 145_650,
-    totalPaid: 130_350_114,
-    totalInterest: 78_350_114,
-    incomeSharePercent: 31.3,
-    isIncomeShareAboveLimit: true,
-  },
+  summary: DEMO_SAC_SUMMARY,
   fgtsPropertyRules: [
     { id: 'sfh_ceiling', fact: { from: 'property', label: 'Valor' }, source: 'Lei', status: 'pass', reason: null },
     {
