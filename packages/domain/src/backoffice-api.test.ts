@@ -8,27 +8,20 @@ import {
   outboxPageResponseSchema,
   proposalHistoryResponseSchema,
 } from './backoffice-api';
+import { PROPOSAL } from './testing/responses';
 
-const customer = { id: 'c1', position: 0, name: 'Maria Silva', email: 'maria@example.com', cpf: '52998224725' };
 const proposal = {
-  id: 'p1',
-  code: 'FIN-2026-000001',
-  fillingStatus: 40,
-  type: 'financing',
+  ...PROPOSAL,
   status: 'under_review',
   stage: 'credit_analysis',
-  customers: [customer],
   customerData: null,
-  property: { type: 'residential', kind: 'house', zipCode: '01310100', uf: 'SP', city: 'São Paulo' },
+  property: { ...PROPOSAL.property, kind: 'house' },
   financingOrCgiData: {
+    ...PROPOSAL.financingOrCgiData,
     amortizationSystem: 'PRICE',
-    amount: 50_000_000,
     feeType: 'tr',
-    installments: 360,
     insuranceCompanyName: 'tokio',
-    product: 'SFH',
   },
-  updatedAt: '2026-06-15T12:00:00.000Z',
 };
 const entry = {
   id: 'h1',

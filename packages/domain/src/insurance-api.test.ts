@@ -4,30 +4,11 @@ import {
   healthAnswersResponseSchema,
   insuranceOverviewResponseSchema,
 } from './insurance-api';
+import { INSURANCE_OVERVIEW } from './testing/responses';
 
 describe('insurance responses', () => {
   it('carries the overview of the declarations', () => {
-    const body = {
-      data: {
-        proposalId: 'p1',
-        proposalCode: 'FIN-2026-000001',
-        proposalType: 'financing',
-        insurer: 'itau',
-        insurerName: 'Itaú Seguros',
-        canEdit: true,
-        consentVersion: '2026-01',
-        declarationVersion: '2026-01',
-        totalQuestions: 16,
-        me: {
-          buyer: 0,
-          consent: { version: '2026-01', grantedAt: '2026-06-15T12:00:00.000Z' },
-          answered: ['q1', 'q2'],
-          completed: false,
-          completedAt: null,
-        },
-        buyers: [{ buyer: 0, name: 'Maria Silva', hasAccount: true, status: 'in_progress' }],
-      },
-    };
+    const body = { data: INSURANCE_OVERVIEW };
     expect(insuranceOverviewResponseSchema.parse(body)).toEqual(body);
     expect(insuranceOverviewResponseSchema.safeParse({ data: { ...body.data, insurer: 'other' } }).success).toBe(false);
   });

@@ -1,27 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { progressResponseSchema, proposalListResponseSchema, proposalResponseSchema } from './proposals-api';
+import { PROPOSAL as proposal } from './testing/responses';
 
-const customer = { id: 'c1', position: 0, name: 'Maria Silva', email: 'maria@example.com', cpf: '52998224725' };
-const proposal = {
-  id: 'p1',
-  code: 'FIN-2026-000001',
-  fillingStatus: 40,
-  type: 'financing',
-  status: 'filling',
-  stage: 'registration',
-  customers: [customer],
-  customerData: customer,
-  property: { type: 'residential', kind: 'apartment', zipCode: '01310100', uf: 'SP', city: 'São Paulo' },
-  financingOrCgiData: {
-    amortizationSystem: 'SAC',
-    amount: 50_000_000,
-    feeType: 'fixed',
-    installments: 360,
-    insuranceCompanyName: 'itau',
-    product: 'SFH',
-  },
-  updatedAt: '2026-06-15T12:00:00.000Z',
-};
 const sellerView = {
   id: 'p1',
   code: 'FIN-2026-000001',

@@ -2,35 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { documentsListSchema } from './documents-views';
 import { financingViewSchema } from './financing-view';
 import { insuranceOverviewSchema } from './insurance';
+import { INSURANCE_OVERVIEW as insurance } from './testing/responses';
 
 /**
  * The response schemas the API answers with and the web reads: a realistic answer parses to
  * itself, a key the schema does not list never reaches the client, and a value outside the
  * contract is refused where it stands.
  */
-
-const insurance = {
-  proposalId: 'p1',
-  proposalCode: 'PF-2026-000123',
-  proposalType: 'financing',
-  insurer: 'itau',
-  insurerName: 'Itaú Seguros',
-  canEdit: true,
-  consentVersion: '2026-01',
-  declarationVersion: '2026-01',
-  totalQuestions: 12,
-  me: {
-    buyer: 1,
-    consent: { version: '2026-01', grantedAt: '2026-06-15T12:00:00.000Z' },
-    answered: ['weight', 'height'],
-    completed: false,
-    completedAt: null,
-  },
-  buyers: [
-    { buyer: 1, name: 'Ana Souza', hasAccount: true, status: 'in_progress' },
-    { buyer: 2, name: 'Bruno Lima', hasAccount: false, status: 'not_started' },
-  ],
-};
 
 const file = {
   id: 'f1',

@@ -1,22 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { DELETION_STATUS_LABELS, REMOVED_NAME, removedEmail } from './privacy';
 import { sellerProposalSchema, toSellerProposal, type Proposal } from './proposal';
+import { CUSTOMER, PROPOSAL } from './testing/responses';
 
 const proposal: Proposal = {
-  id: 'p1',
-  code: 'FIN-2026-000001',
-  fillingStatus: 40,
-  type: 'financing',
-  status: 'filling',
-  stage: 'registration',
-  customers: [
-    { id: 'c1', position: 0, name: 'Maria Silva', email: 'maria@example.com', cpf: '52998224725' },
-    { id: 'c2', position: 1, name: 'João Silva', email: 'joao@example.com', cpf: '11144477735' },
-  ],
-  customerData: { id: 'c1', position: 0, name: 'Maria Silva', email: 'maria@example.com', cpf: '52998224725' },
-  property: { type: 'residential', kind: 'apartment', zipCode: '01310100', uf: 'SP', city: 'São Paulo' },
-  financingOrCgiData: { amount: 50_000_000, installments: 360 } as unknown as Proposal['financingOrCgiData'],
-  updatedAt: '2026-06-15T12:00:00.000Z',
+  ...PROPOSAL,
+  customers: [CUSTOMER, { id: 'c2', position: 1, name: 'João Silva', email: 'joao@example.com', cpf: '11144477735' }],
 };
 
 describe('what a seller sees of a proposal', () => {
