@@ -1,7 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { z } from 'zod';
-import { ELIGIBLE } from './testing/fgts-answers';
-import { fieldErrors } from './api-error';
+import { ELIGIBLE, HOME_ADDRESS as ADDRESS, WORK } from './testing/fgts-answers';
+import { outcome } from './testing/fixtures';
 import {
   FGTS_FORM_KEYS,
   fgtsAddressSection,
@@ -13,40 +12,16 @@ import {
   usesFgts,
   type FgtsStepState,
 } from './fgts-sections';
-import { submitSchema, type ProposalFacts, type SectionDef, type Values } from './section';
+import type { ProposalFacts } from './section';
 import { installZodMessages } from './zod-messages';
 
 beforeAll(() => installZodMessages());
 
 /** Each branch of the FGTS cross-field rules, with the message the buyer reads. */
 
-const ctx = { buyers: 1, buyer: 0 };
-function outcome(def: SectionDef<z.ZodRawShape>, values: Values) {
-  const r = submitSchema(def, ctx).safeParse(values);
-  return r.success ? { ok: r.data as Values } : { errors: fieldErrors(r.error.issues) };
-}
-
 const HOUSING = 'O FGTS só pode ser usado na compra de imóvel para a sua própria moradia';
 const SAME_CITY =
   'Para usar o FGTS, o imóvel deve ficar no município (ou região metropolitana) onde você trabalha, ou onde mora há mais de 1 ano';
-const ADDRESS = {
-  cep: '04538-132',
-  street: 'Rua Tabapuã',
-  number: '500',
-  complement: 'Apto 31',
-  district: 'Itaim Bibi',
-  city: 'São Paulo',
-  state: 'SP',
-  state_live: 'SP',
-  city_live: 'São Paulo',
-  intent_housing: true,
-};
-const WORK = {
-  occupation: 'employee',
-  name_occupation: 'Construtora Horizonte Ltda.',
-  state_occupation: 'SP',
-  city_occupation: 'São Paulo',
-};
 
 describe('FGTS address: own housing, and the city of work or of living for a year', () => {
   it.each([

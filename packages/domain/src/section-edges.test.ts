@@ -1,7 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ELIGIBLE } from './testing/fgts-answers';
-import type { z } from 'zod';
-import { fieldErrors } from './api-error';
+import { ELIGIBLE, HOME_ADDRESS } from './testing/fgts-answers';
+import { outcome, SELLER_PROPERTY } from './testing/fixtures';
 import {
   fgtsAddressSection,
   fgtsAuthorizationSection,
@@ -11,7 +10,6 @@ import {
   usesFgts,
 } from './fgts-sections';
 import { checkLoginForm, LOGIN_NAME_INVALID } from './login-check';
-import { submitSchema, type SectionContext, type SectionDef, type Values } from './section';
 import {
   cpfOrCnpj,
   sellerGeneralDataSection,
@@ -23,12 +21,6 @@ import { installZodMessages } from './zod-messages';
 beforeAll(() => installZodMessages());
 
 /** Answers left out, or sent where they do not apply: what is asked, and what is not. */
-
-const browser: SectionContext = { buyers: 1, buyer: 0 };
-function outcome(def: SectionDef<z.ZodRawShape>, values: Values, ctx: SectionContext = browser) {
-  const r = submitSchema(def, ctx).safeParse(values);
-  return r.success ? { ok: r.data as Values } : { errors: fieldErrors(r.error.issues) };
-}
 
 describe('a civil status not given asks for no partner, even with "stable union" ticked', () => {
   it('FGTS civil status', () => {
@@ -53,20 +45,7 @@ describe('a civil status not given asks for no partner, even with "stable union"
 });
 
 describe('FGTS: what is asked', () => {
-  const ADDRESS = {
-    cep: '04538-132',
-    street: 'Rua Tabapuã',
-    number: '500',
-    complement: 'Apto 31',
-    district: 'Itaim Bibi',
-    city: 'São Paulo',
-    state: 'SP',
-    state_live: 'SP',
-    city_live: 'São Paulo',
-    same_city_living: true,
-    same_city_living_year: true,
-    intent_housing: true,
-  };
+  const ADDRESS = { ...HOME_ADDRESS, same_city_living: true, same_city_living_year: true };
   it('an occupation not given asks only for it, nothing about work', () => {
     expect(outcome(fgtsAddressSection, ADDRESS)).toEqual({ errors: { occupation: 'Obrigatório' } });
   });
@@ -104,16 +83,7 @@ describe('seller: what is asked', () => {
     expect(cpfOrCnpj().safeParse('   ').error?.issues[0]?.message).toBe('Obrigatório');
   });
   it('an area sent as a number with three decimals is refused, not read as thousands', () => {
-    const property = {
-      cep: '80420-090',
-      address: 'Rua Comendador Araújo',
-      number: '731',
-      district: 'Batel',
-      city: 'Curitiba',
-      state: 'PR',
-      occupancy: 'owner',
-    };
-    expect(outcome(sellerPropertySection, { ...property, private_area: 1.234 })).toEqual({
+    expect(outcome(sellerPropertySection, { ...SELLER_PROPERTY, private_area: 1.234 })).toEqual({
       errors: { private_area: 'Insira a área em m² (ex.: 72,5)' },
     });
   });

@@ -4,6 +4,7 @@ import type { ProposalFacts } from './section';
 import { cpfOrCnpj, sellerDocument, sellerGeneralDataSection, sellerMaritalSection } from './seller-sections';
 import {
   COMPANY_CNPJ,
+  SELLER_COMPANY,
   SELLER_CPF,
   SPOUSE_CPF,
   sellerFacts as factsWith,
@@ -79,17 +80,7 @@ describe('seller general data', () => {
   });
 
   it('takes a company with a CNPJ and its representative, and drops the person fields', () => {
-    const company = {
-      person_type: 'company',
-      name: 'Ferreira Imóveis Ltda',
-      cnpj: '11.222.333/0001-81',
-      email: 'contato@ferreira.com.br',
-      phone: '(11) 3456-7890',
-      representative_name: 'Roberto Lima Ferreira',
-      representative_cpf: SELLER_CPF,
-      cpf: SELLER_CPF,
-      civil_status: 'married',
-    };
+    const company = { ...SELLER_COMPANY, cpf: SELLER_CPF, civil_status: 'married' };
     const r = submit(sellerGeneralDataSection, company);
     expect(r.ok).toBe(true);
     expect(r.ok && r.values).toEqual({

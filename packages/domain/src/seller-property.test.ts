@@ -10,7 +10,12 @@ import {
   sellerPropertySection,
   sellerRegistrySection,
 } from './seller-sections';
-import { sellerFacts as factsWith, sellerOnServer as server, submitResult as submit } from './testing/fixtures';
+import {
+  SELLER_PROPERTY,
+  sellerFacts as factsWith,
+  sellerOnServer as server,
+  submitResult as submit,
+} from './testing/fixtures';
 import { installZodMessages } from './zod-messages';
 
 beforeAll(() => installZodMessages());
@@ -18,15 +23,6 @@ beforeAll(() => installZodMessages());
 /** The property the seller sells, and the seller sections as a whole (registry, address). */
 
 describe('property', () => {
-  const PROPERTY = {
-    cep: '80420-090',
-    address: 'Rua Comendador Araújo',
-    number: '731',
-    district: 'Batel',
-    city: 'Curitiba',
-    state: 'PR',
-    occupancy: 'owner',
-  };
   it('reads the private area as a person types it', () => {
     for (const [typed, area] of [
       ['72,5', 72.5],
@@ -35,16 +31,16 @@ describe('property', () => {
       ['98', 98],
       [98, 98],
     ] as const) {
-      const r = submit(sellerPropertySection, { ...PROPERTY, private_area: typed });
+      const r = submit(sellerPropertySection, { ...SELLER_PROPERTY, private_area: typed });
       expect(r.ok && r.values.private_area).toBe(area);
     }
     for (const typed of ['0', 'abc', '12,345', '-3']) {
-      expect(submit(sellerPropertySection, { ...PROPERTY, private_area: typed })).toEqual({
+      expect(submit(sellerPropertySection, { ...SELLER_PROPERTY, private_area: typed })).toEqual({
         ok: false,
         fields: { private_area: 'Insira a área em m² (ex.: 72,5)' },
       });
     }
-    expect(submit(sellerPropertySection, { ...PROPERTY, private_area: '' })).toEqual({
+    expect(submit(sellerPropertySection, { ...SELLER_PROPERTY, private_area: '' })).toEqual({
       ok: false,
       fields: { private_area: 'Obrigatório' },
     });

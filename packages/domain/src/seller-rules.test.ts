@@ -14,7 +14,9 @@ import {
 } from './seller-sections';
 import {
   SELLER as browser,
+  SELLER_COMPANY,
   SELLER_CPF,
+  SELLER_PROPERTY,
   SPOUSE_CPF,
   sellerOnServer as server,
   submitResult as submit,
@@ -31,15 +33,6 @@ const fieldOf = (def: AnySection, base: Values, field: string, typed: unknown) =
 };
 
 describe('private area (m²)', () => {
-  const PROPERTY = {
-    cep: '80420-090',
-    address: 'Rua Comendador Araújo',
-    number: '731',
-    district: 'Batel',
-    city: 'Curitiba',
-    state: 'PR',
-    occupancy: 'owner',
-  };
   it.each([
     ['999999', 999_999],
     ['0,5', 0.5],
@@ -50,13 +43,15 @@ describe('private area (m²)', () => {
     [' 80 ', 80],
     [72.5, 72.5],
   ])('%j → %j', (typed, area) => {
-    expect(fieldOf(sellerPropertySection, PROPERTY, 'private_area', typed)).toBe(area);
+    expect(fieldOf(sellerPropertySection, SELLER_PROPERTY, 'private_area', typed)).toBe(area);
   });
   it.each(['1000000', '72,555', '0,00', '7,2,5', 'x72', '72m', 0, -5, 10_000_000])('%j is refused', (typed) => {
-    expect(fieldOf(sellerPropertySection, PROPERTY, 'private_area', typed)).toBe('Insira a área em m² (ex.: 72,5)');
+    expect(fieldOf(sellerPropertySection, SELLER_PROPERTY, 'private_area', typed)).toBe(
+      'Insira a área em m² (ex.: 72,5)',
+    );
   });
   it.each(['', '   '])('%j is missing', (typed) => {
-    expect(fieldOf(sellerPropertySection, PROPERTY, 'private_area', typed)).toBe('Obrigatório');
+    expect(fieldOf(sellerPropertySection, SELLER_PROPERTY, 'private_area', typed)).toBe('Obrigatório');
   });
 });
 
@@ -145,15 +140,6 @@ describe('the bank account that receives the price', () => {
 });
 
 describe('who the seller is', () => {
-  const COMPANY = {
-    person_type: 'company',
-    name: 'Ferreira Imóveis Ltda',
-    cnpj: '11.222.333/0001-81',
-    email: 'contato@ferreira.com.br',
-    phone: '(11) 3456-7890',
-    representative_name: 'Roberto Lima Ferreira',
-    representative_cpf: SELLER_CPF,
-  };
   const PERSON = {
     person_type: 'person',
     name: 'Roberto Lima Ferreira',
@@ -163,12 +149,12 @@ describe('who the seller is', () => {
   };
   it('a company is asked nothing about marriage, whatever it sends', () => {
     const r = submit(sellerGeneralDataSection, {
-      ...COMPANY,
+      ...SELLER_COMPANY,
       civil_status: 'married',
       marriage_union: true,
       spouse_name: 'X',
     });
-    expect(r.ok && Object.keys(r.values)).toEqual(Object.keys(COMPANY));
+    expect(r.ok && Object.keys(r.values)).toEqual(Object.keys(SELLER_COMPANY));
   });
   it('a person who has not chosen a civil status is asked it, not the union or the spouse', () => {
     expect(submit(sellerGeneralDataSection, { ...PERSON, civil_status: '' })).toEqual({

@@ -19,6 +19,28 @@ export const SPOUSE_CPF = completeCpf('118229337');
 /** A valid CNPJ of a company seller (unmasked). */
 export const COMPANY_CNPJ = completeCnpj('112223330001');
 
+/** The property a seller sells, without its area. */
+export const SELLER_PROPERTY = {
+  cep: '80420-090',
+  address: 'Rua Comendador Araújo',
+  number: '731',
+  district: 'Batel',
+  city: 'Curitiba',
+  state: 'PR',
+  occupancy: 'owner',
+};
+
+/** A company seller's general data (every field a company gives, as typed). */
+export const SELLER_COMPANY = {
+  person_type: 'company',
+  name: 'Ferreira Imóveis Ltda',
+  cnpj: '11.222.333/0001-81',
+  email: 'contato@ferreira.com.br',
+  phone: '(11) 3456-7890',
+  representative_name: 'Roberto Lima Ferreira',
+  representative_cpf: SELLER_CPF,
+};
+
 /** The main (and only) buyer's context, as the browser judges a form. */
 export const MAIN_BUYER: SectionContext = { buyers: 1, buyer: 0 };
 /** The second of two buyers' context. */
@@ -54,7 +76,7 @@ export function outcome(
   def: SectionDef<z.ZodRawShape>,
   values: Record<string, unknown>,
   ctx: SectionContext = MAIN_BUYER,
-): { ok: Values } | { errors: Record<string, string> } {
+): { ok: Values; errors?: undefined } | { ok?: undefined; errors: Record<string, string> } {
   const r = submitSchema(def, ctx).safeParse(values);
   return r.success ? { ok: r.data as Values } : { errors: fieldErrors(r.error.issues) };
 }
