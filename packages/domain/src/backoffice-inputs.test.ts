@@ -11,22 +11,17 @@ import {
   searchQueryTerms,
   type NewProposalInput,
 } from './backoffice';
+import { NEW_PROPOSAL } from './testing/fixtures';
 import { installZodMessages } from './zod-messages';
 
 beforeAll(() => installZodMessages());
 
+/** A CGI (loan backed by the property) the operator creates for one buyer. */
 const VALID: NewProposalInput = {
+  ...NEW_PROPOSAL,
   type: 'cgi',
   buyers: [{ name: 'Ana Souza', cpf: '529.982.247-25', email: 'ana@example.com' }],
-  property: { type: 'residential', kind: 'house', zipCode: '01310-100', uf: 'SP', city: 'São Paulo' },
-  financingOrCgiData: {
-    amortizationSystem: 'PRICE',
-    amount: 'R$ 200.000,00',
-    feeType: 'fixed',
-    installments: '240',
-    insuranceCompanyName: 'tokio',
-    product: 'CGI — Crédito com garantia de imóvel',
-  },
+  financingOrCgiData: { ...NEW_PROPOSAL.financingOrCgiData, product: 'CGI — Crédito com garantia de imóvel' },
 };
 const errorsOf = (input: unknown) => {
   const r = newProposalSchema.safeParse(input);

@@ -14,27 +14,13 @@ import {
   searchQueryTerms,
   stageChangeError,
   statusChangeError,
-  type NewProposalInput,
 } from './backoffice';
 import { fieldErrors } from './api-error';
 import { PROPOSAL_STATUSES, STATUS_TRANSITIONS } from './proposal';
+import { NEW_PROPOSAL as VALID } from './testing/fixtures';
 import { installZodMessages } from './zod-messages';
 
 installZodMessages();
-
-const VALID: NewProposalInput = {
-  type: 'financing',
-  buyers: [{ name: 'Fernanda Lima Prado', cpf: '529.982.247-25', email: 'Fernanda@Exemplo.com.br' }],
-  property: { type: 'residential', kind: 'apartment', zipCode: '01310-100', uf: 'SP', city: 'São Paulo' },
-  financingOrCgiData: {
-    amortizationSystem: 'SAC',
-    amount: '450.000,00',
-    feeType: 'tr',
-    installments: '360',
-    insuranceCompanyName: 'itau',
-    product: 'SFH — Imóvel residencial',
-  },
-};
 
 const fieldsOf = (input: unknown) => {
   const r = newProposalSchema.safeParse(input);

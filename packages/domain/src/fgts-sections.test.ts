@@ -8,6 +8,7 @@ import {
   fgtsAuthorizationSection,
   fgtsCivilStatusSection,
   fgtsEligibility,
+  FGTS_STEPS,
   fgtsQuestionsSection,
   fgtsTaxSection,
   isFgtsConfirmed,
@@ -98,14 +99,8 @@ describe('which FGTS sections a proposal requires', () => {
   });
 
   it('requires the forms only from an eligible buyer who uses FGTS', () => {
-    expect(fgtsKeys(facts('financing', ELIGIBLE))).toEqual([
-      'fgts_questions',
-      'fgts_address',
-      'fgts_civil_status',
-      'fgts_tax',
-      'fgts_authorization',
-      'fgts_review',
-    ]);
+    // Every FGTS screen, in the order of the flow (the forms after the questions are pinned in fgts-rules.test).
+    expect(fgtsKeys(facts('financing', ELIGIBLE))).toEqual(FGTS_STEPS.map((s) => s.key));
     expect(fgtsKeys(facts('financing', { uses_fgts: 'no' }))).toEqual(['fgts_questions']);
     expect(fgtsKeys(facts('financing', { ...ELIGIBLE, owns_home_in_city: 'yes' }))).toEqual(['fgts_questions']);
     expect(usesFgts(facts('financing', ELIGIBLE), null)).toBe(false);

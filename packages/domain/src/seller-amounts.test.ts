@@ -4,6 +4,7 @@ import { sellerAmountsSection } from './seller-sections';
 import {
   COMPANY_CNPJ,
   SELLER as browser,
+  SELLER_ACCOUNT,
   SELLER_CPF,
   SPOUSE_CPF,
   sellerOnServer as server,
@@ -25,27 +26,17 @@ describe('banks', () => {
   });
 });
 
-const ACCOUNT = {
-  bank: '341',
-  account_type: 'checking',
-  agency: '0912',
-  account: '45873-2',
-  holder_name: 'Roberto Lima Ferreira',
-  holder_document: SELLER_CPF,
-  several_sellers: false,
-  payoff: false,
-};
 const GENERAL = { 'seller-general-data': { person_type: 'person', cpf: SELLER_CPF } };
 
 describe('amounts receivable', () => {
   it("takes the seller's own account", () => {
-    expect(submit(sellerAmountsSection, ACCOUNT, server(GENERAL)).ok).toBe(true);
+    expect(submit(sellerAmountsSection, SELLER_ACCOUNT, server(GENERAL)).ok).toBe(true);
   });
 
   it('refuses an unknown bank, a bad agency or account, and a bad document, each on its field', () => {
     const r = submit(
       sellerAmountsSection,
-      { ...ACCOUNT, bank: '999', agency: '12', account: 'abc', holder_document: '123.456.789-00' },
+      { ...SELLER_ACCOUNT, bank: '999', agency: '12', account: 'abc', holder_document: '123.456.789-00' },
       server(GENERAL),
     );
     expect(r).toEqual({
@@ -60,26 +51,26 @@ describe('amounts receivable', () => {
   });
 
   it("requires the account to be in the seller's CPF/CNPJ (known to the server only)", () => {
-    const other = { ...ACCOUNT, holder_document: SPOUSE_CPF };
+    const other = { ...SELLER_ACCOUNT, holder_document: SPOUSE_CPF };
     // The browser does not know the general data: the server decides.
     expect(submit(sellerAmountsSection, other, browser).ok).toBe(true);
     expect(submit(sellerAmountsSection, other, server(GENERAL))).toEqual({
       ok: false,
       fields: { holder_document: 'A conta deve estar em seu nome: use o mesmo CPF/CNPJ dos dados gerais' },
     });
-    expect(submit(sellerAmountsSection, ACCOUNT, server({}))).toEqual({
+    expect(submit(sellerAmountsSection, SELLER_ACCOUNT, server({}))).toEqual({
       ok: false,
       fields: { holder_document: 'Preencha antes os dados gerais do vendedor' },
     });
     const company = { 'seller-general-data': { person_type: 'company', cnpj: COMPANY_CNPJ } };
     expect(
-      submit(sellerAmountsSection, { ...ACCOUNT, holder_document: '11.222.333/0001-81' }, server(company)).ok,
+      submit(sellerAmountsSection, { ...SELLER_ACCOUNT, holder_document: '11.222.333/0001-81' }, server(company)).ok,
     ).toBe(true);
-    expect(submit(sellerAmountsSection, ACCOUNT, server(company)).ok).toBe(false);
+    expect(submit(sellerAmountsSection, SELLER_ACCOUNT, server(company)).ok).toBe(false);
   });
 
   it('splits the amount between several sellers: a share strictly between 0 and 100 and who the others are', () => {
-    const several = { ...ACCOUNT, several_sellers: true };
+    const several = { ...SELLER_ACCOUNT, several_sellers: true };
     expect(submit(sellerAmountsSection, several, server(GENERAL))).toEqual({
       ok: false,
       fields: { share_percent: 'Obrigatório', other_sellers: 'Obrigatório' },
@@ -103,22 +94,24 @@ describe('amounts receivable', () => {
       ...GENERAL,
       'seller-property-financing': { still_financed: 'yes', financing_bank: '104', outstanding_balance: 12_000_000 },
     };
-    expect(submit(sellerAmountsSection, ACCOUNT, server(financed))).toEqual({
+    expect(submit(sellerAmountsSection, SELLER_ACCOUNT, server(financed))).toEqual({
       ok: false,
       fields: { payoff: 'O imóvel ainda está financiado: parte do valor quita esse saldo devedor' },
     });
-    expect(submit(sellerAmountsSection, { ...ACCOUNT, payoff: true }, server(financed))).toEqual({
+    expect(submit(sellerAmountsSection, { ...SELLER_ACCOUNT, payoff: true }, server(financed))).toEqual({
       ok: false,
       fields: { payoff_amount: 'Obrigatório' },
     });
     const ok = submit(
       sellerAmountsSection,
-      { ...ACCOUNT, payoff: true, payoff_amount: '120.000,00' },
+      { ...SELLER_ACCOUNT, payoff: true, payoff_amount: '120.000,00' },
       server(financed),
     );
     expect(ok.ok && ok.values.payoff_amount).toBe(12_000_000);
     const free = { ...GENERAL, 'seller-property-financing': { still_financed: 'no' } };
-    expect(submit(sellerAmountsSection, { ...ACCOUNT, payoff: true, payoff_amount: '1,00' }, server(free))).toEqual({
+    expect(
+      submit(sellerAmountsSection, { ...SELLER_ACCOUNT, payoff: true, payoff_amount: '1,00' }, server(free)),
+    ).toEqual({
       ok: false,
       fields: { payoff: 'Você informou que o imóvel não está financiado' },
     });

@@ -14,6 +14,7 @@ import {
 } from './seller-sections';
 import {
   SELLER as browser,
+  SELLER_ACCOUNT,
   SELLER_COMPANY,
   SELLER_CPF,
   SELLER_PROPERTY,
@@ -84,52 +85,44 @@ describe('registry numbers', () => {
 });
 
 describe('the bank account that receives the price', () => {
-  const ACCOUNT = {
-    bank: '341',
-    account_type: 'checking',
-    agency: '0912',
-    account: '45873-2',
-    holder_name: 'Roberto Lima Ferreira',
-    holder_document: SELLER_CPF,
-    several_sellers: false,
-    payoff: false,
-  };
   it.each(['1234', '1234-5', '1234X', '1234-x'])('agency %j is accepted', (typed) => {
-    expect(fieldOf(sellerAmountsSection, ACCOUNT, 'agency', typed)).toBe(typed);
+    expect(fieldOf(sellerAmountsSection, SELLER_ACCOUNT, 'agency', typed)).toBe(typed);
   });
   it.each(['123', '12345-6', '1234-56', 'ABCD', '1234--5'])('agency %j is refused', (typed) => {
-    expect(fieldOf(sellerAmountsSection, ACCOUNT, 'agency', typed)).toBe(
+    expect(fieldOf(sellerAmountsSection, SELLER_ACCOUNT, 'agency', typed)).toBe(
       'Insira a agência com 4 dígitos (ex.: 1234 ou 1234-5)',
     );
   });
   it.each(['12', '123456789012-X', '45873-x'])('account %j is accepted', (typed) => {
-    expect(fieldOf(sellerAmountsSection, ACCOUNT, 'account', typed)).toBe(typed);
+    expect(fieldOf(sellerAmountsSection, SELLER_ACCOUNT, 'account', typed)).toBe(typed);
   });
   it.each(['1', 'X', '1234567890123-4', '45873-', '-6', '45.873-2'])('account %j is refused', (typed) => {
-    expect(fieldOf(sellerAmountsSection, ACCOUNT, 'account', typed)).toBe('Insira a conta com o dígito (ex.: 12345-6)');
+    expect(fieldOf(sellerAmountsSection, SELLER_ACCOUNT, 'account', typed)).toBe(
+      'Insira a conta com o dígito (ex.: 12345-6)',
+    );
   });
   it.each([
     ['0', 'Com mais de um vendedor, sua parte fica entre 0% e 100%'],
     ['0,01', 0.01],
     ['99,99', 99.99],
   ])('with several sellers, a share of %j → %j', (share, expected) => {
-    const several = { ...ACCOUNT, several_sellers: true, other_sellers: 'Lúcia Ferreira' };
+    const several = { ...SELLER_ACCOUNT, several_sellers: true, other_sellers: 'Lúcia Ferreira' };
     expect(fieldOf(sellerAmountsSection, several, 'share_percent', share)).toBe(expected);
   });
   it('a single seller is asked no share and no other sellers', () => {
-    expect(submit(sellerAmountsSection, { ...ACCOUNT, share_percent: '0', other_sellers: 'x' })).toEqual({
+    expect(submit(sellerAmountsSection, { ...SELLER_ACCOUNT, share_percent: '0', other_sellers: 'x' })).toEqual({
       ok: true,
-      values: { ...ACCOUNT, holder_document: SELLER_CPF },
+      values: { ...SELLER_ACCOUNT, holder_document: SELLER_CPF },
     });
   });
   it('without the property financing answered, nothing is said about the payoff', () => {
     const general = { 'seller-general-data': { person_type: 'person', cpf: SELLER_CPF } };
-    expect(submit(sellerAmountsSection, ACCOUNT, server(general)).ok).toBe(true);
+    expect(submit(sellerAmountsSection, SELLER_ACCOUNT, server(general)).ok).toBe(true);
     expect(
-      submit(sellerAmountsSection, { ...ACCOUNT, payoff: true, payoff_amount: '1.000,00' }, server(general)).ok,
+      submit(sellerAmountsSection, { ...SELLER_ACCOUNT, payoff: true, payoff_amount: '1.000,00' }, server(general)).ok,
     ).toBe(true);
     const free = { ...general, 'seller-property-financing': { still_financed: 'no' } };
-    expect(submit(sellerAmountsSection, ACCOUNT, server(free)).ok).toBe(true);
+    expect(submit(sellerAmountsSection, SELLER_ACCOUNT, server(free)).ok).toBe(true);
   });
   it("the seller's document: a CPF for a person, a CNPJ for a company, none while not given", () => {
     expect(sellerDocument({ person_type: 'person', cpf: '' })).toBeNull();

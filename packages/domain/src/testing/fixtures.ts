@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, vi } from 'vitest';
 import type { z } from 'zod';
 import { fieldErrors } from '../api-error';
+import type { NewProposalInput } from '../backoffice';
 import { completeCnpj } from '../cnpj';
 import { completeCpf } from '../cpf';
 import { submitSchema, type ProposalFacts, type SectionContext, type SectionDef, type Values } from '../section';
@@ -30,6 +31,18 @@ export const SELLER_PROPERTY = {
   occupancy: 'owner',
 };
 
+/** The bank account of a seller who is a person, receiving the whole price. */
+export const SELLER_ACCOUNT = {
+  bank: '341',
+  account_type: 'checking',
+  agency: '0912',
+  account: '45873-2',
+  holder_name: 'Roberto Lima Ferreira',
+  holder_document: SELLER_CPF,
+  several_sellers: false,
+  payoff: false,
+};
+
 /** A company seller's general data (every field a company gives, as typed). */
 export const SELLER_COMPANY = {
   person_type: 'company',
@@ -39,6 +52,21 @@ export const SELLER_COMPANY = {
   phone: '(11) 3456-7890',
   representative_name: 'Roberto Lima Ferreira',
   representative_cpf: SELLER_CPF,
+};
+
+/** A financing proposal as an operator types it in the back office (one buyer). */
+export const NEW_PROPOSAL: NewProposalInput = {
+  type: 'financing',
+  buyers: [{ name: 'Fernanda Lima Prado', cpf: '529.982.247-25', email: 'Fernanda@Exemplo.com.br' }],
+  property: { type: 'residential', kind: 'apartment', zipCode: '01310-100', uf: 'SP', city: 'São Paulo' },
+  financingOrCgiData: {
+    amortizationSystem: 'SAC',
+    amount: '450.000,00',
+    feeType: 'tr',
+    installments: '360',
+    insuranceCompanyName: 'itau',
+    product: 'SFH — Imóvel residencial',
+  },
 };
 
 /** The main (and only) buyer's context, as the browser judges a form. */
