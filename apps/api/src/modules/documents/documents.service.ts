@@ -13,6 +13,7 @@ import { recordAudit } from '../audit/audit';
 import type { Mailer } from '../mail/outbox';
 import type { DocumentsConfig } from './documents.config';
 import { createDocumentAccess, type DocumentsProposal } from './document-access';
+import { createDocumentsRepository, type DocumentsRepository } from './documents.repository';
 import { createClamavScanner, ScannerUnavailableError, type ClamavScanner, type StreamScan } from './clamav';
 import { sanitizeFileName } from './file-names';
 import { createUploadInspector } from './inspect';
@@ -43,6 +44,7 @@ export function createDocumentsService(deps: {
   faults?: { afterStorageWrite?: () => Promise<void> };
 }) {
   const { db, storage, config } = deps;
+  const repo = createDocumentsRepository(db);
 
   const { load, visibleItem, visibleFile, fileView, isOpen, event, listDocuments, maxBytes } = createDocumentAccess({
     db,
@@ -59,7 +61,7 @@ export function createDocumentsService(deps: {
       const item = visibleItem(loaded, key);
       if (!loaded.me) throw notFound();
       if (!isOpen(loaded)) throw new HttpError(409, 'proposal_closed', PROPOSAL_CLOSED_MESSAGE);
-      await assertRoom(db, proposalId, item.key);
+      await assertRoom(repo, proposalId, item.key);
       // Already at the quota: refused before any byte is read (the exact check is at the insert).
       await assertQuota(db, { userId: user.id, proposalId, adding: 1, quotaMb: config.quotaMb });
       return { loaded, item, user };
@@ -147,7 +149,7 @@ export function createDocumentsService(deps: {
       const now = Date.now();
       try {
         await db.transaction().execute(async (tx) => {
-          await assertRoom(tx, loaded.proposal.id, item.key);
+          await assertRoom(repo, loaded.proposal.id, item.key, tx);
           await assertQuota(tx, {
             userId: user.id,
             proposalId: loaded.proposal.id,
@@ -155,9 +157,8 @@ export function createDocumentsService(deps: {
             quotaMb: config.quotaMb,
           });
           await clearPending(tx, key);
-          await tx
-            .insertInto('document_files')
-            .values({
+          await repo.insertFile(
+            {
               id,
               proposal_id: loaded.proposal.id,
               item: item.key,
@@ -173,8 +174,9 @@ export function createDocumentsService(deps: {
               reviewed_at: null,
               uploaded_by: user.id,
               uploaded_at: now,
-            })
-            .execute();
+            },
+            tx,
+          );
           await event(tx, {
             proposalId: loaded.proposal.id,
             item: item.key,
@@ -189,7 +191,7 @@ export function createDocumentsService(deps: {
         );
         throw err;
       }
-      const row = await db.selectFrom('document_files').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      const row = await repo.findFile(id);
       return fileView(loaded, row, new Map());
     },
 
@@ -202,7 +204,7 @@ export function createDocumentsService(deps: {
         if (!isOpen(loaded)) throw new HttpError(409, 'proposal_closed', PROPOSAL_CLOSED_MESSAGE);
         if (file.status !== 'sent')
           throw new HttpError(409, 'already_reviewed', 'Este arquivo já foi analisado e não pode ser excluído.');
-        await tx.deleteFrom('document_files').where('id', '=', file.id).execute();
+        await repo.deleteFile(file.id, tx);
         // A deleted document must not survive in storage: if the removal below fails, the sweep retries.
         await markPending(tx, file.storage_key);
         await event(tx, { proposalId, item: item.key, fileId: file.id, action: 'deleted', actorId: user.id });
@@ -237,15 +239,8 @@ export function createDocumentsService(deps: {
 }
 export type DocumentsService = ReturnType<typeof createDocumentsServiceFromConfig>;
 
-async function assertRoom(tx: Executor, proposalId: string, item: string) {
-  const { count } = await tx
-    .selectFrom('document_files')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('proposal_id', '=', proposalId)
-    .where('item', '=', item)
-    .where('status', '!=', 'rejected')
-    .executeTakeFirstOrThrow();
-  if (Number(count) >= MAX_FILES_PER_ITEM) {
+async function assertRoom(repo: DocumentsRepository, proposalId: string, item: string, tx?: Executor) {
+  if ((await repo.countActiveInItem(proposalId, item, tx)) >= MAX_FILES_PER_ITEM) {
     throw new HttpError(
       409,
       'too_many_files',

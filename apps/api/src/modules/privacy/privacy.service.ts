@@ -1,11 +1,11 @@
 import { clearPending, markPending } from '../documents/upload-housekeeping';
 import { readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { SessionUser } from '@portal/domain/auth';
 import { DOCUMENT_ITEMS, isDocumentItemKey } from '@portal/domain/documents';
 import { findSection } from '@portal/domain/sections-registry';
-import { PRIVACY_MESSAGES, REMOVED_NAME, removedEmail } from '@portal/domain/privacy';
+import { PRIVACY_MESSAGES } from '@portal/domain/privacy';
 import type { Database } from '../../db/schema';
 import { HttpError, notFound } from '../../errors';
 import { newId } from '../../crypto';
@@ -14,6 +14,7 @@ import { enqueueMail, type Mailer } from '../mail/outbox';
 import { syncProposalIndex } from '../backoffice/search-index';
 import type { ObjectStorage } from '../documents/storage';
 import type { InsuranceService } from '../insurance/insurance.service';
+import { createPrivacyRepository } from './privacy.repository';
 
 interface Deps {
   db: Kysely<Database>;
@@ -31,21 +32,7 @@ const parse = (json: string | null) => (json ? (JSON.parse(json) as unknown) : n
  */
 export function createPrivacyService(deps: Deps) {
   const { db } = deps;
-
-  async function memberships(userId: string, executor: Kysely<Database> | Transaction<Database> = db) {
-    return executor
-      .selectFrom('proposal_members')
-      .innerJoin('proposals', 'proposals.id', 'proposal_members.proposal_id')
-      .select([
-        'proposal_members.id',
-        'proposal_members.proposal_id',
-        'proposal_members.role',
-        'proposal_members.position',
-        'proposals.code',
-      ])
-      .where('proposal_members.user_id', '=', userId)
-      .execute();
-  }
+  const repo = createPrivacyRepository(db);
 
   /** The sections that hold this member's data: their own per-buyer ones, the main buyer's investment, the seller's. */
   function ownsSection(member: { role: string; position: number }, section: { section: string; buyer: number }) {
@@ -65,12 +52,7 @@ export function createPrivacyService(deps: Deps) {
 
   return {
     async status(user: SessionUser) {
-      const request = await db
-        .selectFrom('privacy_requests')
-        .selectAll()
-        .where('user_id', '=', user.id)
-        .orderBy('requested_at', 'desc')
-        .executeTakeFirst();
+      const request = await repo.findLatestRequest(user.id);
       return request
         ? {
             deletion: {
@@ -83,16 +65,10 @@ export function createPrivacyService(deps: Deps) {
 
     /** Everything about the caller, as JSON (LGPD art. 18, II and V). Reading one's own data is not an access to log. */
     async exportData(user: SessionUser, ip: string | null) {
-      const account = await db
-        .selectFrom('users')
-        .select(['id', 'role', 'name', 'email', 'cpf', 'created_at', 'updated_at'])
-        .where('id', '=', user.id)
-        .executeTakeFirstOrThrow();
+      const account = await repo.findAccount(user.id);
       const proposals = [];
-      for (const m of await memberships(user.id)) {
-        const sections = (
-          await db.selectFrom('proposal_sections').selectAll().where('proposal_id', '=', m.proposal_id).execute()
-        )
+      for (const m of await repo.findMemberships(user.id)) {
+        const sections = (await repo.findSections(m.proposal_id))
           .filter((s) => ownsSection(m, s))
           .map((s) => ({
             section: s.section,
@@ -102,9 +78,7 @@ export function createPrivacyService(deps: Deps) {
             draft: parse(s.draft),
             submittedAt: s.submitted_at ? new Date(s.submitted_at).toISOString() : null,
           }));
-        const documents = (
-          await db.selectFrom('document_files').selectAll().where('proposal_id', '=', m.proposal_id).execute()
-        )
+        const documents = (await repo.findFiles(m.proposal_id))
           .filter((f) => ownsDocument(m, f.item, f.uploaded_by, user.id))
           .map((f) => ({
             item: f.item,
@@ -117,12 +91,7 @@ export function createPrivacyService(deps: Deps) {
           }));
         let health = null;
         if (m.role === 'buyer') {
-          const consents = await db
-            .selectFrom('health_consents')
-            .select(['version', 'insurance_name', 'granted_at', 'revoked_at'])
-            .where('proposal_id', '=', m.proposal_id)
-            .where('buyer', '=', m.position)
-            .execute();
+          const consents = await repo.findHealthConsents(m.proposal_id, m.position);
           const answers = await deps.insurance.readAnswers(user, m.proposal_id, m.position, ip).catch(() => null);
           health = {
             consents: consents.map((c) => ({
@@ -152,48 +121,18 @@ export function createPrivacyService(deps: Deps) {
     async requestDeletion(user: SessionUser, ip: string | null) {
       if (user.role === 'operator')
         throw new HttpError(403, 'forbidden', 'Contas da equipe do portal são removidas por outro operador.');
-      const pending = await db
-        .selectFrom('privacy_requests')
-        .select('id')
-        .where('user_id', '=', user.id)
-        .where('status', '=', 'pending')
-        .executeTakeFirst();
+      const pending = await repo.findPendingRequest(user.id);
       if (pending) throw new HttpError(409, 'already_requested', PRIVACY_MESSAGES.deletionAlreadyPending);
       const id = newId();
       await db.transaction().execute(async (tx) => {
-        await tx
-          .insertInto('privacy_requests')
-          .values({
-            id,
-            user_id: user.id,
-            role: user.role,
-            status: 'pending',
-            requested_at: Date.now(),
-            completed_at: null,
-            completed_by: null,
-          })
-          .execute();
+        await repo.insertRequest({ id, userId: user.id, role: user.role, at: Date.now() }, tx);
         await recordAudit(tx, { actorId: user.id, action: 'privacy.deletion_requested', subject: `privacy:${id}`, ip });
       });
       return { id, message: PRIVACY_MESSAGES.deletionRequested };
     },
 
     async listRequests() {
-      const rows = await db
-        .selectFrom('privacy_requests')
-        .innerJoin('users', 'users.id', 'privacy_requests.user_id')
-        .select([
-          'privacy_requests.id',
-          'privacy_requests.role',
-          'privacy_requests.status',
-          'privacy_requests.requested_at',
-          'privacy_requests.completed_at',
-          'users.name',
-          'users.email',
-        ])
-        .orderBy('privacy_requests.requested_at', 'desc')
-        .limit(200)
-        .execute();
+      const rows = await repo.listRequests();
       return rows.map((r) => ({
         id: r.id,
         role: r.role,
@@ -211,88 +150,36 @@ export function createPrivacyService(deps: Deps) {
      * proposal's history still adds up. One transaction for the database; files after commit.
      */
     async completeRequest(operator: SessionUser, requestId: string, ip: string | null) {
-      const request = await db
-        .selectFrom('privacy_requests')
-        .selectAll()
-        .where('id', '=', requestId)
-        .executeTakeFirst();
+      const request = await repo.findRequest(requestId);
       if (!request) throw notFound();
       if (request.status !== 'pending') throw new HttpError(409, 'already_completed', 'Este pedido já foi concluído.');
-      const user = await db.selectFrom('users').selectAll().where('id', '=', request.user_id).executeTakeFirstOrThrow();
+      const user = await repo.findUser(request.user_id);
       const storageKeys: string[] = [];
       await db.transaction().execute(async (tx) => {
         // Inside the transaction, every query goes through tx (SQLite has one connection).
-        for (const m of await memberships(user.id, tx)) {
-          const sections = await tx
-            .selectFrom('proposal_sections')
-            .select(['id', 'section', 'buyer'])
-            .where('proposal_id', '=', m.proposal_id)
-            .execute();
+        for (const m of await repo.findMemberships(user.id, tx)) {
+          const sections = await repo.findSectionKeys(m.proposal_id, tx);
           const own = sections.filter((s) => ownsSection(m, s)).map((s) => s.id);
-          if (own.length) await tx.deleteFrom('proposal_sections').where('id', 'in', own).execute();
-          if (m.role === 'buyer') {
-            for (const table of ['health_answers', 'health_consents', 'insurance_declarations'] as const) {
-              await tx
-                .deleteFrom(table)
-                .where('proposal_id', '=', m.proposal_id)
-                .where('buyer', '=', m.position)
-                .execute();
-            }
-          }
-          const files = (
-            await tx
-              .selectFrom('document_files')
-              .select(['id', 'item', 'storage_key', 'uploaded_by'])
-              .where('proposal_id', '=', m.proposal_id)
-              .execute()
-          ).filter((f) => ownsDocument(m, f.item, f.uploaded_by, user.id));
+          if (own.length) await repo.deleteSections(own, tx);
+          if (m.role === 'buyer') await repo.deleteHealthData(m.proposal_id, m.position, tx);
+          const files = (await repo.findFileKeys(m.proposal_id, tx)).filter((f) =>
+            ownsDocument(m, f.item, f.uploaded_by, user.id),
+          );
           if (files.length) {
             storageKeys.push(...files.map((f) => f.storage_key));
             // Kept until the objects are gone: a crash or storage error below leaves them to the documents sweep.
             for (const f of files) await markPending(tx, f.storage_key);
-            await tx
-              .deleteFrom('document_events')
-              .where(
-                'file_id',
-                'in',
-                files.map((f) => f.id),
-              )
-              .execute();
-            await tx
-              .deleteFrom('document_files')
-              .where(
-                'id',
-                'in',
-                files.map((f) => f.id),
-              )
-              .execute();
+            await repo.deleteFiles(
+              files.map((f) => f.id),
+              tx,
+            );
           }
-          await tx
-            .updateTable('proposal_members')
-            .set({ name: REMOVED_NAME, email: removedEmail(m.id), cpf: null, user_id: null })
-            .where('id', '=', m.id)
-            .execute();
+          await repo.anonymiseMember(m.id, tx);
           await syncProposalIndex(tx, m.proposal_id);
         }
-        await tx.deleteFrom('outbox').where('to_address', '=', user.email).execute();
-        await tx.deleteFrom('sessions').where('user_id', '=', user.id).execute();
-        await tx.deleteFrom('password_tokens').where('user_id', '=', user.id).execute();
-        await tx
-          .updateTable('users')
-          .set({
-            name: REMOVED_NAME,
-            email: removedEmail(user.id),
-            cpf: null,
-            password_hash: null,
-            updated_at: Date.now(),
-          })
-          .where('id', '=', user.id)
-          .execute();
-        await tx
-          .updateTable('privacy_requests')
-          .set({ status: 'completed', completed_at: Date.now(), completed_by: operator.id })
-          .where('id', '=', requestId)
-          .execute();
+        await repo.deleteUserTraces(user, tx);
+        await repo.anonymiseUser(user.id, Date.now(), tx);
+        await repo.markCompleted(requestId, operator.id, Date.now(), tx);
         await recordAudit(tx, {
           actorId: operator.id,
           action: 'privacy.deletion_completed',
