@@ -49,9 +49,14 @@ describe('feedback on a phone', () => {
     await page.waitForURL('**/buyer/address?buyer=1');
     const toast = page.locator('.ant-message-notice').filter({ hasText: /salv/i });
     await toast.waitFor();
-    const bar = (await page.getByRole('banner').boundingBox())!;
-    const box = (await toast.boundingBox())!;
-    expect(box.y).toBeGreaterThanOrEqual(bar.y + bar.height);
+    // The toast slides in from above while the next screen draws its top bar: measure once both rest.
+    await expect
+      .poll(async () => {
+        const bar = await page.getByRole('banner').boundingBox();
+        const box = await toast.boundingBox();
+        return bar && box ? box.y - (bar.y + bar.height) : Number.NEGATIVE_INFINITY;
+      })
+      .toBeGreaterThanOrEqual(0);
     // The back button can still be pressed while the toast shows: nothing lies over its centre.
     const back = page.getByRole('banner').getByRole('button', { name: 'Voltar', exact: true });
     const hit = await back.evaluate((el) => {
