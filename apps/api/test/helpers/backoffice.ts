@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import yauzl from 'yauzl';
 import type { NewProposalInput, ProposalListPage } from '@portal/domain/backoffice';
 import { completeCpf, formatCpf } from '@portal/domain/cpf';
+import { NEW_PROPOSAL } from '@portal/domain/testing/fixtures';
 import type { TestApp } from './app';
 import { clientFor, type Client } from './client';
 import { demoWorld, type DemoUser } from './demo';
@@ -24,17 +25,8 @@ export function newProposal(overrides: Partial<NewProposalInput> = {}, buyers = 
     };
   };
   return {
-    type: 'financing',
+    ...NEW_PROPOSAL,
     buyers: Array.from({ length: buyers }, buyer),
-    property: { type: 'residential', kind: 'apartment', zipCode: '01310-100', uf: 'SP', city: 'São Paulo' },
-    financingOrCgiData: {
-      amortizationSystem: 'SAC',
-      amount: '450.000,00',
-      feeType: 'tr',
-      installments: '360',
-      insuranceCompanyName: 'itau',
-      product: 'SFH — Imóvel residencial',
-    },
     ...overrides,
   };
 }
