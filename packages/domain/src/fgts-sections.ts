@@ -1,4 +1,5 @@
 import { fgtsQuestionsSection } from './fgts-eligibility';
+import { FGTS_STEPS, type FgtsStepKey } from './fgts-steps';
 import {
   fgtsAddressSection,
   fgtsAuthorizationSection,
@@ -28,15 +29,12 @@ export const FGTS_SECTIONS = [
 ] as const;
 export type FgtsSectionKey = (typeof FGTS_SECTIONS)[number]['key'];
 
-/** The FGTS screens in order (docs/product/fgts.md), each with its section. */
-export const FGTS_STEPS = [
-  { key: 'fgts_questions', path: '/buyer/fgts/questions', title: 'Perguntas' },
-  { key: 'fgts_address', path: '/buyer/fgts/address', title: 'Endereço' },
-  { key: 'fgts_civil_status', path: '/buyer/fgts/civil-status', title: 'Estado civil' },
-  { key: 'fgts_tax', path: '/buyer/fgts/tax', title: 'Imposto de renda' },
-  { key: 'fgts_authorization', path: '/buyer/fgts/authorization', title: 'Autorização' },
-  { key: 'fgts_review', path: '/buyer/fgts/review', title: 'Revisão' },
-] as const satisfies readonly { key: FgtsSectionKey; path: string; title: string }[];
+export { FGTS_STEPS };
+
+// The screens' order (fgts-steps.ts) names exactly the FGTS sections, no more and no fewer.
+type SameKeys<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
+const stepsNameTheSections: SameKeys<FgtsStepKey, FgtsSectionKey> = true;
+void stepsNameTheSections;
 
 /** The FGTS forms after the eligibility questions: closed to a buyer who may not use FGTS. */
 export const FGTS_FORM_KEYS: ReadonlySet<string> = new Set(FGTS_STEPS.slice(1).map((s) => s.key));

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ItemState, Uploader } from './documents';
+import { FGTS_STEPS } from './fgts-steps';
 import type { ProposalStatus } from './proposal';
 import type { SectionStatus } from './sections-registry';
 
@@ -68,23 +69,11 @@ const BUYER_PATHS: Record<string, string> = {
   document: '/buyer/document-registration',
   investment: '/buyer/investment',
   seller: '/buyer/seller-form',
-  fgts_questions: '/buyer/fgts/questions',
-  fgts_address: '/buyer/fgts/address',
-  fgts_civil_status: '/buyer/fgts/civil-status',
-  fgts_tax: '/buyer/fgts/tax',
-  fgts_authorization: '/buyer/fgts/authorization',
-  fgts_review: '/buyer/fgts/review',
+  ...Object.fromEntries(FGTS_STEPS.map((s) => [s.key, s.path])),
 };
 const PER_BUYER_FIRST = ['data', 'address', 'document'];
 const PROPOSAL_WIDE = ['investment', 'seller'];
-const FGTS_ORDER = [
-  'fgts_questions',
-  'fgts_address',
-  'fgts_civil_status',
-  'fgts_tax',
-  'fgts_authorization',
-  'fgts_review',
-];
+const FGTS_ORDER = FGTS_STEPS.map((s) => s.key);
 
 /** The seller's screens under /seller/proposals/:id/, in the order the flow visits them. */
 export const SELLER_PATHS: Record<string, string> = {
