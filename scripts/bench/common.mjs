@@ -54,9 +54,16 @@ export function build({ web = true } = {}) {
 // The bench logs in as demo accounts (production mode seeds them only when asked) and may run on PostgreSQL (a key is required).
 const BENCH_HEALTH_KEY = randomBytes(32).toString('base64');
 
+/**
+ * The API bundle the bench runs: apps/api/dist/main.js, or BENCH_API_MAIN (another build, e.g. one
+ * made with OUTFILE=apps/api/dist/base/main.js from an earlier commit, to compare two versions
+ * side by side in the same conditions; it must stay inside the repository to find node_modules).
+ */
+export const apiMain = process.env.BENCH_API_MAIN ?? join(root, 'apps/api/dist/main.js');
+
 /** One production API instance; nodeArgs go before the script (e.g. --cpu-prof). */
 export async function startApi({ databaseUrl, dataDir, port, nodeArgs = [] }) {
-  const child = spawn(process.execPath, [...nodeArgs, join(root, 'apps/api/dist/main.js')], {
+  const child = spawn(process.execPath, [...nodeArgs, apiMain], {
     cwd: root,
     env: {
       ...process.env,

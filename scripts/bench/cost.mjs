@@ -6,6 +6,7 @@
 // of `npm run bench`; run it by hand:
 //
 //   node scripts/bench/cost.mjs [sqlite|postgres] [route name part]   (BENCH_REQUESTS, default 5000)
+//   BENCH_API_MAIN=apps/api/dist/base/main.js node scripts/bench/cost.mjs …   (an earlier build)
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -16,6 +17,8 @@ const db = process.argv[2] ?? 'sqlite';
 const filter = process.argv[3] ?? '';
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 5000);
 const TICK_US = 1e6 / 100; // USER_HZ
+const STATS_SETTLE_MS = 11_000;
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** utime + stime of a process, in microseconds (0 when it is gone); `sys` alone: stime. */
 function cpuUs(pid, sys = false) {
@@ -43,7 +46,8 @@ async function pgStats(client, name) {
   return { pids: backends.rows.map((r) => r.pid), xacts: Number(x.rows[0].xacts) };
 }
 
-build({ web: false });
+// A given bundle (BENCH_API_MAIN, see common.mjs) is run as it is.
+if (!process.env.BENCH_API_MAIN) build({ web: false });
 if (db === 'postgres' && !(await postgresReachable())) throw new Error('PostgreSQL not reachable');
 await withApi({ db }, async (ctx) => {
   const admin = ctx.dbName ? new pg.Client({ connectionString: ctx.databaseUrl }) : null;
@@ -53,6 +57,7 @@ await withApi({ db }, async (ctx) => {
     for (const s of scenarios(ctx.proposal).filter((x) => x.name.includes(filter))) {
       const opts = loadOptions(s, ctx);
       await run(opts, 2000); // warm-up (JIT, pool)
+      if (admin) await sleep(STATS_SETTLE_MS);
       const before = admin ? await pgStats(admin, ctx.dbName) : { pids: [], xacts: 0 };
       const pgBefore = before.pids.map(cpuUs);
       const apiBefore = cpuUs(api);
@@ -66,6 +71,12 @@ await withApi({ db }, async (ctx) => {
         const i = before.pids.indexOf(pid);
         return sum + cpuUs(pid) - (i >= 0 ? pgBefore[i] : 0);
       }, 0);
+      // A backend reports its counts at most once a second, and an idle one only after 10 s: read the
+      // transactions again once every backend has reported (the warm-up's wait does the same for `before`).
+      if (admin) {
+        await sleep(STATS_SETTLE_MS);
+        after.xacts = (await pgStats(admin, ctx.dbName)).xacts;
+      }
       const n = res.requests.total;
       const line = [
         `${db} ${s.name}: ${n} requests, errors ${res.errors + res.non2xx}`,
