@@ -78,6 +78,32 @@ export function withStatementCache(sqlite: SQLite.Database, max = STATEMENT_CACH
   };
 }
 
+/**
+ * Runs one hot statement (prepareQuery's) straight on the driver, without Kysely's per-call work
+ * (connection provider, mutex, result transform): the rows, or null when it must go through Kysely
+ * after all (SQLite inside an open transaction, whose connection Kysely holds).
+ */
+export type DirectRunner = (sql: string, parameters: readonly unknown[]) => Promise<unknown[]> | unknown[] | null;
+const directRunners = new WeakMap<Kysely<Database>, DirectRunner>();
+/** The direct runner of a database opened by openDatabase (none for a Kysely built elsewhere). */
+export const directRunnerOf = (db: Kysely<Database>) => directRunners.get(db);
+
+/**
+ * better-sqlite3 runs a statement synchronously, so outside a transaction a hot statement can run
+ * at once on the shared connection: nothing else can be midway through it. While a transaction is
+ * open on the connection (Kysely holds it across the transaction's awaits), a statement run here
+ * would become part of that transaction; it goes through Kysely instead, which waits its turn.
+ */
+function sqliteRunner(sqlite: SQLite.Database, statements: SqliteDatabase): DirectRunner {
+  return (sql, parameters) => {
+    if (sqlite.inTransaction) return null;
+    const stmt = statements.prepare(sql);
+    if (stmt.reader) return stmt.all(parameters);
+    stmt.run(parameters);
+    return [];
+  };
+}
+
 /** The hot SQL texts (prepareQuery's) and the name of their prepared statement on PostgreSQL. */
 const statementNames = new Map<string, string>();
 
@@ -119,6 +145,10 @@ export function openDatabase(url: string, options: { searchPath?: string; poolSi
     });
     runHotStatementsPrepared(pool);
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    // pool.query takes a client, runs the text (named: runHotStatementsPrepared) and releases it.
+    directRunners.set(kysely, (sql, parameters) =>
+      pool.query(sql, parameters as unknown[]).then((result) => result.rows as unknown[]),
+    );
     return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
   }
   if (url !== ':memory:') mkdirSync(dirname(url), { recursive: true });
@@ -128,9 +158,9 @@ export function openDatabase(url: string, options: { searchPath?: string; poolSi
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const kysely = new Kysely<Database>({
-    dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }),
-  });
+  const statements = withStatementCache(sqlite);
+  const kysely = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: statements }) });
+  directRunners.set(kysely, sqliteRunner(sqlite, statements));
   return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
 }
 

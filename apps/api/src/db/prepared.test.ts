@@ -47,6 +47,29 @@ describe('prepareQuery', () => {
     ]);
   });
 
+  it('waits for an open transaction instead of running inside it (SQLite: one shared connection)', async () => {
+    const read = prepareQuery<{ id: string }, { last_seen_at: number }>(db.kysely, (q, param) =>
+      q.selectFrom('sessions').select('last_seen_at').where('id', '=', param('id')),
+    );
+    let wrote!: () => void;
+    let finish!: () => void;
+    const written = new Promise<void>((r) => (wrote = r));
+    const gate = new Promise<void>((r) => (finish = r));
+    const tx = db.kysely.transaction().execute(async (t) => {
+      await t.updateTable('sessions').set({ last_seen_at: 99 }).where('id', '=', 'a').execute();
+      wrote();
+      await gate;
+      throw new Error('rolled back');
+    });
+    await written;
+    // Run inside the transaction, this would read its uncommitted 99.
+    const during = read({ id: 'a' });
+    finish();
+    await expect(tx).rejects.toThrow('rolled back');
+    expect(await during).toEqual([{ last_seen_at: 10 }]);
+    expect(await read({ id: 'a' })).toEqual([{ last_seen_at: 10 }]);
+  });
+
   it('refuses at once a marker that does not reach the SQL as a parameter', () => {
     expect(() =>
       prepareQuery<{ user: string }, { id: string }>(db.kysely, (q, param) => {
