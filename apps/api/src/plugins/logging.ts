@@ -4,8 +4,7 @@ import type { Config } from '../config';
 type Bindings = Parameters<FastifyBaseLogger['child']>[0];
 type ChildLoggerOptions = NonNullable<Parameters<FastifyBaseLogger['child']>[1]>;
 
-const METHODS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const;
-type Method = (typeof METHODS)[number];
+type Method = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
 
 /**
  * Logs carry no personal data: request lines without their query string (it may hold a CPF or a
@@ -33,7 +32,8 @@ export function loggerOptions(config: Config, logger: boolean | object | undefin
  * factory hands out a stand-in that builds the real child only the first time a line at an enabled
  * level is written, so a request that logs nothing pays nothing and one that logs writes exactly
  * the lines (with the request id) the real child would have. A route's own level or serializers
- * get the real child at once.
+ * get the real child at once. The stand-in is one small object whose methods live on its
+ * prototype: making it allocates no closures.
  */
 export function lazyChildLogger(
   parent: FastifyBaseLogger,
@@ -41,25 +41,55 @@ export function lazyChildLogger(
   options: ChildLoggerOptions,
 ): FastifyBaseLogger {
   if (options.level !== undefined || options.serializers !== undefined) return parent.child(bindings, options);
-  let child: FastifyBaseLogger | undefined;
-  const real = () => (child ??= parent.child(bindings, options));
-  const enabled = (method: Method) =>
-    (parent as FastifyBaseLogger & { isLevelEnabled?: (l: string) => boolean }).isLevelEnabled?.(method) ?? true;
-  const stand = {
-    get level() {
-      return child ? child.level : parent.level;
-    },
-    set level(value: string) {
-      real().level = value;
-    },
-    silent: () => {},
-    child: (b: Bindings, o?: ChildLoggerOptions) => real().child(b, o),
-  } as unknown as FastifyBaseLogger;
-  for (const method of METHODS) {
-    (stand as unknown as Record<Method, (...args: unknown[]) => void>)[method] = (...args: unknown[]) => {
-      if (!child && !enabled(method)) return;
-      (real()[method] as (...a: unknown[]) => void)(...args);
-    };
+  return new LazyChild(parent, bindings, options) as unknown as FastifyBaseLogger;
+}
+
+class LazyChild {
+  #child: FastifyBaseLogger | undefined = undefined;
+  constructor(
+    readonly parent: FastifyBaseLogger,
+    readonly bindings: Bindings,
+    readonly options: ChildLoggerOptions,
+  ) {}
+
+  #real(): FastifyBaseLogger {
+    return (this.#child ??= this.parent.child(this.bindings, this.options));
   }
-  return stand;
+
+  #write(method: Method, args: unknown[]) {
+    if (!this.#child) {
+      const parent = this.parent as FastifyBaseLogger & { isLevelEnabled?: (l: string) => boolean };
+      if (!(parent.isLevelEnabled?.(method) ?? true)) return;
+    }
+    (this.#real()[method] as (...a: unknown[]) => void)(...args);
+  }
+
+  get level() {
+    return this.#child ? this.#child.level : this.parent.level;
+  }
+  set level(value: string) {
+    this.#real().level = value;
+  }
+  silent() {}
+  child(b: Bindings, o?: ChildLoggerOptions) {
+    return this.#real().child(b, o);
+  }
+  fatal(...args: unknown[]) {
+    this.#write('fatal', args);
+  }
+  error(...args: unknown[]) {
+    this.#write('error', args);
+  }
+  warn(...args: unknown[]) {
+    this.#write('warn', args);
+  }
+  info(...args: unknown[]) {
+    this.#write('info', args);
+  }
+  debug(...args: unknown[]) {
+    this.#write('debug', args);
+  }
+  trace(...args: unknown[]) {
+    this.#write('trace', args);
+  }
 }

@@ -30,9 +30,12 @@ export function registerSession(app: FastifyInstance) {
   });
   // The caller is checked before the body: a buyer posting to an operator's route gets 403, not the
   // route's field rules (which would tell a stranger what the route expects).
-  app.addHook('onRequest', async (request) => {
+  // A callback hook, not an async one: the many requests without `access` go on at once, with no
+  // promise made and awaited on every request.
+  app.addHook('onRequest', (request, _reply, done) => {
     const access = request.routeOptions.config.access;
-    if (access) await requireUser(request, ...(access === 'signed-in' ? [] : access));
+    if (!access) return done();
+    requireUser(request, ...(access === 'signed-in' ? [] : access)).then(() => done(), done);
   });
 }
 

@@ -7,6 +7,7 @@ import {
   submittedSectionResponseSchema,
 } from '@portal/domain/sections-api';
 import { requireUser } from '../../plugins/session';
+import { compiledResponse } from '../../plugins/serializer';
 import { optionalBuyerQuery, pathId, proposalErrors as errors, proposalParams } from '../../route-schemas';
 
 const tags = ['sections'];
@@ -72,7 +73,7 @@ export const sectionsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         summary: 'Salvar rascunho (autosave)',
         ...sectionWrite,
-        response: { 200: draftSavedResponseSchema, ...errors },
+        response: { 200: compiledResponse(draftSavedResponseSchema), ...errors },
       },
     },
     async (request) => {
