@@ -17,6 +17,8 @@ export interface Config {
   databaseUrl: string;
   /** 'postgres' when DATABASE_URL is postgres://…, otherwise the SQLite file. */
   databaseDialect: 'sqlite' | 'postgres';
+  /** PostgreSQL connections per API instance (DATABASE_POOL_SIZE, default 10). */
+  databasePoolSize: number;
   /** NODE_ENV=production: no demo data by default, /api/docs is the operators' only. */
   isProduction: boolean;
   /** Whether an empty database gets the demo accounts (see decideDemoSeed). */
@@ -132,6 +134,7 @@ const envSchema = z.object({
       error: 'must be postgres://… or the path of a SQLite file',
     })
     .optional(),
+  DATABASE_POOL_SIZE: whole(1, 100).optional(),
   SEED_DEMO: flag.optional(),
   PUBLIC_URL: url(['http', 'https']).optional(),
   ALLOWED_ORIGINS: z
@@ -266,6 +269,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: env.DATABASE_URL || resolve(dataDir, 'portal.db'),
     databaseDialect: isPostgres ? 'postgres' : 'sqlite',
+    databasePoolSize: env.DATABASE_POOL_SIZE ?? 10,
     isProduction,
     ...decideDemoSeed({ seedDemo: env.SEED_DEMO, isProduction, isHttps: publicUrl.startsWith('https://'), isPostgres }),
     publicUrl,

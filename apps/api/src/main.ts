@@ -31,7 +31,7 @@ try {
   process.exit(1);
 }
 
-const db = openDatabase(config.databaseUrl);
+const db = openDatabase(config.databaseUrl, { poolSize: config.databasePoolSize });
 if (command === 'migrate') {
   await migrateToLatest(db.kysely);
   await db.close();
