@@ -1,9 +1,12 @@
 import { useState } from 'react';
-import { Alert, Button, Grid, Input, Select, Table, type TableColumnsType } from 'antd';
+import { Alert, Button } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import { AUDIT_ACTION_LABELS, type AuditEntry } from '@portal/domain/backoffice';
 import { STAGE_LABELS, STATUS_LABELS } from '@portal/domain/proposal';
 import { Page } from '../../components/page';
+import { NativeSelect, PlainInput } from '../../components/plain-fields';
+import { PlainTable, type PlainColumn } from '../../components/plain-table';
+import { useNarrow } from '../../lib/use-narrow';
 import { useAudit } from './api';
 import { BackofficeMenu, when } from './format';
 import './backoffice.css';
@@ -27,31 +30,22 @@ const detailText = (detail: string | null) => {
   return detail.replace(/[a-z_]+/g, (w) => CODE_WORDS[w] ?? w);
 };
 
-const columns: TableColumnsType<AuditEntry> = [
-  { title: 'Quando', dataIndex: 'at', key: 'at', width: 150, render: when },
-  {
-    title: 'Quem',
-    key: 'actor',
-    render: (_: unknown, e) => (e.actor ? `${e.actor.name} (${e.actor.email})` : 'Anônimo'),
-  },
-  {
-    title: 'O quê',
-    dataIndex: 'action',
-    key: 'action',
-    render: (a: string) => <span title={a}>{actionLabel(a)}</span>,
-  },
+const columns: PlainColumn<AuditEntry>[] = [
+  { title: 'Quando', key: 'at', width: 150, render: (e) => when(e.at) },
+  { title: 'Quem', key: 'actor', render: (e) => (e.actor ? `${e.actor.name} (${e.actor.email})` : 'Anônimo') },
+  { title: 'O quê', key: 'action', render: (e) => <span title={e.action}>{actionLabel(e.action)}</span> },
   {
     title: 'Sobre',
     key: 'subject',
-    render: (_: unknown, e) =>
+    render: (e) =>
       e.proposalId ? (
         <Link to={`/backoffice/proposals/${e.proposalId}`}>{e.proposalCode ?? e.subject}</Link>
       ) : (
         (e.subject ?? '—')
       ),
   },
-  { title: 'Detalhe', dataIndex: 'detail', key: 'detail', render: detailText },
-  { title: 'IP', dataIndex: 'ip', key: 'ip', render: (ip: string | null) => ip ?? '—' },
+  { title: 'Detalhe', key: 'detail', render: (e) => detailText(e.detail) },
+  { title: 'IP', key: 'ip', render: (e) => e.ip ?? '—' },
 ];
 
 /** /backoffice/audit: who read or changed what, newest first, filtered by person, action, proposal and day. */
@@ -64,7 +58,7 @@ export default function AuditPage() {
   // Keyset pages go one way (older); the stack of cursors lets the operator come back.
   const [cursors, setCursors] = useState<string[]>([]);
   const audit = useAudit({ ...filters, cursor: cursors.at(-1), limit: '50' });
-  const narrow = Grid.useBreakpoint().md === false;
+  const narrow = useNarrow();
   const [draft, setDraft] = useState(filters);
 
   const apply = (next: typeof filters) => {
@@ -89,7 +83,7 @@ export default function AuditPage() {
       >
         <label className="bo-filter">
           <span>E-mail de quem fez</span>
-          <Input
+          <PlainInput
             value={draft.actor ?? ''}
             onChange={(e) => setDraft({ ...draft, actor: e.target.value || undefined })}
             type="email"
@@ -97,18 +91,17 @@ export default function AuditPage() {
         </label>
         <label className="bo-filter">
           <span>Ação</span>
-          <Select
-            allowClear
+          <NativeSelect
             placeholder="Todas"
             value={draft.action}
-            onChange={(v: string | undefined) => setDraft({ ...draft, action: v })}
+            onChange={(v) => setDraft({ ...draft, action: v })}
             options={Object.entries(AUDIT_ACTION_LABELS).map(([value, label]) => ({ value, label }))}
             aria-label="Ação"
           />
         </label>
         <label className="bo-filter">
           <span>Proposta (código)</span>
-          <Input
+          <PlainInput
             value={draft.proposal ?? ''}
             onChange={(e) => setDraft({ ...draft, proposal: e.target.value || undefined })}
             placeholder="PF-2026-000123"
@@ -116,7 +109,7 @@ export default function AuditPage() {
         </label>
         <label className="bo-filter">
           <span>De</span>
-          <Input
+          <PlainInput
             type="date"
             value={draft.from ?? ''}
             onChange={(e) => setDraft({ ...draft, from: e.target.value || undefined })}
@@ -124,7 +117,7 @@ export default function AuditPage() {
         </label>
         <label className="bo-filter">
           <span>Até</span>
-          <Input
+          <PlainInput
             type="date"
             value={draft.to ?? ''}
             onChange={(e) => setDraft({ ...draft, to: e.target.value || undefined })}
@@ -155,15 +148,15 @@ export default function AuditPage() {
           {audit.data && !audit.data.data.length ? <li className="bo-muted">Nada encontrado.</li> : null}
         </ul>
       ) : (
-        <Table<AuditEntry>
+        <PlainTable<AuditEntry>
+          caption="Registro de auditoria"
           size="small"
-          rowKey="id"
+          rowKey={(e) => String(e.id)}
           columns={columns}
-          dataSource={audit.data?.data}
+          rows={audit.data?.data}
           loading={audit.isFetching}
-          pagination={false}
-          scroll={{ x: 900 }}
-          locale={{ emptyText: 'Nada encontrado.' }}
+          scrollX={900}
+          empty="Nada encontrado."
         />
       )}
       <nav className="bo-pager" aria-label="Páginas">

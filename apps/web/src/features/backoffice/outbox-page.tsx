@@ -1,7 +1,10 @@
 import { useState } from 'react';
-import { Alert, Button, Grid, Input, Select, Table, Tag, type TableColumnsType } from 'antd';
+import { Alert, Button, Tag } from 'antd';
 import { OUTBOX_STATE_LABELS, OUTBOX_STATES, type OutboxEntry } from '@portal/domain/backoffice';
 import { Page } from '../../components/page';
+import { NativeSelect, PlainInput } from '../../components/plain-fields';
+import { PlainTable, type PlainColumn } from '../../components/plain-table';
+import { useNarrow } from '../../lib/use-narrow';
 import { useOutbox } from './api';
 import { BackofficeMenu, when } from './format';
 import './backoffice.css';
@@ -19,15 +22,15 @@ const StateTag = ({ state }: { state: OutboxEntry['state'] }) => (
   <Tag color={STATE_COLORS[state]}>{OUTBOX_STATE_LABELS[state]}</Tag>
 );
 
-const columns: TableColumnsType<OutboxEntry> = [
-  { title: 'Criado', dataIndex: 'createdAt', key: 'createdAt', width: 140, render: when },
-  { title: 'Para', dataIndex: 'to', key: 'to' },
-  { title: 'Assunto', dataIndex: 'subject', key: 'subject' },
-  { title: 'Tipo', dataIndex: 'kind', key: 'kind', render: (k: string) => KIND_LABELS[k] ?? k },
-  { title: 'Situação', dataIndex: 'state', key: 'state', render: (s: OutboxEntry['state']) => <StateTag state={s} /> },
-  { title: 'Tentativas', dataIndex: 'attempts', key: 'attempts', align: 'right' },
-  { title: 'Enviado', dataIndex: 'sentAt', key: 'sentAt', render: (s: string | null) => (s ? when(s) : '—') },
-  { title: 'Último erro', dataIndex: 'lastError', key: 'lastError', render: (e: string | null) => e ?? '—' },
+const columns: PlainColumn<OutboxEntry>[] = [
+  { title: 'Criado', key: 'createdAt', width: 140, render: (m) => when(m.createdAt) },
+  { title: 'Para', key: 'to', render: (m) => m.to },
+  { title: 'Assunto', key: 'subject', render: (m) => m.subject },
+  { title: 'Tipo', key: 'kind', render: (m) => KIND_LABELS[m.kind] ?? m.kind },
+  { title: 'Situação', key: 'state', render: (m) => <StateTag state={m.state} /> },
+  { title: 'Tentativas', key: 'attempts', align: 'right', render: (m) => m.attempts },
+  { title: 'Enviado', key: 'sentAt', render: (m) => (m.sentAt ? when(m.sentAt) : '—') },
+  { title: 'Último erro', key: 'lastError', render: (m) => m.lastError ?? '—' },
 ];
 
 /**
@@ -39,7 +42,7 @@ export default function OutboxPage() {
   const [to, setTo] = useState('');
   const [cursors, setCursors] = useState<string[]>([]);
   const outbox = useOutbox({ ...filters, cursor: cursors.at(-1), limit: '50' });
-  const narrow = Grid.useBreakpoint().md === false;
+  const narrow = useNarrow();
   const set = (next: typeof filters) => {
     setCursors([]);
     setFilters(next);
@@ -59,29 +62,27 @@ export default function OutboxPage() {
       >
         <label className="bo-filter">
           <span>Situação</span>
-          <Select
-            allowClear
+          <NativeSelect
             placeholder="Todas"
             value={filters.state}
-            onChange={(v: string | undefined) => set({ ...filters, state: v })}
+            onChange={(v) => set({ ...filters, state: v })}
             options={OUTBOX_STATES.map((s) => ({ value: s, label: OUTBOX_STATE_LABELS[s] }))}
             aria-label="Situação"
           />
         </label>
         <label className="bo-filter">
           <span>Tipo</span>
-          <Select
-            allowClear
+          <NativeSelect
             placeholder="Todos"
             value={filters.kind}
-            onChange={(v: string | undefined) => set({ ...filters, kind: v })}
+            onChange={(v) => set({ ...filters, kind: v })}
             options={Object.entries(KIND_LABELS).map(([value, label]) => ({ value, label }))}
             aria-label="Tipo"
           />
         </label>
         <label className="bo-filter">
           <span>Destinatário</span>
-          <Input type="email" value={to} onChange={(e) => setTo(e.target.value)} />
+          <PlainInput type="email" value={to} onChange={(e) => setTo(e.target.value)} />
         </label>
         <Button htmlType="submit" type="primary">
           Filtrar
@@ -107,15 +108,15 @@ export default function OutboxPage() {
           {outbox.data && !outbox.data.data.length ? <li className="bo-muted">Nenhum e-mail.</li> : null}
         </ul>
       ) : (
-        <Table<OutboxEntry>
+        <PlainTable<OutboxEntry>
+          caption="E-mails da fila"
           size="small"
-          rowKey="id"
+          rowKey={(m) => String(m.id)}
           columns={columns}
-          dataSource={outbox.data?.data}
+          rows={outbox.data?.data}
           loading={outbox.isFetching}
-          pagination={false}
-          scroll={{ x: 980 }}
-          locale={{ emptyText: 'Nenhum e-mail.' }}
+          scrollX={980}
+          empty="Nenhum e-mail."
         />
       )}
       <nav className="bo-pager" aria-label="Páginas">

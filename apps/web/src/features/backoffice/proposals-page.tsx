@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Grid, Input, Select, Table, Tag, type TableColumnsType } from 'antd';
+import { Alert, Button, Tag } from 'antd';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { CloseCircleFilled } from '@ant-design/icons';
 import { formatCpf } from '@portal/domain/cpf';
 import { formatMoney } from '@portal/domain/money';
 import { LIST_SORT_LABELS, LIST_SORTS, type ListSort, type ProposalListItem } from '@portal/domain/backoffice';
@@ -14,6 +13,9 @@ import {
   STATUS_LABELS,
 } from '@portal/domain/proposal';
 import { Page } from '../../components/page';
+import { NativeSelect, SearchBox } from '../../components/plain-fields';
+import { PlainTable, type PlainColumn, type SortOrder } from '../../components/plain-table';
+import { useNarrow } from '../../lib/use-narrow';
 import { useProposalList } from './api';
 import { ProposalStatusTag } from '../../components/proposal-status-tag';
 import { BackofficeMenu, integer, when } from './format';
@@ -50,8 +52,7 @@ function buyersCell(p: ProposalListItem) {
 export default function ProposalsPage() {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
-  const screens = Grid.useBreakpoint();
-  const narrow = screens.md === false;
+  const narrow = useNarrow();
   const filters = Object.fromEntries(FILTERS.map((k) => [k, params.get(k) ?? undefined])) as Record<
     (typeof FILTERS)[number],
     string | undefined
@@ -73,71 +74,46 @@ export default function ProposalsPage() {
   };
   const sort = (filters.sort as ListSort | undefined) ?? 'updatedAt';
   const order = (filters.order as 'asc' | 'desc' | undefined) ?? 'desc';
-  const sorted = (field: ListSort) => (sort === field ? (order === 'asc' ? 'ascend' : 'descend') : null);
+  const sorted = (field: ListSort): SortOrder | null =>
+    sort === field ? (order === 'asc' ? 'ascend' : 'descend') : null;
   // Shown while the list loads (and when it is empty), so the filters do not move when it arrives.
   const hasDocuments = !list.data?.data.length || list.data.data.some((p) => p.pendingDocuments !== null);
 
-  const columns: TableColumnsType<ProposalListItem> = [
+  const columns: PlainColumn<ProposalListItem>[] = [
     {
       title: 'Código',
-      dataIndex: 'code',
       key: 'code',
-      sorter: true,
       sortOrder: sorted('code'),
-      render: (code: string, p) => (
+      render: (p) => (
         <Link to={`/backoffice/proposals/${p.id}`} className="bo-code">
-          {code}
+          {p.code}
         </Link>
       ),
     },
-    { title: 'Compradores', key: 'buyers', render: (_: unknown, p) => buyersCell(p) },
-    {
-      title: 'Tipo',
-      dataIndex: 'type',
-      key: 'type',
-      render: (t: ProposalListItem['type']) => (t === 'cgi' ? 'CGI' : 'Financiamento'),
-    },
-    {
-      title: 'Situação',
-      dataIndex: 'status',
-      key: 'status',
-      render: (s: ProposalListItem['status']) => <ProposalStatusTag status={s} />,
-    },
-    { title: 'Etapa', dataIndex: 'stage', key: 'stage', render: (s: ProposalListItem['stage']) => STAGE_LABELS[s] },
-    {
-      title: 'Seguradora',
-      dataIndex: 'insurer',
-      key: 'insurer',
-      render: (i: ProposalListItem['insurer']) => (i ? INSURER_LABELS[i] : '—'),
-    },
+    { title: 'Compradores', key: 'buyers', render: buyersCell },
+    { title: 'Tipo', key: 'type', render: (p) => (p.type === 'cgi' ? 'CGI' : 'Financiamento') },
+    { title: 'Situação', key: 'status', render: (p) => <ProposalStatusTag status={p.status} /> },
+    { title: 'Etapa', key: 'stage', render: (p) => STAGE_LABELS[p.stage] },
+    { title: 'Seguradora', key: 'insurer', render: (p) => (p.insurer ? INSURER_LABELS[p.insurer] : '—') },
     {
       title: 'Preench.',
-      dataIndex: 'fillingStatus',
       key: 'fillingStatus',
       align: 'right',
-      sorter: true,
       sortOrder: sorted('fillingStatus'),
-      render: (n: number) => `${n}%`,
+      render: (p) => `${p.fillingStatus}%`,
     },
     ...(hasDocuments
       ? [
           {
             title: 'Docs. a revisar',
-            dataIndex: 'pendingDocuments',
             key: 'pendingDocuments',
             align: 'right' as const,
-            render: (n: number | null) => (n ? <Tag color="orange">{n}</Tag> : '—'),
+            render: (p: ProposalListItem) =>
+              p.pendingDocuments ? <Tag color="orange">{p.pendingDocuments}</Tag> : '—',
           },
         ]
       : []),
-    {
-      title: 'Atualizada',
-      dataIndex: 'updatedAt',
-      key: 'updatedAt',
-      sorter: true,
-      sortOrder: sorted('updatedAt'),
-      render: when,
-    },
+    { title: 'Atualizada', key: 'updatedAt', sortOrder: sorted('updatedAt'), render: (p) => when(p.updatedAt) },
   ];
 
   const page = list.data;
@@ -162,13 +138,12 @@ export default function ProposalsPage() {
       >
         <label className="bo-filters__search">
           <span>Buscar</span>
-          <Input.Search
+          <SearchBox
             value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            onSearch={(v) => update({ q: v.trim() || undefined })}
+            onChange={setSearch}
+            onClear={() => update({ q: undefined })}
             placeholder="Código, nome ou CPF"
-            allowClear={{ clearIcon: <CloseCircleFilled aria-label="Limpar a busca" /> }}
-            enterButton="Buscar"
+            button="Buscar"
             aria-label="Buscar por código, nome ou CPF"
           />
         </label>
@@ -209,10 +184,10 @@ export default function ProposalsPage() {
         ) : null}
         <label className="bo-filter">
           <span>Ordenar por</span>
-          <Select
+          <NativeSelect
             value={`${sort}:${order}`}
-            onChange={(v: string) => {
-              const [s, o] = v.split(':');
+            onChange={(v) => {
+              const [s, o] = (v ?? '').split(':');
               update({ sort: s, order: o });
             }}
             options={LIST_SORTS.flatMap((s) => [
@@ -276,21 +251,20 @@ export default function ProposalsPage() {
           {page && !page.data.length ? <li className="bo-muted">Nenhuma proposta encontrada.</li> : null}
         </ul>
       ) : (
-        <Table<ProposalListItem>
+        <PlainTable<ProposalListItem>
+          caption="Propostas"
           className="bo-table"
           size="middle"
-          rowKey="id"
+          rowKey={(p) => p.id}
           columns={columns}
-          dataSource={page?.data}
+          rows={page?.data}
           loading={list.isFetching}
-          pagination={false}
-          scroll={{ x: 960 }}
-          locale={{ emptyText: 'Nenhuma proposta encontrada.' }}
-          onChange={(_p, _f, sorter) => {
-            const s = Array.isArray(sorter) ? sorter[0] : sorter;
-            const field = SORT_FIELD[String(s?.columnKey ?? '')];
-            if (!field || !s?.order) update({ sort: undefined, order: undefined });
-            else update({ sort: field, order: s.order === 'ascend' ? 'asc' : 'desc' });
+          scrollX={960}
+          empty="Nenhuma proposta encontrada."
+          onSort={(key, next) => {
+            const field = SORT_FIELD[key];
+            if (!field || !next) update({ sort: undefined, order: undefined });
+            else update({ sort: field, order: next === 'ascend' ? 'asc' : 'desc' });
           }}
         />
       )}
@@ -319,11 +293,10 @@ function FilterSelect(props: {
   return (
     <label className="bo-filter">
       <span>{props.label}</span>
-      <Select
-        allowClear
+      <NativeSelect
         placeholder="Todas"
         value={props.value}
-        onChange={(v: string | undefined) => props.onChange(v)}
+        onChange={props.onChange}
         options={props.options}
         aria-label={props.label}
       />

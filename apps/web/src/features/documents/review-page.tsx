@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useParams } from 'react-router';
-import { Alert, App, Button, Input, Modal, Skeleton, Table, type TableColumnsType } from 'antd';
+import { Alert, App, Button, Input, Modal, Skeleton } from 'antd';
 import { CheckOutlined, CloseOutlined, DownloadOutlined, EyeOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { CHECKLIST_KEYS, DOCUMENT_ITEMS, REVIEW_REASON_MAX, type DocumentItemKey } from '@portal/domain/documents';
@@ -17,7 +17,8 @@ import {
   type DocumentItem,
   type ReviewDecision,
 } from '../../lib/documents-api';
-import { CARD_TABLE, cardColumns } from '../../components/card-table';
+import { PlainTable, type PlainColumn } from '../../components/plain-table';
+import { NoData, TablePages } from '../../components/table-pages';
 import { formatDateTime, formatSize, validityText } from './format';
 import { FileTags, FileThumb, ItemStateTag } from './upload-item';
 import './documents.css';
@@ -30,18 +31,19 @@ const ACTION_LABELS: Record<DocumentEvent['action'], string> = {
   rejected: 'Recusou',
 };
 
-const EVENT_COLUMNS: TableColumnsType<DocumentEvent> = [
+const EVENT_COLUMNS: PlainColumn<DocumentEvent>[] = [
+  { title: 'Quando', key: 'at', width: 140, render: (e) => <time dateTime={e.at}>{formatDateTime(e.at)}</time> },
+  { title: 'Quem', key: 'actor', render: (e) => e.actor ?? '—' },
+  { title: 'O quê', key: 'action', render: (e) => ACTION_LABELS[e.action] },
   {
-    title: 'Quando',
-    dataIndex: 'at',
-    width: 140,
-    render: (at: string) => <time dateTime={at}>{formatDateTime(at)}</time>,
+    title: 'Documento',
+    key: 'itemTitle',
+    render: (e) => (e.fileName ? `${e.itemTitle} — ${e.fileName}` : e.itemTitle),
   },
-  { title: 'Quem', dataIndex: 'actor', render: (actor: string | null) => actor ?? '—' },
-  { title: 'O quê', dataIndex: 'action', render: (a: DocumentEvent['action']) => ACTION_LABELS[a] },
-  { title: 'Documento', dataIndex: 'itemTitle', render: (t: string, e) => (e.fileName ? `${t} — ${e.fileName}` : t) },
-  { title: 'Motivo', dataIndex: 'reason', render: (r: string | null) => r ?? '' },
+  { title: 'Motivo', key: 'reason', render: (e) => e.reason ?? '' },
 ];
+/** The history shows 20 events a page. */
+const EVENTS_PAGE = 20;
 
 type Target = { kind: 'file'; file: DocumentFile } | { kind: 'item'; item: DocumentItem };
 
@@ -54,6 +56,7 @@ export default function DocumentsReviewPage() {
   const { message } = App.useApp();
   const [rejecting, setRejecting] = useState<Target | null>(null);
   const [busy, setBusy] = useState(false);
+  const [eventsPage, setEventsPage] = useState(1);
 
   async function decide(target: Target, decision: ReviewDecision) {
     setBusy(true);
@@ -129,14 +132,22 @@ export default function DocumentsReviewPage() {
             </h2>
             {/* A narrow screen scrolls the table sideways: the region takes the keyboard focus for that. */}
             <div className="doc-history" tabIndex={0} role="region" aria-label="Histórico dos documentos">
-              <Table<DocumentEvent>
-                className={CARD_TABLE}
-                rowKey="id"
+              <PlainTable<DocumentEvent>
+                caption="Histórico dos documentos"
+                cards
+                rowKey={(e) => e.id}
                 size="small"
-                columns={cardColumns(EVENT_COLUMNS)}
-                dataSource={events.data ?? []}
+                columns={EVENT_COLUMNS}
+                rows={events.data?.slice((eventsPage - 1) * EVENTS_PAGE, eventsPage * EVENTS_PAGE) ?? []}
                 loading={events.isPending}
-                pagination={{ pageSize: 20, hideOnSinglePage: true }}
+                empty={<NoData />}
+                pages={
+                  <TablePages
+                    page={eventsPage}
+                    pages={Math.ceil((events.data?.length ?? 0) / EVENTS_PAGE)}
+                    onPage={setEventsPage}
+                  />
+                }
               />
             </div>
           </section>

@@ -1,30 +1,32 @@
 import { useEffect, useState } from 'react';
-import { Alert, App, Button, InputNumber, Table, Tag, type TableColumnsType } from 'antd';
+import { Alert, App, Button, InputNumber, Tag } from 'antd';
 import type { MonitoringErrorGroup, MonitoringRouteStat } from '@portal/domain/monitoring-views';
 import { formatInstant } from '@portal/domain/dates';
-import { CARD_TABLE, cardColumns } from '../../components/card-table';
 import { Page } from '../../components/page';
+import { PlainTable, type PlainColumn } from '../../components/plain-table';
 import { useMonitoringErrors, useMonitoringRoutes, useSampleRate, useSetSampleRate } from './api';
 import './monitoring-page.css';
 
 const integer = new Intl.NumberFormat('pt-BR');
 const ms = (value: number) => `${integer.format(value)} ms`;
 
-const ERROR_COLUMNS: TableColumnsType<MonitoringErrorGroup> = [
+const at = (ms: number) => <time dateTime={new Date(ms).toISOString()}>{formatInstant(ms)}</time>;
+
+const ERROR_COLUMNS: PlainColumn<MonitoringErrorGroup>[] = [
   {
     title: 'Mensagem',
-    dataIndex: 'message',
+    key: 'message',
     width: 220,
-    render: (message: string) => <span className="monitoring__message">{message}</span>,
+    render: (e) => <span className="monitoring__message">{e.message}</span>,
   },
-  { title: 'Vezes', dataIndex: 'count', align: 'right', width: 72, render: (n: number) => integer.format(n) },
+  { title: 'Vezes', key: 'count', align: 'right', width: 72, render: (e) => integer.format(e.count) },
   {
     title: 'Rotas',
-    dataIndex: 'routes',
+    key: 'routes',
     width: 220,
-    render: (routes: string[]) => (
+    render: (e) => (
       <ul className="monitoring__list">
-        {routes.map((r) => (
+        {e.routes.map((r) => (
           <li key={r}>
             <code>{r}</code>
           </li>
@@ -34,34 +36,24 @@ const ERROR_COLUMNS: TableColumnsType<MonitoringErrorGroup> = [
   },
   {
     title: 'Navegadores',
-    dataIndex: 'browsers',
+    key: 'browsers',
     width: 170,
-    render: (browsers: string[]) =>
-      browsers.map((b) => (
+    render: (e) =>
+      e.browsers.map((b) => (
         <Tag key={b} className="monitoring__tag">
           {b}
         </Tag>
       )),
   },
-  {
-    title: 'Primeira vez',
-    dataIndex: 'firstSeenAt',
-    width: 140,
-    render: (at: number) => <time dateTime={new Date(at).toISOString()}>{formatInstant(at)}</time>,
-  },
-  {
-    title: 'Última vez',
-    dataIndex: 'lastSeenAt',
-    width: 140,
-    render: (at: number) => <time dateTime={new Date(at).toISOString()}>{formatInstant(at)}</time>,
-  },
+  { title: 'Primeira vez', key: 'firstSeenAt', width: 140, render: (e) => at(e.firstSeenAt) },
+  { title: 'Última vez', key: 'lastSeenAt', width: 140, render: (e) => at(e.lastSeenAt) },
 ];
 
-const ROUTE_COLUMNS: TableColumnsType<MonitoringRouteStat> = [
-  { title: 'Rota', dataIndex: 'route', render: (route: string) => <code>{route}</code> },
-  { title: 'Mediana', dataIndex: 'medianMs', align: 'right', render: ms },
-  { title: 'p95', dataIndex: 'p95Ms', align: 'right', render: ms, responsive: ['sm'] },
-  { title: 'Transações', dataIndex: 'count', align: 'right', render: (n: number) => integer.format(n) },
+const ROUTE_COLUMNS: PlainColumn<MonitoringRouteStat>[] = [
+  { title: 'Rota', key: 'route', render: (r) => <code>{r.route}</code> },
+  { title: 'Mediana', key: 'medianMs', align: 'right', render: (r) => ms(r.medianMs) },
+  { title: 'p95', key: 'p95Ms', align: 'right', render: (r) => ms(r.p95Ms), fromSm: true },
+  { title: 'Transações', key: 'count', align: 'right', render: (r) => integer.format(r.count) },
 ];
 
 /**
@@ -90,7 +82,13 @@ export default function MonitoringPage() {
         {errors.isError ? <Alert type="error" showIcon title={errors.error.message} /> : null}
         {/* Our own scroll box, reachable by keyboard (antd's would not be): wide on a phone. */}
         <div className="monitoring__scroll" tabIndex={0} role="region" aria-label="Tabela de erros no navegador">
-          <WeekTable query={errors} rowKey="id" columns={ERROR_COLUMNS} empty="Nenhum erro nos últimos 7 dias." />
+          <WeekTable
+            caption="Erros no navegador"
+            query={errors}
+            rowKey={(e) => e.id}
+            columns={ERROR_COLUMNS}
+            empty="Nenhum erro nos últimos 7 dias."
+          />
         </div>
       </section>
 
@@ -100,8 +98,9 @@ export default function MonitoringPage() {
         </h2>
         {routes.isError ? <Alert type="error" showIcon title={routes.error.message} /> : null}
         <WeekTable
+          caption="Rotas mais lentas"
           query={routes}
-          rowKey="route"
+          rowKey={(r) => r.route}
           columns={ROUTE_COLUMNS}
           empty="Nenhuma transação nos últimos 7 dias."
         />
@@ -114,27 +113,29 @@ export default function MonitoringPage() {
  * One of the page's tables of the last 7 days: cards on a phone, no pager, and an empty text in
  * the muted text colour (antd's is too light on white for WCAG AA).
  */
-function WeekTable<T extends object>({
+function WeekTable<T>({
+  caption,
   query,
   rowKey,
   columns,
   empty,
 }: {
+  caption: string;
   query: { data?: T[]; isPending: boolean };
-  rowKey: keyof T & string;
-  columns: TableColumnsType<T>;
+  rowKey: (row: T) => string;
+  columns: PlainColumn<T>[];
   empty: string;
 }) {
   return (
-    <Table<T>
-      className={CARD_TABLE}
+    <PlainTable<T>
+      caption={caption}
+      cards
       size="small"
       rowKey={rowKey}
-      columns={cardColumns(columns)}
-      dataSource={query.data}
+      columns={columns}
+      rows={query.data}
       loading={query.isPending}
-      pagination={false}
-      locale={{ emptyText: <span className="monitoring__empty">{empty}</span> }}
+      empty={<span className="monitoring__empty">{empty}</span>}
     />
   );
 }
