@@ -61,6 +61,8 @@ export function PlainTable<T>(props: PlainTableProps<T>) {
       .join(' ');
   const align = (c: PlainColumn<T>) => (c.align ? { textAlign: c.align } : undefined);
   const widths = columns.some((c) => c.width);
+  // Nothing while the first page loads: the spinner says it (as antd's table).
+  const emptyText = loading && !rows ? null : props.empty;
   return (
     <div
       className={['portal ant-table-css-var ant-table-wrapper', props.cards ? CARD_TABLE : '', props.className ?? '']
@@ -143,9 +145,18 @@ export function PlainTable<T>(props: PlainTableProps<T>) {
                       ))
                     ) : (
                       <tr className="ant-table-placeholder">
-                        {/* Nothing while the first page loads: the spinner says it (as antd's table). */}
                         <td className="ant-table-cell" colSpan={columns.length}>
-                          {loading && !rows ? null : props.empty}
+                          {/* A table scrolled sideways holds its empty text in antd's fixed box (its padding). */}
+                          {scrollX ? (
+                            <div
+                              className="ant-table-expanded-row-fixed"
+                              style={{ position: 'sticky', left: 0, overflow: 'hidden' }}
+                            >
+                              {emptyText}
+                            </div>
+                          ) : (
+                            emptyText
+                          )}
                         </td>
                       </tr>
                     )}
