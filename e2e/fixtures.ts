@@ -163,12 +163,17 @@ export async function saveAndContinue(page: Page, nextPath: string) {
 /**
  * Picks an option of an antd Select by the select's label, as a keyboard user would: typing
  * narrows the (virtual) list to the option and Enter picks it; a select without search gets a
- * click on the option. Waits until the select shows the choice. `scope` narrows the label's
+ * click on the option; a native select gets the option chosen in it. Waits until the select shows the choice. `scope` narrows the label's
  * search (e.g. one row of a list); the dropdown itself is rendered at the page's end.
  */
 export async function select(scope: Page | Locator, label: string, option: string) {
   const page = 'keyboard' in scope ? scope : scope.page();
   const box = scope.getByRole('combobox', { name: label });
+  // A native <select> drawn as antd's (components/plain-fields.tsx): the browser's own list.
+  if (await box.evaluate((el) => el.tagName === 'SELECT')) {
+    await box.selectOption({ label: option });
+    return;
+  }
   await box.click();
   const dropdown = page.locator('.ant-select-dropdown:visible');
   if (await box.isEditable()) {

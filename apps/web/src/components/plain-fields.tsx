@@ -18,6 +18,7 @@ export function NativeSelect(props: {
   onChange: (value: string | undefined) => void;
   options: PlainOption[];
   placeholder?: string;
+  id?: string;
   'aria-label'?: string;
 }) {
   const [focused, setFocused] = useState(false);
@@ -33,6 +34,7 @@ export function NativeSelect(props: {
         <DownOutlined />
       </div>
       <select
+        id={props.id}
         className="native-select__control"
         value={props.value ?? ''}
         onChange={(e) => props.onChange(e.target.value || undefined)}

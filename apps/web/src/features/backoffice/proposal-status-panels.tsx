@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Alert, App, Button, Input, Select } from 'antd';
+import { Alert, App, Button, Input } from 'antd';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { STAGE_LABELS, STATUS_LABELS } from '@portal/domain/proposal';
+import { NativeSelect } from '../../components/plain-fields';
 import { ApiRequestError } from '../../lib/api-client';
 import { useChangeStage, useChangeStatus } from './api';
 import { when } from './format';
@@ -46,10 +47,10 @@ function ChangeForm<T extends string, B>(props: {
     >
       <h3 id={id}>{props.title}</h3>
       <label htmlFor={`${id}-para`}>{props.label}</label>
-      <Select<T>
+      <NativeSelect
         id={`${id}-para`}
         value={to}
-        onChange={setTo}
+        onChange={(v) => setTo(props.options.find((o) => o === v))}
         placeholder="Selecione"
         options={props.options.map((o) => ({ value: o, label: props.labels[o] }))}
       />
