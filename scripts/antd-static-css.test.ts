@@ -11,6 +11,21 @@ import { describe, expect, it } from 'vitest';
  */
 const ROOT = join(import.meta.dirname, '..');
 const NO_STYLES = new Set(['ConfigProvider', 'Grid', 'theme']);
+/**
+ * Our own markup drawn with antd's class names (components/plain-table.tsx, plain-fields.tsx,
+ * table-pages.tsx): the component whose rendering puts each class prefix's rules in the
+ * stylesheet. A table's page numbers are styled by the table's own rules.
+ */
+const CLASS_OWNERS: Record<string, string> = {
+  table: 'Table',
+  pagination: 'Table',
+  spin: 'Spin',
+  empty: 'Empty',
+  select: 'Select',
+  input: 'Input',
+  btn: 'Button',
+  'space-compact': 'Space',
+};
 
 function* sources(dir: string): Generator<string> {
   for (const entry of readdirSync(dir)) {
@@ -34,6 +49,11 @@ export function antdValueImports(text: string): string[] {
   return names;
 }
 
+/** The antd class prefixes a source writes itself ("ant-table-cell" → "table"), not '@ant-design'. */
+export function antdClassPrefixes(text: string): string[] {
+  return [...text.matchAll(/(?<![@\w/-])ant-(space-compact|[a-z]+)/g)].map((m) => m[1]);
+}
+
 /** The names antd-static-css.ts destructures from antd to render. */
 function renderedComponents(): Set<string> {
   const text = readFileSync(join(ROOT, 'apps/web/build/antd-static-css.ts'), 'utf8');
@@ -54,6 +74,25 @@ describe("antd's build-time stylesheet", () => {
         "import { App as AntApp, Form, type FormProps } from 'antd';\nimport type { TableColumnsType } from 'antd';",
       ),
     ).toEqual(['App', 'Form']);
+  });
+
+  it('reads the class prefixes a source writes', () => {
+    expect(
+      antdClassPrefixes(
+        'import { X } from \'@ant-design/icons\';\n<div className="ant-table-wrapper ant-space-compact" />',
+      ),
+    ).toEqual(['table', 'space-compact']);
+  });
+
+  it('renders the components whose class names our own markup borrows', () => {
+    const rendered = renderedComponents();
+    const missing = new Map<string, string>();
+    for (const file of sources(join(ROOT, 'apps/web/src')))
+      for (const prefix of antdClassPrefixes(readFileSync(file, 'utf8'))) {
+        const owner = CLASS_OWNERS[prefix] ?? `(no owner for ant-${prefix})`;
+        if (!rendered.has(owner)) missing.set(prefix, file.slice(ROOT.length + 1));
+      }
+    expect(Object.fromEntries(missing)).toEqual({});
   });
 
   it('renders every antd component the web app imports', () => {

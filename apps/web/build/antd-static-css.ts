@@ -8,7 +8,9 @@ import type { ThemeConfig } from 'antd';
  * antd's CSS for our theme, computed once at build time (docs/decisions/030-main-thread.md): every
  * antd component the app draws — and those they draw inside them (a table's pagination, spin,
  * filter dropdown, tree and checkbox; a select's list; the message, notification and confirm
- * panels) — is rendered once under the app's ConfigProvider and theme, and the styles antd would
+ * panels), and those whose class names our own markup borrows (the back office's plain tables
+ * and native selects, components/plain-table.tsx and plain-fields.tsx: Table, Spin, Empty, Select,
+ * Input) — is rendered once under the app's ConfigProvider and theme, and the styles antd would
  * have computed and injected at run time are read from the style cache. The app then runs antd
  * with `zeroRuntime`: no style hashing, serialising or injecting on the phone.
  */

@@ -37,7 +37,9 @@ export interface PlainTableProps<T> {
   onSort?: (key: string, order: SortOrder | null) => void;
 }
 
-const NEXT: Record<string, SortOrder | null> = { none: 'ascend', ascend: 'descend', descend: null };
+/** antd's sorter cycle: an unsorted column sorts ascending, then descending, then not at all. */
+export const nextSortOrder = (order: SortOrder | null | undefined): SortOrder | null =>
+  order === 'ascend' ? 'descend' : order === 'descend' ? null : 'ascend';
 // antd's pt-BR sorter tooltips, as the header button's title.
 const HINT: Record<string, string> = {
   none: 'Clique organiza por ascendente',
@@ -186,7 +188,7 @@ function SortHeader<T>(props: { column: PlainColumn<T>; className: string; onSor
         type="button"
         className="plain-table__sort"
         title={HINT[now]}
-        onClick={() => props.onSort?.(column.key, NEXT[now] ?? null)}
+        onClick={() => props.onSort?.(column.key, nextSortOrder(column.sortOrder))}
       >
         <span className="ant-table-column-sorters">
           <span className="ant-table-column-title">{column.title}</span>
