@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Alert, Skeleton, Tag } from 'antd';
 import { Link, useParams } from 'react-router';
 import { AMORTIZATION_LABELS, FEE_TYPE_LABELS, PROPERTY_TYPE_LABELS } from '@portal/domain/backoffice';
@@ -8,10 +9,10 @@ import { INSURER_LABELS, PROPERTY_KIND_LABELS, PROPOSAL_TYPE_LABELS, STAGE_LABEL
 import { Page } from '../../components/page';
 import { ProgressCountText } from '../../components/proposal-summary';
 import { ApiRequestError } from '../../lib/api-client';
+import { useFinancing } from '../../lib/financing-api';
 import { dossierUrl, useProposalView } from './api';
 import { ProposalStatusTag } from '../../components/proposal-status-tag';
 import { BackofficeMenu, buyerLabel } from './format';
-import { FinancingPanel } from './financing-panel';
 import './backoffice.css';
 import { formatInstant } from '@portal/domain/dates';
 import { EmptySections, SectionCard } from './proposal-sections';
@@ -25,9 +26,16 @@ import type { BackofficeSection } from '@portal/domain/backoffice-api';
  * documents (their own review screen); the health declaration for operators allowed to see it
  * (each opening is recorded); the history; and the dossier for the bank.
  */
+/**
+ * The financing panel's form (react-hook-form, antd's Form) loads after the page's first render:
+ * the panel shows nothing until its data are there anyway, and the page asks for them at once.
+ */
+const FinancingPanel = lazy(() => import('./financing-panel').then((m) => ({ default: m.FinancingPanel })));
+
 export default function ProposalPage() {
   const { proposalId = '' } = useParams();
   const view = useProposalView(proposalId);
+  useFinancing(proposalId || null);
 
   if (view.isPending) {
     return (
@@ -171,7 +179,9 @@ export default function ProposalPage() {
 
         <aside className="bo-columns__side">
           <StatusPanel view={v} />
-          <FinancingPanel proposalId={p.id} />
+          <Suspense fallback={null}>
+            <FinancingPanel proposalId={p.id} />
+          </Suspense>
           <HistoryPanel view={v} />
         </aside>
       </div>
