@@ -161,19 +161,30 @@ export async function saveAndContinue(page: Page, nextPath: string) {
 }
 
 /**
- * Picks an option of an antd Select by the select's label, as a keyboard user would: typing
- * narrows the (virtual) list to the option and Enter picks it; a select without search gets a
- * click on the option; a native select gets the option chosen in it. Waits until the select shows the choice. `scope` narrows the label's
- * search (e.g. one row of a list); the dropdown itself is rendered at the page's end.
+ * Picks an option of a select by the select's label. A section form's native <select> (drawn as
+ * antd's box) gets the option chosen as the browser's own list would; an antd Select, as a
+ * keyboard user would: typing narrows the (virtual) list to the option and Enter picks it; a
+ * select without search gets a click on the option. Waits until the select shows the choice.
+ * `scope` narrows the label's search (e.g. one row of a list); antd's dropdown is rendered at the
+ * page's end.
  */
 export async function select(scope: Page | Locator, label: string, option: string) {
   const page = 'keyboard' in scope ? scope : scope.page();
   const box = scope.getByRole('combobox', { name: label });
-  // A native <select> drawn as antd's (components/plain-fields.tsx): the browser's own list.
-  if (await box.evaluate((el) => el.tagName === 'SELECT')) {
+  // A native <select> drawn as antd's (section forms, components/plain-fields.tsx): the browser's own list.
+  if (await box.evaluate((el) => el instanceof HTMLSelectElement)) {
     await box.selectOption({ label: option });
     return;
   }
+  await pickAntdOption(page, box, option);
+  await scope
+    .locator('.ant-select', { has: page.getByRole('combobox', { name: label }) })
+    .locator(`[title="${option}"]`)
+    .first()
+    .waitFor();
+}
+
+async function pickAntdOption(page: Page, box: Locator, option: string) {
   await box.click();
   const dropdown = page.locator('.ant-select-dropdown:visible');
   if (await box.isEditable()) {
@@ -183,11 +194,6 @@ export async function select(scope: Page | Locator, label: string, option: strin
   } else {
     await dropdown.locator(`.ant-select-item-option[title="${option}"]`).click();
   }
-  await scope
-    .locator('.ant-select', { has: page.getByRole('combobox', { name: label }) })
-    .locator(`[title="${option}"]`)
-    .first()
-    .waitFor();
 }
 
 /** Logs in through the login screen and waits for the landing page of the role. */

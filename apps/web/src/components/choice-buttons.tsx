@@ -1,4 +1,5 @@
-import { Radio } from 'antd';
+import { useId } from 'react';
+import { CSS_VAR_ROOT } from './section-form/field-item';
 
 export interface Choice<T> {
   value: T;
@@ -13,7 +14,10 @@ export const YES_NO_CHOICES: Choice<'yes' | 'no'>[] = [
 
 /**
  * The one control for a short choice, "Sim/Não" above all: side-by-side buttons of the same
- * size on every screen, each at least 48 px tall and 88 px wide, so a thumb hits them.
+ * size on every screen, each at least 48 px tall and 88 px wide, so a thumb hits them. Native
+ * radio inputs drawn with the classes of antd's `<Radio.Group optionType="button"
+ * buttonStyle="solid" size="large">` (antd's stylesheet draws them); the arrow keys move between
+ * them as in any radio group.
  */
 export function ChoiceButtons<T extends string | number | boolean>({
   value,
@@ -34,18 +38,37 @@ export function ChoiceButtons<T extends string | number | boolean>({
   'aria-labelledby'?: string;
   'aria-invalid'?: boolean;
 }) {
+  const name = useId();
+  const root = `${CSS_VAR_ROOT} ant-radio-css-var`;
   return (
-    <Radio.Group
+    <div
       {...aria}
+      role="radiogroup"
       id={id}
-      className={`choice-buttons${className ? ` ${className}` : ''}`}
-      value={value}
-      onChange={(e) => onChange(e.target.value as T)}
-      options={options}
-      optionType="button"
-      buttonStyle="solid"
-      size="large"
-      disabled={disabled}
-    />
+      className={`ant-radio-group ant-radio-group-solid ant-radio-group-large choice-buttons${className ? ` ${className}` : ''} ${root}`}
+    >
+      {options.map((option) => {
+        const checked = option.value === value;
+        const state = `${checked ? ' ant-radio-button-wrapper-checked' : ''}${disabled ? ' ant-radio-button-wrapper-disabled' : ''}`;
+        return (
+          <label key={String(option.value)} className={`ant-radio-button-wrapper${state} ${root}`}>
+            <span
+              className={`ant-radio-button${checked ? ' ant-radio-button-checked' : ''}${disabled ? ' ant-radio-button-disabled' : ''}`}
+            >
+              <input
+                className="ant-radio-button-input"
+                type="radio"
+                name={name}
+                value={String(option.value)}
+                checked={checked}
+                disabled={disabled}
+                onChange={() => onChange(option.value)}
+              />
+            </span>
+            <span className="ant-radio-button-label">{option.label}</span>
+          </label>
+        );
+      })}
+    </div>
   );
 }

@@ -1,5 +1,5 @@
 import type { BaseSyntheticEvent, ReactNode } from 'react';
-import { Alert, Form, type FormProps } from 'antd';
+import { Form, type FormProps } from 'antd';
 
 type SubmitFormProps = Omit<FormProps, 'onSubmitCapture' | 'onFinish' | 'layout' | 'component' | 'children'> & {
   children: ReactNode;
@@ -25,11 +25,4 @@ export function SubmitForm({ onSubmit, children, ...props }: SubmitFormProps) {
   );
 }
 
-/** Why the last submit or action failed, announced at once (nothing while there is no error). */
-export function FormError({ message, action }: { message: string | null | undefined; action?: ReactNode }) {
-  return (
-    <div aria-live="assertive">
-      {message ? <Alert type="error" showIcon title={message} className="form-alert" action={action} /> : null}
-    </div>
-  );
-}
+export { FormError } from './form-error';

@@ -1,10 +1,11 @@
-import { Form, Input, Select, Switch } from 'antd';
 import { useController, type Control } from 'react-hook-form';
 import { formatCnpj } from '@portal/domain/cnpj';
 import { formatCpf } from '@portal/domain/cpf';
 import { ChoiceButtons } from '../choice-buttons';
 import { MASKS, type FieldUi } from './widgets';
 import { GroupField, ListField } from './nested-fields';
+import { FieldItem } from './field-item';
+import { AutoTextArea, NativeSelect, SwitchControl, TextInput } from './native-controls';
 
 type FormValues = Record<string, unknown>;
 
@@ -16,7 +17,7 @@ export interface FieldRendererProps {
   values: FormValues;
 }
 
-/** One field of a section form: maps the widget type to an Ant Design control. */
+/** One field of a section form: maps the widget type to a control drawn as antd's (./native-controls). */
 export function FieldRenderer(props: FieldRendererProps) {
   // Rows and blocks hold fields of their own (rendered by this same component, one level down).
   if (props.ui.widget === 'list') return <ListField {...props} renderField={(p) => <FieldRenderer {...p} />} />;
@@ -34,14 +35,9 @@ function ScalarField({ name, ui, control, disabled, values }: FieldRendererProps
   switch (ui.widget) {
     case 'switch':
       return (
-        <Form.Item
-          htmlFor={id}
-          validateStatus={error ? 'error' : undefined}
-          help={error ?? ui.help}
-          className="field-switch"
-        >
+        <FieldItem htmlFor={id} error={error} help={ui.help} className="field-switch">
           <label className="field-switch__label">
-            <Switch
+            <SwitchControl
               {...common}
               ref={field.ref}
               checked={field.value === true}
@@ -50,34 +46,35 @@ function ScalarField({ name, ui, control, disabled, values }: FieldRendererProps
             />
             <span>{ui.label}</span>
           </label>
-        </Form.Item>
+        </FieldItem>
       );
     case 'select':
       controlNode = (
-        <Select
+        <NativeSelect
           {...common}
           ref={field.ref}
-          size="large"
-          value={(field.value as string) || undefined}
+          invalid={!!error}
+          value={(field.value as string) || ''}
           onChange={(v) => field.onChange(v)}
           onBlur={field.onBlur}
-          options={ui.options}
+          options={ui.options ?? []}
           placeholder="Selecione"
-          showSearch={{ optionFilterProp: 'label' }}
           aria-label={ui.label}
         />
       );
       break;
     case 'textarea':
       controlNode = (
-        <Input.TextArea
+        <AutoTextArea
           {...common}
           ref={field.ref}
+          invalid={!!error}
           name={name}
           value={(field.value as string) ?? ''}
           onChange={(e) => field.onChange(e.target.value)}
           onBlur={field.onBlur}
-          autoSize={{ minRows: 3, maxRows: 8 }}
+          minRows={3}
+          maxRows={8}
           maxLength={ui.maxLength}
           placeholder={ui.placeholder}
           readOnly={ui.readOnly}
@@ -101,11 +98,11 @@ function ScalarField({ name, ui, control, disabled, values }: FieldRendererProps
       const numeric = ['cpf', 'phone', 'cep', 'date', 'money', 'digits', 'pis'].includes(ui.widget);
       const decimal = ui.widget === 'percent' || ui.widget === 'area';
       controlNode = (
-        <Input
+        <TextInput
           {...common}
           ref={field.ref}
+          invalid={!!error}
           name={name}
-          size="large"
           value={(field.value as string) ?? ''}
           onChange={(e) => field.onChange(mask ? mask(e.target.value) : e.target.value)}
           onBlur={field.onBlur}
@@ -122,8 +119,8 @@ function ScalarField({ name, ui, control, disabled, values }: FieldRendererProps
     }
   }
   return (
-    <Form.Item label={ui.label} htmlFor={id} validateStatus={error ? 'error' : undefined} help={error ?? ui.help}>
+    <FieldItem label={ui.label} htmlFor={id} error={error} help={ui.help}>
       {controlNode}
-    </Form.Item>
+    </FieldItem>
   );
 }

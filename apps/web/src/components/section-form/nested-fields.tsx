@@ -1,7 +1,8 @@
-import { Button, Form } from 'antd';
+import { Button } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { get, useFieldArray, useFormState, type Control } from 'react-hook-form';
 import { emptyValues, type FieldUi } from './widgets';
+import { ErrorList } from './field-item';
 
 type FormValues = Record<string, unknown>;
 interface NestedProps {
@@ -102,7 +103,7 @@ export function GroupField({ name, ui, control, disabled, values, renderField }:
       {Object.entries(ui.fields ?? {}).map(([key, fieldUi]) => (
         <div key={key}>{renderField({ name: `${name}.${key}`, ui: fieldUi, control, disabled, values: block })}</div>
       ))}
-      {error && typeof error === 'string' ? <Form.ErrorList errors={[error]} /> : null}
+      {error && typeof error === 'string' ? <ErrorList text={error} connected={false} /> : null}
     </fieldset>
   );
 }

@@ -19,7 +19,8 @@ import { emptyValues, toFormValue, type FieldUi } from './widgets';
 import { backupKey, readBackup, useAutosave, type AutosaveState } from './use-autosave';
 import { formatInstantTime } from '@portal/domain/dates';
 import { LoadError } from '../load-error';
-import { FormError, SubmitForm } from '../submit-form';
+import { FormError } from '../form-error';
+import { NativeForm } from './field-item';
 import { prefetchScreen } from '../../lib/prefetch-screen';
 
 type FormValues = Record<string, unknown>;
@@ -248,7 +249,7 @@ function SectionFormBody(props: SectionFormProps & { detail: SectionDetail }) {
           className="form-alert"
         />
       ) : null}
-      <SubmitForm onSubmit={onSubmit}>
+      <NativeForm onSubmit={onSubmit}>
         {extra}
         {visible.map((name) => (
           <FieldRenderer key={name} name={name} ui={ui[name]!} control={control} disabled={!editable} values={values} />
@@ -273,7 +274,7 @@ function SectionFormBody(props: SectionFormProps & { detail: SectionDetail }) {
             </Button>
           )}
         </div>
-      </SubmitForm>
+      </NativeForm>
     </>
   );
 }

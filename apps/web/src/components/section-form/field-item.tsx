@@ -1,0 +1,116 @@
+import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+
+/**
+ * The class antd's ConfigProvider gives every component it draws (the theme's css-var key,
+ * app/theme.ts): antd's stylesheet (apps/web/build/antd-static-css.ts) scopes its variables to it.
+ */
+export const CSS_VAR_ROOT = 'portal';
+
+/** The classes of an antd component's root element: `ant-<name>` rules plus its css-var scope. */
+export const antdRoot = (name: string) => `${CSS_VAR_ROOT} ant-${name}-css-var`;
+
+const cx = (...names: (string | false | undefined)[]) => names.filter(Boolean).join(' ');
+
+/**
+ * A vertical form, drawn as antd's `<Form layout="vertical">` draws it (same element, same classes),
+ * submitted by script: no browser validation, no page reload.
+ */
+export function NativeForm({ onSubmit, children }: { onSubmit: () => unknown; children: ReactNode }) {
+  return (
+    <form
+      noValidate
+      className={cx('ant-form ant-form-vertical', antdRoot('form'))}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void onSubmit();
+      }}
+    >
+      {children}
+    </form>
+  );
+}
+
+/**
+ * One labelled field, drawn with the markup of antd's Form.Item in a vertical form: the label,
+ * the control, and the help or error text under it (the red border and text come from
+ * `ant-form-item-has-error`, as with antd).
+ */
+export function FieldItem({
+  label,
+  htmlFor,
+  error,
+  help,
+  className,
+  children,
+}: {
+  label?: string;
+  htmlFor: string;
+  error?: string;
+  help?: ReactNode;
+  className?: string;
+  children: ReactNode;
+}) {
+  const text = error ?? help;
+  const hasHelp = text !== undefined && text !== null;
+  // antd keeps the item's bottom margin for the help text and pulls the next item back up by as
+  // much, so a help that appears does not push the fields below (Form.Item's margin offset).
+  const ref = useRef<HTMLDivElement>(null);
+  const [margin, setMargin] = useState<number | null>(null);
+  useLayoutEffect(() => {
+    if (hasHelp && ref.current) setMargin(Number.parseInt(getComputedStyle(ref.current).marginBottom, 10));
+  }, [hasHelp]);
+  return (
+    <div
+      ref={ref}
+      className={cx(
+        'ant-form-item',
+        className,
+        antdRoot('form'),
+        hasHelp && 'ant-form-item-with-help',
+        error !== undefined && 'ant-form-item-has-error',
+        'ant-form-item-vertical',
+      )}
+    >
+      <div className={cx('ant-row ant-form-item-row', CSS_VAR_ROOT)}>
+        {label !== undefined ? (
+          <div className={cx('ant-col ant-form-item-label', CSS_VAR_ROOT)}>
+            <label htmlFor={htmlFor} className="" title={label}>
+              {label}
+            </label>
+          </div>
+        ) : null}
+        <div className={cx('ant-col ant-form-item-control', CSS_VAR_ROOT)}>
+          <div className="ant-form-item-control-input">
+            <div className="ant-form-item-control-input-content">{children}</div>
+          </div>
+          {hasHelp ? (
+            <div className="ant-form-item-additional" style={margin ? { minHeight: margin } : undefined}>
+              <ErrorList text={text} error={error !== undefined} />
+            </div>
+          ) : null}
+        </div>
+      </div>
+      {hasHelp && margin ? <div className="ant-form-item-margin-offset" style={{ marginBottom: -margin }} /> : null}
+    </div>
+  );
+}
+
+/**
+ * The help or error text under a field, as antd's Form.ErrorList draws it (`connected` under a
+ * field; a block's own message stands alone).
+ */
+export function ErrorList({
+  text,
+  error = true,
+  connected = true,
+}: {
+  text: ReactNode;
+  error?: boolean;
+  connected?: boolean;
+}) {
+  return (
+    <div className={cx('ant-form-item-explain', antdRoot('form'), connected && 'ant-form-item-explain-connected')}>
+      <div className={error ? 'ant-form-item-explain-error' : ''}>{text}</div>
+    </div>
+  );
+}
