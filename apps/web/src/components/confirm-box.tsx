@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Button, Checkbox } from 'antd';
-import { FormError } from './submit-form';
+import { FormError } from './form-error';
 
 interface ConfirmBoxProps {
   /** What the user declares by ticking the box. */

@@ -1,12 +1,12 @@
-import { Alert, Button, Skeleton } from 'antd';
-import { Link, Navigate } from 'react-router';
+import { Skeleton } from 'antd';
+import { Navigate } from 'react-router';
 import { FGTS_STEPS, type FgtsSectionKey } from '@portal/domain/fgts-sections';
 import { findSection } from '@portal/domain/sections-registry';
 import { Page } from '../../components/page';
 import { SectionForm, type SectionExtension } from '../../components/section-form/section-form';
-import { ApiRequestError } from '../../lib/api-client';
 import { buyerSubtitle, fgtsStepUrl, useFgtsScreen } from './flow';
 import { FGTS_FIELD_UI } from './ui';
+import { FgtsStateError } from './fgts-state-error';
 
 /**
  * One FGTS form step (address, civil status, income tax, authorization) of one buyer: the
@@ -57,29 +57,5 @@ export function FgtsStepScreen({
         )
       ) : null}
     </Page>
-  );
-}
-
-/** The state could not be read: another buyer's FGTS (403) or a passing failure. */
-export function FgtsStateError({ error }: { error: Error }) {
-  if (error instanceof ApiRequestError && (error.status === 403 || error.status === 404)) {
-    return (
-      <Alert
-        type="info"
-        showIcon
-        title="O FGTS deste comprador é preenchido por ele mesmo."
-        description={<Link to="/buyer/fgts/questions">Ir para o meu FGTS</Link>}
-        className="form-alert"
-      />
-    );
-  }
-  return (
-    <Alert
-      type="error"
-      showIcon
-      title={error.message}
-      action={<Button onClick={() => window.location.reload()}>Tentar de novo</Button>}
-      className="form-alert"
-    />
   );
 }

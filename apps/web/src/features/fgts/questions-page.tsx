@@ -6,7 +6,7 @@ import { findSection } from '@portal/domain/sections-registry';
 import { Page } from '../../components/page';
 import { SectionForm, type SectionExtension } from '../../components/section-form/section-form';
 import { EligibilityNotice } from './eligibility-notice';
-import { FgtsStateError } from './fgts-step-screen';
+import { FgtsStateError } from './fgts-state-error';
 import { buyerSubtitle, fgtsStepUrl, useFgtsScreen } from './flow';
 import { NextStepButton } from '../../components/next-step-button';
 import { FGTS_FIELD_UI } from './ui';

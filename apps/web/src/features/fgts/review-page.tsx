@@ -10,7 +10,7 @@ import type { FieldUi } from '../../components/section-form/widgets';
 import { queryClient } from '../../lib/query-client';
 import { fetchSection, submitSection } from '../../lib/sections-api';
 import { useAction } from '../../lib/use-action';
-import { FgtsStateError } from './fgts-step-screen';
+import { FgtsStateError } from './fgts-state-error';
 import { buyerSubtitle, fgtsStepUrl, useFgtsScreen } from './flow';
 import { formatValue } from './format';
 import { FGTS_FIELD_UI } from './ui';

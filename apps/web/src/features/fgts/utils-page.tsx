@@ -1,6 +1,6 @@
 import { Navigate } from 'react-router';
 import { Page, PageLoading } from '../../components/page';
-import { FgtsStateError } from './fgts-step-screen';
+import { FgtsStateError } from './fgts-state-error';
 import { useFgtsScreen } from './flow';
 
 /**
