@@ -96,7 +96,11 @@ describe('FGTS', () => {
 
     // Civil status starts from the buyer's general data (married, partial communion).
     await stepIndicator(page, 'FGTS — Estado civil').waitFor();
-    await page.getByText('Casado(a)').waitFor();
+    // The select's box shows the choice (its native list holds the same text as an option).
+    await page
+      .locator('.ant-select', { has: page.getByRole('combobox', { name: 'Estado civil' }) })
+      .getByTitle('Casado(a)')
+      .waitFor();
     expect(await field(page, 'Data do casamento ou do início da união').inputValue()).toBe('20/09/2014');
     await field(page, 'Nome do cônjuge ou companheiro(a)').fill('Mariana Alves Souza');
     await field(page, 'CPF do cônjuge ou companheiro(a)').fill('15378924600');
