@@ -13,7 +13,7 @@ const ROOT = join(import.meta.dirname, '..');
 const NO_STYLES = new Set(['ConfigProvider', 'Grid', 'theme']);
 /**
  * Our own markup drawn with antd's class names (components/plain-table.tsx, plain-fields.tsx,
- * table-pages.tsx): the component whose rendering puts each class prefix's rules in the
+ * table-pages.tsx, the section forms' native fields in components/section-form): the component whose rendering puts each class prefix's rules in the
  * stylesheet. A table's page numbers are styled by the table's own rules.
  */
 const CLASS_OWNERS: Record<string, string> = {
@@ -25,6 +25,11 @@ const CLASS_OWNERS: Record<string, string> = {
   input: 'Input',
   btn: 'Button',
   'space-compact': 'Space',
+  form: 'Form',
+  row: 'Row',
+  col: 'Col',
+  radio: 'Radio',
+  switch: 'Switch',
 };
 
 function* sources(dir: string): Generator<string> {
