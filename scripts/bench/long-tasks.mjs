@@ -1,0 +1,178 @@
+#!/usr/bin/env node
+// Main-thread blocking on a phone, page by page: the sum of (long task − 50 ms) — what Lighthouse
+// calls total blocking time — from a PerformanceObserver('longtask') installed before the page's
+// first script, from navigation to 5 s after the load event, at 4x CPU throttling (CDP) in a
+// 412x823 mobile viewport, on the six pages `npm run bench` gives to Lighthouse. Median of 3
+// first visits per page (a new tab, HTTP cache off). Not part of `npm run bench` or `npm test`;
+// run it by hand after a production build (`npm run build`):
+//
+//   node scripts/bench/long-tasks.mjs [page name part]   (LONG_TASKS_RUNS, default 3)
+//
+// LONG_TASKS_PROFILE=1 also records a CPU profile of each page's first run (CDP Profiler) into
+// bench/profiles/long-tasks-<page>.cpuprofile (open it in Chrome DevTools; map bundle lines to
+// sources with apps/web/dist/assets/*.js.map).
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort, root, sleep, startApi, stop } from './common.mjs';
+
+const RUNS = Number(process.env.LONG_TASKS_RUNS ?? 3);
+const PROFILE = process.env.LONG_TASKS_PROFILE === '1';
+const filter = process.argv[2] ?? '';
+const AFTER_LOAD_MS = 5_000;
+const PASSWORD = 'Demo@2026!';
+
+/** Installed before any script of the page: every long task, with its start and duration. */
+function observeLongTasks() {
+  const tasks = [];
+  Object.defineProperty(window, '__longTasks', { value: tasks });
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) tasks.push({ start: Math.round(e.startTime), ms: Math.round(e.duration) });
+  }).observe({ type: 'longtask', buffered: true });
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+async function main() {
+  const { chromium } = await import('playwright-core');
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-lt-'));
+  const server = await startApi({ databaseUrl: '', dataDir, port });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  const base = `http://localhost:${port}`;
+  const newContext = () =>
+    browser.newContext({
+      viewport: { width: 412, height: 823 },
+      deviceScaleFactor: 1.75,
+      isMobile: true,
+      hasTouch: true,
+      locale: 'pt-BR',
+    });
+
+  /** Logs in the way the bench does (scripts/bench/frontend.mjs): the light login, then the role's home. */
+  const signIn = async (context, path, username, landing) => {
+    const page = await context.newPage();
+    await page.goto(`${base}${path}`);
+    await page.getByLabel('E-mail ou CPF').fill(username);
+    await page.getByLabel('Senha', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await page.waitForURL(`**${landing}`);
+    return page;
+  };
+
+  /** One first visit: a new tab, 4x CPU, no HTTP cache; returns the blocking ms and the long tasks. */
+  const visit = async (context, p, profileTo) => {
+    const page = await context.newPage();
+    await page.addInitScript(observeLongTasks);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    if (profileTo) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+      await cdp.send('Profiler.start');
+    }
+    await page.goto(`${base}${p.url}`, { waitUntil: 'load', timeout: 60_000 });
+    await sleep(AFTER_LOAD_MS);
+    if (profileTo) {
+      const { profile } = await cdp.send('Profiler.stop');
+      writeFileSync(profileTo, JSON.stringify(profile));
+    }
+    const tasks = await page.evaluate(() => window.__longTasks);
+    const finalUrl = page.url().replace(base, '');
+    await page.close();
+    return { blockingMs: tasks.reduce((sum, t) => sum + Math.max(0, t.ms - 50), 0), tasks, finalUrl };
+  };
+
+  const profileDir = join(root, 'bench/profiles');
+  if (PROFILE) mkdirSync(profileDir, { recursive: true });
+  const rows = [];
+  const measure = async (context, p) => {
+    if (!p.name.includes(filter)) return;
+    let marker = null;
+    const runs = [];
+    for (let i = 0; i < RUNS; i++) {
+      const slug = p.name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '');
+      const profileTo = PROFILE && i === 0 ? join(profileDir, `long-tasks-${slug}.cpuprofile`) : null;
+      if (p.loggedOut) {
+        // The login page sends a logged-in person on: measure it as a visitor sees it.
+        const tab = context.pages()[0];
+        marker = await tab.evaluate(() => localStorage.getItem('portal:login'));
+        await tab.evaluate(() => localStorage.removeItem('portal:login'));
+      }
+      runs.push(await visit(context, p, profileTo));
+      if (marker) await context.pages()[0].evaluate((m) => localStorage.setItem('portal:login', m), marker);
+    }
+    const row = {
+      page: p.name,
+      blockingMs: median(runs.map((r) => r.blockingMs)),
+      runs: runs.map((r) => r.blockingMs).join(' '),
+      longestMs: median(runs.map((r) => Math.max(0, ...r.tasks.map((t) => t.ms)))),
+      tasks: median(runs.map((r) => r.tasks.length)),
+      finalUrl: runs[0].finalUrl,
+    };
+    rows.push(row);
+    console.log(
+      `${row.page}: ${row.blockingMs} ms blocking (runs ${row.runs}), longest task ${row.longestMs} ms, ${row.tasks} long tasks (${row.finalUrl})`,
+    );
+    if (process.env.LONG_TASKS_VERBOSE === '1')
+      for (const r of runs) console.log('   ', r.tasks.map((t) => `${t.start}+${t.ms}`).join(' '));
+  };
+
+  try {
+    const buyer = await newContext();
+    const home = await signIn(buyer, '/buyer/login', 'comprador@demo.com.br', '/buyer/select-proposal');
+    const proposalId = await home.evaluate(
+      async () => (await (await fetch('/api/v3/proposals')).json()).data.find((p) => p.code === 'PF-2026-004817').id,
+    );
+    await home.evaluate((id) => localStorage.setItem('portal:proposal', id), proposalId);
+    // A health question shows once the buyer has given the insurer's consent (as in the bench).
+    const consent = await home.evaluate(async (id) => {
+      const overview = (await (await fetch(`/api/v3/proposals/${id}/insurance`)).json()).data;
+      if (overview.me?.consent) return 200;
+      const res = await fetch(`/api/v3/proposals/${id}/insurance/consent`, {
+        method: 'POST',
+        headers: { accept: 'application/json', 'content-type': 'application/json' },
+        body: JSON.stringify({ version: overview.consentVersion, accepted: true }),
+      });
+      return res.status;
+    }, proposalId);
+    if (consent !== 200) throw new Error(`the insurer's consent was not given (${consent})`);
+    for (const p of [
+      { name: 'login', url: '/buyer/login', loggedOut: true },
+      { name: 'select-proposal', url: '/buyer/select-proposal' },
+      { name: 'form (buyer data)', url: '/buyer/data?buyer=1' },
+      { name: 'DPS question', url: '/buyer/seguradora/perguntas/1' },
+      { name: 'upload', url: '/buyer/documents/upload' },
+    ])
+      await measure(buyer, p);
+    await buyer.close();
+    if ('back-office list'.includes(filter)) {
+      const operator = await newContext();
+      await signIn(operator, '/auth/operator/login', 'operador@demo.com.br', '/backoffice');
+      await measure(operator, { name: 'back-office list', url: '/backoffice' });
+      await operator.close();
+    }
+    console.log(`\nBlocking time (sum of long tasks − 50 ms), 4x CPU, 412x823, median of ${RUNS}:`);
+    console.table(rows);
+  } finally {
+    await browser.close();
+    await stop(server);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
