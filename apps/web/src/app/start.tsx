@@ -1,8 +1,8 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import type { Root } from 'react-dom/client';
 import type { SessionUser } from '@portal/domain/auth';
-import { installZodMessages } from '@portal/domain/zod-messages';
 import { setUnauthorizedHandler } from '../lib/api-client';
+import { installZodMessages } from '@portal/domain/zod-messages';
 import { attachRouter } from '../lib/late-router';
 import { endSession } from '../lib/logout';
 import { signedIn } from '../lib/signed-in';
@@ -46,9 +46,15 @@ export function startApp(root: Root, to?: string, options: StartOptions = {}): v
       });
   });
 
-  root.render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+  // A transition, so React renders the first screen in slices of a few milliseconds and yields to
+  // the browser between them, instead of one long task; whatever the root shows (the light login
+  // form, when the visit began there) stays until the app commits. Route changes are transitions
+  // too (react-router's RouterProvider).
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
 }
