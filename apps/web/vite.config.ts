@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -69,8 +70,28 @@ function antdCss(): Plugin {
   };
 }
 
+const ZOD_WITH_MESSAGES = fileURLToPath(new URL('./src/lib/zod-with-messages.ts', import.meta.url));
+const ZOD_MESSAGES = /[\\/]packages[\\/]domain[\\/]src[\\/]zod-messages\.ts$/;
+
+/**
+ * `import … from 'zod'` anywhere in the app resolves to src/lib/zod-with-messages.ts: zod with the
+ * pt-BR messages installed. The messages load with the first module that uses zod, not with the
+ * app shell (which then carries no zod at all). The installer and that module import zod itself.
+ */
+function zodWithMessages(): Plugin {
+  return {
+    name: 'portal-zod-with-messages',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source !== 'zod' || !importer) return null;
+      if (importer === ZOD_WITH_MESSAGES || ZOD_MESSAGES.test(importer)) return null;
+      return ZOD_WITH_MESSAGES;
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), antdCss(), precompress()],
+  plugins: [react(), zodWithMessages(), antdCss(), precompress()],
   build: {
     target: 'es2022',
     // The bench reads what each route loads first from the manifest.

@@ -1,4 +1,4 @@
-import { HEALTH_QUESTION_COUNT } from './health-questionnaire';
+import { HEALTH_QUESTION_COUNT } from './health-questions';
 
 /**
  * The navigation bar's back button on the insurance pages (docs/product/health-declaration.md, "The back button") and the

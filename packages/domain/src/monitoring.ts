@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { PublicSettings } from './monitoring-settings';
 
 /**
  * Front-end monitoring (docs/product/monitoring.md): the rules of the error-monitoring agent's
@@ -67,17 +67,9 @@ export function validateRumConfig(input: RumConfigInput): RumConfigResult {
   };
 }
 
-/** Settings the browser reads at run time from GET /api/public-settings (never secrets). */
-export const publicSettingsSchema = z.object({
-  loggerEnabled: z.boolean(),
-  apmEnvironment: z.string(),
-  serviceName: z.string(),
-  analyticsEnabled: z.boolean(),
-  analyticsId: z.string(),
-  /** Script URL of the session-recording/heatmap vendor; `{id}` is replaced by the project id. */
-  analyticsSrc: z.string(),
-});
-export type PublicSettings = z.infer<typeof publicSettingsSchema>;
+// The schema lives in a module of its own so that the monitoring rules above (the app shell reports
+// route errors through them) do not pull the schema library into a chunk.
+export { publicSettingsSchema, type PublicSettings } from './monitoring-settings';
 
 /** What the browser does when the settings cannot be read: nothing is loaded, nothing is sent. */
 export const PUBLIC_SETTINGS_OFF: PublicSettings = {

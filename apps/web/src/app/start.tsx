@@ -2,7 +2,6 @@ import { startTransition, StrictMode } from 'react';
 import type { Root } from 'react-dom/client';
 import type { SessionUser } from '@portal/domain/auth';
 import { setUnauthorizedHandler } from '../lib/api-client';
-import { installZodMessages } from '@portal/domain/zod-messages';
 import { attachRouter } from '../lib/late-router';
 import { endSession } from '../lib/logout';
 import { signedIn } from '../lib/signed-in';
@@ -30,7 +29,6 @@ export function startApp(root: Root, to?: string, options: StartOptions = {}): v
   if (to) void router.navigate(to, { replace: options.replace, state: options.state });
   if (started) return;
   started = true;
-  installZodMessages();
   setScreenPreloader(preloadScreen);
   attachRouter(router);
 
