@@ -5,7 +5,7 @@ import { clearLoginMarker, readLoginMarker } from '../lib/storage';
 import { useSession } from '../lib/session';
 import { useClientStore } from '../lib/store';
 import { NavBar } from '../components/nav-bar';
-import { PageLoading } from '../components/page';
+import { PageLoading } from '../components/page-loading';
 import { SCREENS } from './screens';
 
 /** A row of the route table: its id has a screen in SCREENS. */

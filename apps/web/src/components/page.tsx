@@ -1,4 +1,4 @@
-import { Skeleton, Typography } from 'antd';
+import { Typography } from 'antd';
 import type { ReactNode } from 'react';
 
 /** The body of a screen: a heading, an optional line under it, the content. */
@@ -24,19 +24,4 @@ export function Page({
   );
 }
 
-/**
- * While a screen's code or data loads: the progress bar and the shape of a page (a title, a few
- * lines, a button), so the screen never goes blank between two steps.
- */
-export function PageLoading() {
-  return (
-    <div className="page-loading" role="status" aria-live="polite">
-      <span className="page-loading__bar" />
-      <span className="visually-hidden">Carregando…</span>
-      <div className="page page-loading__skeleton" aria-hidden="true">
-        <Skeleton active title={{ width: '60%' }} paragraph={{ rows: 4 }} />
-        <Skeleton.Button active block size="large" />
-      </div>
-    </div>
-  );
-}
+export { PageLoading } from './page-loading';
