@@ -13,7 +13,9 @@ const ROOT = join(import.meta.dirname, '..');
 const NO_STYLES = new Set(['ConfigProvider', 'Grid', 'theme']);
 /**
  * Our own markup drawn with antd's class names (components/plain-table.tsx, plain-fields.tsx,
- * table-pages.tsx, the section forms' native fields in components/section-form): the component whose rendering puts each class prefix's rules in the
+ * table-pages.tsx, the section forms' native fields in components/section-form, the first screens'
+ * cards, tags, alerts, progress bars and empty states in components/plain-*.tsx): the component
+ * whose rendering puts each class prefix's rules in the
  * stylesheet. A table's page numbers are styled by the table's own rules.
  */
 const CLASS_OWNERS: Record<string, string> = {
@@ -30,6 +32,10 @@ const CLASS_OWNERS: Record<string, string> = {
   col: 'Col',
   radio: 'Radio',
   switch: 'Switch',
+  card: 'Card',
+  tag: 'Tag',
+  alert: 'Alert',
+  progress: 'Progress',
 };
 
 function* sources(dir: string): Generator<string> {

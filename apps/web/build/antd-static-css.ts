@@ -12,10 +12,11 @@ import type { ThemeConfig } from 'antd';
  * and native selects, components/plain-table.tsx and plain-fields.tsx: Table, Spin, Empty, Select,
  * Input) — is rendered once under the app's ConfigProvider and theme, and the styles antd would
  * have computed and injected at run time are read from the style cache. The app then runs antd
- * with `zeroRuntime`: no style hashing, serialising or injecting on the phone. The section forms draw
- * native fields with the classes of Form, Input, Select, Switch and Radio
- * (components/section-form/native-controls.tsx): those stay rendered here even where no screen
- * imports the component (scripts/antd-static-css.test.ts checks both).
+ * with `zeroRuntime`: no style hashing, serialising or injecting on the phone. Our own markup draws
+ * with the classes of more components — the section forms' native fields (Form, Input, Select,
+ * Switch, Radio: components/section-form/native-controls.tsx) and the first screens' cards, tags,
+ * alerts, progress bars and empty states (components/plain-*.tsx): those stay rendered here even
+ * where no screen imports the component (scripts/antd-static-css.test.ts checks both).
  */
 export function antdStaticCss(theme: ThemeConfig): string {
   const cache = createCache();

@@ -1,0 +1,90 @@
+import type { ReactNode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { Alert, Button, Card, ConfigProvider, Empty, Progress, Tag } from 'antd';
+import ptBR from 'antd/locale/pt_BR';
+import { describe, expect, it } from 'vitest';
+import { PlainAlert } from './plain-alert';
+import { PlainCard } from './plain-card';
+import { PlainEmpty } from './plain-empty';
+import { PlainProgress } from './plain-progress';
+import { PlainTag } from './plain-tag';
+
+/**
+ * The plain elements must draw antd's DOM, class for class, or antd's build-time stylesheet would
+ * not give them antd's look: each is rendered beside the antd component it stands for, under the
+ * ConfigProvider settings of the app's theme that shape the DOM (app/theme.ts: CSS variables under
+ * the "portal" key, no hashed class), and the markups compared. Icons are compared by name (antd's own names
+ * them for screen readers, which the app's ConfigProvider and PlainIcon hide).
+ */
+const THEME = { cssVar: { key: 'portal' }, hashed: false, zeroRuntime: true };
+
+function markup(node: ReactNode): string {
+  return renderToStaticMarkup(
+    <ConfigProvider locale={ptBR} theme={THEME}>
+      {node}
+    </ConfigProvider>,
+  ).replace(/<span role="img"[^>]*class="anticon anticon-([\w-]+)"[^>]*><svg.*?<\/svg><\/span>/g, '[icon $1]');
+}
+
+describe('plain elements draw the DOM of the antd components they replace', () => {
+  it('tag', () => {
+    for (const color of ['default', 'green', 'gold', 'orange', 'red', 'blue', 'geekblue'] as const)
+      expect(markup(<PlainTag color={color}>Concluída</PlainTag>)).toBe(markup(<Tag color={color}>Concluída</Tag>));
+    expect(markup(<PlainTag className="doc-item__state">x</PlainTag>)).toBe(
+      markup(
+        <Tag color="default" className="doc-item__state">
+          x
+        </Tag>,
+      ),
+    );
+  });
+
+  it('alert, with a description, a class and an action', () => {
+    for (const type of ['success', 'info', 'warning', 'error'] as const)
+      expect(markup(<PlainAlert type={type} title="Falhou" />)).toBe(
+        markup(<Alert type={type} showIcon title="Falhou" />),
+      );
+    const action = <Button>Tentar de novo</Button>;
+    expect(markup(<PlainAlert type="error" title="t" description="d" className="c" action={action} />)).toBe(
+      markup(<Alert type="error" showIcon title="t" description="d" className="c" action={action} />),
+    );
+    expect(markup(<PlainAlert type="error" title="t" />)).toContain('role="alert"');
+  });
+
+  it('progress: with and without its number, coloured, small, active, done', () => {
+    const cases = [
+      { percent: 40, strokeColor: '#0a1f44', railColor: '#e6e9ef', 'aria-labelledby': 'l' },
+      { percent: 100, strokeColor: '#0a1f44', railColor: '#e6e9ef', 'aria-label': 'a' },
+      { percent: 0, showInfo: false, railColor: '#e6e9ef' },
+      { percent: 57, showInfo: false, 'aria-label': 'Documentos aceitos' },
+      { percent: 30, size: 'small', status: 'active', 'aria-label': 'Envio' },
+      { percent: 100, size: 'small', status: 'active', 'aria-label': 'Envio' },
+      { percent: 60, size: 'small', status: 'success', 'aria-label': 'Envio' },
+    ] as const;
+    for (const props of cases) expect(markup(<PlainProgress {...props} />)).toBe(markup(<Progress {...props} />));
+  });
+
+  it('card, with a title and actions', () => {
+    const go = <Button key="go">Continuar</Button>;
+    expect(
+      markup(
+        <PlainCard className="proposal-card" title={<span>Proposta 1</span>} actions={[go]}>
+          corpo
+        </PlainCard>,
+      ),
+    ).toBe(
+      markup(
+        <Card className="proposal-card" title={<span>Proposta 1</span>} actions={[go]}>
+          corpo
+        </Card>,
+      ),
+    );
+    expect(markup(<PlainCard className="proposal-card">corpo</PlainCard>)).toBe(
+      markup(<Card className="proposal-card">corpo</Card>),
+    );
+  });
+
+  it('empty', () => {
+    expect(markup(<PlainEmpty description="Nada" />)).toBe(markup(<Empty description="Nada" />));
+  });
+});
