@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { ITEM_STATE_LABELS } from '@portal/domain/documents';
 import { useDocuments } from '../lib/documents-api';
-import { SectionStatusTag } from './section-form/section-status';
+import { PlainTag } from './plain-tag';
 
 /**
  * The buyer's documents that still ask for something: items not sent yet, and items the back
@@ -30,7 +30,8 @@ export function DocumentsSummary({ proposalId }: { proposalId: string }) {
                 <span className="documents-summary__reason">Motivo: {i.reason}</span>
               ) : null}
             </span>
-            <SectionStatusTag status={i.state === 'pending' ? 'todo' : 'rejected'} label={ITEM_STATE_LABELS[i.state]} />
+            {/* The colours of a section's "to do" and "rejected" tags (section-form/section-status.tsx). */}
+            <PlainTag color={i.state === 'pending' ? 'default' : 'red'}>{ITEM_STATE_LABELS[i.state]}</PlainTag>
           </li>
         ))}
       </ul>

@@ -1,8 +1,8 @@
-import { Alert } from 'antd';
 import { formatPercent, incomeShareWarning, INCOME_SHARE_LIMIT_PERCENT } from '@portal/domain/financing';
 import { formatInterestRate } from '@portal/domain/financing-settings';
 import type { FinancingView } from '@portal/domain/financing-view';
 import { formatMoney } from '@portal/domain/money';
+import { PlainAlert } from './plain-alert';
 
 const SYSTEM_NAMES = { SAC: 'SAC (parcelas decrescentes)', PRICE: 'PRICE (parcelas iguais)' } as const;
 
@@ -90,8 +90,8 @@ export function FinancingSummary({
       ) : (
         <p className="muted">As parcelas aparecem aqui quando o banco informar a taxa de juros.</p>
       )}
-      {warning ? <Alert type="warning" showIcon className="form-alert" title={warning} /> : null}
-      {financing.ltvError ? <Alert type="error" showIcon className="form-alert" title={financing.ltvError} /> : null}
+      {warning ? <PlainAlert type="warning" className="form-alert" title={warning} /> : null}
+      {financing.ltvError ? <PlainAlert type="error" className="form-alert" title={financing.ltvError} /> : null}
     </section>
   );
 }

@@ -1,11 +1,11 @@
-import { Alert, Button } from 'antd';
+import { Button } from 'antd';
+import { PlainAlert } from './plain-alert';
 
 /** Data that did not load: the error's message and a way to ask again. */
 export function LoadError({ error, retry }: { error: Error; retry: () => unknown }) {
   return (
-    <Alert
+    <PlainAlert
       type="error"
-      showIcon
       title={error.message}
       action={<Button onClick={() => void retry()}>Tentar de novo</Button>}
     />

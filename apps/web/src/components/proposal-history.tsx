@@ -1,9 +1,10 @@
-import { Alert, Skeleton } from 'antd';
+import { Skeleton } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import type { HistoryEntry } from '@portal/domain/backoffice';
 import { formatInstant } from '@portal/domain/dates';
 import type { ProposalStage, ProposalStatus } from '@portal/domain/proposal';
 import { apiRequest } from '../lib/api-client';
+import { PlainAlert } from './plain-alert';
 
 interface ProposalHistoryView {
   status: ProposalStatus;
@@ -41,7 +42,7 @@ export function ProposalHistory({ proposalId, withStatus = false }: { proposalId
         {withStatus ? 'Situação da proposta' : 'Histórico'}
       </h2>
       {history.isPending ? <Skeleton active paragraph={{ rows: 3 }} title={false} /> : null}
-      {history.isError ? <Alert type="warning" showIcon title="Não foi possível carregar o histórico agora." /> : null}
+      {history.isError ? <PlainAlert type="warning" title="Não foi possível carregar o histórico agora." /> : null}
       {h && withStatus ? (
         <p className="proposal-history__now">
           <strong>{h.statusLabel}</strong> · etapa: {h.stageLabel}

@@ -1,8 +1,8 @@
-import { Tag } from 'antd';
+import { PlainTag, type TagColor } from './plain-tag';
 import { STATUS_LABELS, type ProposalStatus } from '@portal/domain/proposal';
 
 /** One colour per proposal status, the same on every screen of every party. */
-const COLORS: Record<ProposalStatus, string> = {
+const COLORS: Record<ProposalStatus, TagColor> = {
   filling: 'default',
   under_review: 'geekblue',
   pending_correction: 'orange',
@@ -13,5 +13,5 @@ const COLORS: Record<ProposalStatus, string> = {
 };
 
 export function ProposalStatusTag({ status }: { status: ProposalStatus }) {
-  return <Tag color={COLORS[status]}>{STATUS_LABELS[status]}</Tag>;
+  return <PlainTag color={COLORS[status]}>{STATUS_LABELS[status]}</PlainTag>;
 }

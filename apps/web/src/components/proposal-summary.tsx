@@ -1,10 +1,11 @@
 import { useId } from 'react';
-import { Progress, Skeleton } from 'antd';
+import { Skeleton } from 'antd';
 import { stepCountLabel } from '@portal/domain/next-step';
 import { useProgress } from '../lib/progress-api';
 import { formatMoney } from '@portal/domain/money';
 import type { Proposal } from '@portal/domain/proposal';
 import { FactList, proposalFacts } from './fact-list';
+import { PlainProgress } from './plain-progress';
 
 /** The facts of a proposal every list and home screen shows, in one place. */
 export function ProposalFacts({ proposal }: { proposal: Proposal }) {
@@ -39,7 +40,7 @@ export function FillingProgress({ proposalId }: { proposalId: string }) {
       <span className="filling__label" id={labelId}>
         Preenchimento · <span className="filling__count">{stepCountLabel({ done, total })}</span>
       </span>
-      <Progress percent={percent} strokeColor="#0a1f44" railColor="#e6e9ef" aria-labelledby={labelId} />
+      <PlainProgress percent={percent} strokeColor="#0a1f44" railColor="#e6e9ef" aria-labelledby={labelId} />
     </div>
   );
 }

@@ -1,8 +1,8 @@
-import { Tag } from 'antd';
 import { Link } from 'react-router';
 import { useSellerPart } from '../lib/seller-api';
 import { useProgress } from '../lib/progress-api';
 import { formatInstantDate } from '@portal/domain/dates';
+import { PlainTag } from './plain-tag';
 
 /**
  * The seller's part of a proposal in one line, for the buyers: not invited yet (with the way to the
@@ -21,19 +21,19 @@ export function SellerPartStatus({ proposalId }: { proposalId: string }) {
       <span className="section-rows__title">Parte do vendedor</span>
       {!part.data.invited ? (
         <>
-          <Tag color="default">Vendedor não convidado</Tag>
+          <PlainTag color="default">Vendedor não convidado</PlainTag>
           <span className="muted">
             Informe os dados do vendedor em <Link to="/buyer/seller-form">Dados do vendedor</Link> para convidá-lo.
           </span>
         </>
       ) : part.data.done ? (
         <>
-          <Tag color="green">Concluída</Tag>
+          <PlainTag color="green">Concluída</PlainTag>
           <span className="muted">O vendedor concluiu a parte dele{at ? ` em ${at}` : ''}.</span>
         </>
       ) : (
         <>
-          <Tag color={started ? 'gold' : 'default'}>{started ? 'Em andamento' : 'A preencher'}</Tag>
+          <PlainTag color={started ? 'gold' : 'default'}>{started ? 'Em andamento' : 'A preencher'}</PlainTag>
           <span className="muted">
             {started ? 'O vendedor está preenchendo a parte dele.' : 'O vendedor foi convidado e ainda não começou.'}
           </span>

@@ -1,4 +1,4 @@
-import { Progress } from 'antd';
+import { PlainProgress } from './plain-progress';
 
 /**
  * Where the user is in the sequence (currentStep). While the count loads, an empty indicator of
@@ -19,7 +19,7 @@ export function StepIndicator({
     return (
       <div className="step-indicator" aria-hidden="true">
         <span className="step-indicator__text">&nbsp;</span>
-        <Progress percent={0} showInfo={false} railColor="#e6e9ef" />
+        <PlainProgress percent={0} showInfo={false} railColor="#e6e9ef" />
       </div>
     );
   if (index < 0) return null;
@@ -28,7 +28,7 @@ export function StepIndicator({
       <span className="step-indicator__text">
         Etapa {index + 1} de {total}: <strong>{title}</strong>
       </span>
-      <Progress
+      <PlainProgress
         percent={Math.round(((index + 1) / total) * 100)}
         showInfo={false}
         strokeColor="#0a1f44"

@@ -1,5 +1,5 @@
 import { DocumentsSummary } from '../../components/documents-summary';
-import { Alert, Button, Card, Skeleton } from 'antd';
+import { Button, Skeleton } from 'antd';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { Page } from '../../components/page';
 import { readSelectedProposal } from '../../lib/storage';
@@ -12,6 +12,8 @@ import { ProposalHistory } from '../../components/proposal-history';
 import { SellerPartStatus } from '../../components/seller-part-status';
 import { FinancingSummary } from '../../components/financing-summary';
 import { useFinancing } from '../../lib/financing-api';
+import { PlainAlert } from '../../components/plain-alert';
+import { PlainCard } from '../../components/plain-card';
 
 /** /buyer/home: where the buyer stands on the chosen proposal. */
 export default function BuyerHomePage() {
@@ -33,7 +35,7 @@ export default function BuyerHomePage() {
       subtitle={proposal.data ? `Proposta ${proposal.data.code}` : undefined}
     >
       {proposal.isPending ? <Skeleton active paragraph={{ rows: 6 }} /> : null}
-      {proposal.isError ? <Alert type="error" showIcon title={proposal.error.message} /> : null}
+      {proposal.isError ? <PlainAlert type="error" title={proposal.error.message} /> : null}
       {proposal.data ? (
         <section className="home-next" aria-labelledby="proximo-passo">
           <NextStepPanel proposal={proposal.data} />
@@ -48,7 +50,7 @@ export default function BuyerHomePage() {
         </section>
       ) : null}
       {proposal.data ? (
-        <Card className="proposal-card">
+        <PlainCard className="proposal-card">
           <ProposalFacts proposal={proposal.data} />
           {financing.data ? (
             <FinancingSummary
@@ -68,7 +70,7 @@ export default function BuyerHomePage() {
               ))}
             </ol>
           </div>
-        </Card>
+        </PlainCard>
       ) : null}
       {proposal.data ? <ProposalHistory proposalId={proposal.data.id} withStatus /> : null}
       <div className="page__actions">

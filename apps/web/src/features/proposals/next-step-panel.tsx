@@ -1,14 +1,16 @@
 import { useState } from 'react';
-import { Alert, App, Button, Skeleton, Tag } from 'antd';
+import { App, Button, Skeleton } from 'antd';
 import { Link, useNavigate } from 'react-router';
 import { pendingSteps, type Step } from '@portal/domain/next-step';
 import type { Proposal } from '@portal/domain/proposal';
 import { ApiRequestError } from '../../lib/api-client';
 import { FillingProgress } from '../../components/proposal-summary';
+import { PlainAlert } from '../../components/plain-alert';
+import { PlainTag, type TagColor } from '../../components/plain-tag';
 import { queryClient } from '../../lib/query-client';
 import { sendForAnalysis, useProgress } from '../../lib/progress-api';
 
-const STATE_TAGS: Record<Step['state'], { color: string; label: string }> = {
+const STATE_TAGS: Record<Step['state'], { color: TagColor; label: string }> = {
   todo: { color: 'default', label: 'A fazer' },
   rejected: { color: 'orange', label: 'Correção pedida' },
   done: { color: 'green', label: 'Concluído' },
@@ -28,7 +30,7 @@ export function NextStepPanel({ proposal }: { proposal: Proposal }) {
   const [sendError, setSendError] = useState<string | null>(null);
 
   if (progress.isPending) return <Skeleton active paragraph={{ rows: 3 }} />;
-  if (progress.isError) return <Alert type="error" showIcon title={progress.error.message} />;
+  if (progress.isError) return <PlainAlert type="error" title={progress.error.message} />;
   const { next, steps } = progress.data;
   const pending = pendingSteps(steps, 'buyer');
   const sent = proposal.status !== 'filling';
@@ -59,7 +61,7 @@ export function NextStepPanel({ proposal }: { proposal: Proposal }) {
           <Button type="primary" size="large" block loading={sending} onClick={() => void send()}>
             Enviar para análise
           </Button>
-          {sendError ? <Alert type="error" showIcon title={sendError} className="form-alert" /> : null}
+          {sendError ? <PlainAlert type="error" title={sendError} className="form-alert" /> : null}
         </>
       ) : next ? (
         <Button type="primary" size="large" block onClick={() => navigate(next.path)}>
@@ -81,7 +83,7 @@ export function NextStepPanel({ proposal }: { proposal: Proposal }) {
                 <Link to={s.path} className="section-rows__title">
                   {s.title}
                 </Link>
-                <Tag color={STATE_TAGS[s.state].color}>{STATE_TAGS[s.state].label}</Tag>
+                <PlainTag color={STATE_TAGS[s.state].color}>{STATE_TAGS[s.state].label}</PlainTag>
               </li>
             ))}
           </ul>

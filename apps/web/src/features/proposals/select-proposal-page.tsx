@@ -1,4 +1,4 @@
-import { Button, Card, Empty, Skeleton } from 'antd';
+import { Button, Skeleton } from 'antd';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { Page } from '../../components/page';
@@ -7,6 +7,8 @@ import { useClientStore } from '../../lib/store';
 import { useProposals } from '../../lib/proposals-api';
 import { FillingProgress, ProposalFacts } from '../../components/proposal-summary';
 import { LoadError } from '../../components/load-error';
+import { PlainCard } from '../../components/plain-card';
+import { PlainEmpty } from '../../components/plain-empty';
 import { prefetchScreen } from '../../lib/prefetch-screen';
 
 /** /buyer/select-proposal: the buyer's proposals as cards; choosing one stores it and goes on. */
@@ -33,11 +35,13 @@ export default function SelectProposalPage() {
     <Page title="Minhas propostas" subtitle="Escolha a proposta que você quer preencher ou acompanhar.">
       {proposals.isPending ? <Skeleton active paragraph={{ rows: 6 }} /> : null}
       {proposals.isError ? <LoadError error={proposals.error} retry={proposals.refetch} /> : null}
-      {proposals.data?.length === 0 ? <Empty description="Nenhuma proposta encontrada para o seu cadastro." /> : null}
+      {proposals.data?.length === 0 ? (
+        <PlainEmpty description="Nenhuma proposta encontrada para o seu cadastro." />
+      ) : null}
       <ul className="card-list">
         {proposals.data?.map((p) => (
           <li key={p.id}>
-            <Card
+            <PlainCard
               className="proposal-card"
               title={<span className="proposal-card__code">Proposta {p.code}</span>}
               actions={[
@@ -55,7 +59,7 @@ export default function SelectProposalPage() {
             >
               <ProposalFacts proposal={p} />
               <FillingProgress proposalId={p.id} />
-            </Card>
+            </PlainCard>
           </li>
         ))}
       </ul>
