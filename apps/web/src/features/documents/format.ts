@@ -1,5 +1,6 @@
 import { ITEM_STATE_LABELS, type ItemState } from '@portal/domain/documents';
 import { formatInstant, formatInstantDate } from '@portal/domain/dates';
+import type { TagColor } from '../../components/plain-tag';
 
 const decimal = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 1 });
 
@@ -12,7 +13,7 @@ export function formatSize(bytes: number): string {
 export const formatDate = formatInstantDate;
 export const formatDateTime = formatInstant;
 
-export const STATE_COLORS: Record<ItemState, string> = {
+export const STATE_COLORS: Record<ItemState, TagColor> = {
   pending: 'default',
   sent: 'blue',
   accepted: 'green',

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
-import { Alert, App, Button, Popconfirm, Progress, Tag } from 'antd';
+import { App, Button, Popconfirm } from 'antd';
 import { CameraOutlined, DeleteOutlined, FileImageOutlined, FilePdfOutlined, UploadOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import {
@@ -21,6 +21,9 @@ import {
   type DocumentFile,
   type DocumentItem,
 } from '../../lib/documents-api';
+import { PlainAlert } from '../../components/plain-alert';
+import { PlainProgress } from '../../components/plain-progress';
+import { PlainTag } from '../../components/plain-tag';
 import { formatDateTime, formatSize, ITEM_STATE_LABELS, STATE_COLORS, validityText } from './format';
 
 interface Pending {
@@ -46,9 +49,9 @@ async function checkFile(file: File, maxMb: number): Promise<string | null> {
 
 export function ItemStateTag({ item }: { item: Pick<DocumentItem, 'state'> }) {
   return (
-    <Tag color={STATE_COLORS[item.state]} className="doc-item__state">
+    <PlainTag color={STATE_COLORS[item.state]} className="doc-item__state">
       {ITEM_STATE_LABELS[item.state]}
-    </Tag>
+    </PlainTag>
   );
 }
 
@@ -72,13 +75,13 @@ export function FileThumb({
 export function FileTags({ file }: { file: Pick<DocumentFile, 'status' | 'flags'> }) {
   return (
     <span className="doc-file__tags">
-      <Tag color={file.status === 'accepted' ? 'green' : file.status === 'rejected' ? 'red' : 'blue'}>
+      <PlainTag color={file.status === 'accepted' ? 'green' : file.status === 'rejected' ? 'red' : 'blue'}>
         {FILE_STATUS_LABELS[file.status]}
-      </Tag>
+      </PlainTag>
       {file.flags.map((flag) => (
-        <Tag key={flag} color="orange">
+        <PlainTag key={flag} color="orange">
           {FILE_FLAG_LABELS[flag]}
-        </Tag>
+        </PlainTag>
       ))}
     </span>
   );
@@ -212,9 +215,8 @@ export function UploadItem({ proposalId, item, maxMb }: { proposalId: string; it
         </p>
       ) : null}
       {item.state === 'rejected' ? (
-        <Alert
+        <PlainAlert
           type="error"
-          showIcon
           className="doc-item__alert"
           title={`Recusado: ${item.reason ?? 'sem motivo informado'}`}
           description="Envie um novo arquivo para este item."
@@ -267,7 +269,7 @@ export function UploadItem({ proposalId, item, maxMb }: { proposalId: string; it
                     {p.error}
                   </span>
                 ) : (
-                  <Progress
+                  <PlainProgress
                     percent={p.progress}
                     size="small"
                     status={p.done ? 'success' : 'active'}

@@ -1,4 +1,4 @@
-import { Alert, Progress, Skeleton } from 'antd';
+import { Skeleton } from 'antd';
 import { useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { ApiRequestError } from '../../lib/api-client';
@@ -9,6 +9,8 @@ import { ItemStateTag, UploadItem } from './upload-item';
 import type { FollowedItem } from '@portal/domain/documents-views';
 import './documents.css';
 import { PROPOSAL_CLOSED_MESSAGE } from '@portal/domain/proposal-status';
+import { PlainAlert } from '../../components/plain-alert';
+import { PlainProgress } from '../../components/plain-progress';
 
 /**
  * The upload checklist of one proposal, as the buyer or the seller sees it: the items they send,
@@ -43,11 +45,11 @@ export function DocumentsUploadScreen({
   return (
     <Page title={title} subtitle={docs.data ? `Proposta ${docs.data.proposal.code}` : undefined}>
       {docs.isPending ? <Skeleton active paragraph={{ rows: 8 }} /> : null}
-      {docs.isError ? <Alert type="error" showIcon title={docs.error.message} /> : null}
+      {docs.isError ? <PlainAlert type="error" title={docs.error.message} /> : null}
       {docs.data ? (
         <>
           <div className="doc-summary" aria-live="polite">
-            <Progress
+            <PlainProgress
               percent={items.length ? Math.round((accepted / items.length) * 100) : 100}
               showInfo={false}
               aria-label="Documentos aceitos"
@@ -65,7 +67,7 @@ export function DocumentsUploadScreen({
             ) : null}
           </div>
           {!docs.data.canUpload ? (
-            <Alert type="info" showIcon className="doc-summary__closed" title={PROPOSAL_CLOSED_MESSAGE} />
+            <PlainAlert type="info" className="doc-summary__closed" title={PROPOSAL_CLOSED_MESSAGE} />
           ) : null}
           {items.length === 0 ? <p className="muted">Nenhum documento é pedido a você nesta proposta.</p> : null}
           <div className="doc-items">

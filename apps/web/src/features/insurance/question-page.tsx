@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Progress, Skeleton, Tooltip } from 'antd';
+import { Button, Skeleton, Tooltip } from 'antd';
 import { InfoCircleOutlined } from '@ant-design/icons';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import {
@@ -15,6 +15,8 @@ import { Page } from '../../components/page';
 import { ApiRequestError } from '../../lib/api-client';
 import { saveAnswer, useHealthAnswers } from './api';
 import { prefetchScreen } from '../../lib/prefetch-screen';
+import { PlainAlert } from '../../components/plain-alert';
+import { PlainProgress } from '../../components/plain-progress';
 import { useInsurancePath, useInsuranceScreen, useQuestionCounter } from './navigation';
 
 type YesNo = 'yes' | 'no';
@@ -43,7 +45,7 @@ function QuestionScreen({ question }: { question: HealthQuestion }) {
         <span className="step-indicator__text">
           Pergunta {question.id} de {HEALTH_QUESTION_COUNT} · <strong>{question.section}</strong>
         </span>
-        <Progress
+        <PlainProgress
           percent={Math.round((question.id / HEALTH_QUESTION_COUNT) * 100)}
           showInfo={false}
           strokeColor="#0a1f44"
@@ -52,7 +54,7 @@ function QuestionScreen({ question }: { question: HealthQuestion }) {
         />
       </div>
       {insurance.isPending || answers.isPending ? <Skeleton active paragraph={{ rows: 5 }} /> : null}
-      {answers.isError ? <Alert type="error" showIcon title={answers.error.message} /> : null}
+      {answers.isError ? <PlainAlert type="error" title={answers.error.message} /> : null}
       {proposalId && insurance.data && answers.data ? (
         <AnswerForm
           key={question.id}
@@ -163,12 +165,11 @@ function AnswerForm(props: {
         </div>
       ) : null}
       <div aria-live="assertive">
-        {error ? <Alert type="error" showIcon title={error.message} className="form-alert" /> : null}
+        {error ? <PlainAlert type="error" title={error.message} className="form-alert" /> : null}
       </div>
       {!editable ? (
-        <Alert
+        <PlainAlert
           type="info"
-          showIcon
           className="form-alert"
           title="Somente leitura: a declaração não pode ser alterada agora."
         />

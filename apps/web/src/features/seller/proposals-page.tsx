@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Collapse, Empty, Skeleton, Tag } from 'antd';
+import { Button, Collapse, Skeleton } from 'antd';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import type { SellerProposal } from '@portal/domain/proposal';
@@ -11,6 +11,10 @@ import { ProposalHistory } from '../../components/proposal-history';
 import { ProposalProgress, SellerProposalFacts } from './proposal-status';
 import { SellerPartProgress, SellerSectionRows } from './seller-part';
 import { LoadError } from '../../components/load-error';
+import { PlainAlert } from '../../components/plain-alert';
+import { PlainCard } from '../../components/plain-card';
+import { PlainEmpty } from '../../components/plain-empty';
+import { PlainTag } from '../../components/plain-tag';
 
 /** /seller/proposals: the proposals the seller was invited to, where each stands and the seller's steps. */
 export default function SellerProposalsPage() {
@@ -22,7 +26,7 @@ export default function SellerProposalsPage() {
     <Page title="Propostas" subtitle="As propostas de compra do seu imóvel em que você foi convidado a participar.">
       {proposals.isPending ? <Skeleton active paragraph={{ rows: 6 }} /> : null}
       {proposals.isError ? <LoadError error={proposals.error} retry={proposals.refetch} /> : null}
-      {proposals.data?.length === 0 ? <Empty description="Nenhuma proposta para você por enquanto." /> : null}
+      {proposals.data?.length === 0 ? <PlainEmpty description="Nenhuma proposta para você por enquanto." /> : null}
       <ul className="card-list card-list--single">
         {proposals.data?.map((p) => (
           <li key={p.id}>
@@ -45,17 +49,17 @@ function ProposalCard({ proposal }: { proposal: SellerProposal }) {
   const editable = isEditableStatus(proposal.status);
   const label = part.data?.done ? 'Ver situação' : editable ? 'Continuar' : 'Ver';
   return (
-    <Card
+    <PlainCard
       className="proposal-card seller-card"
       title={
         <span className="proposal-card__code">
-          Proposta {proposal.code} {part.data?.done ? <Tag color="green">Sua parte concluída</Tag> : null}
+          Proposta {proposal.code} {part.data?.done ? <PlainTag color="green">Sua parte concluída</PlainTag> : null}
         </span>
       }
     >
       <SellerProposalFacts proposal={proposal} />
       {part.isPending ? <Skeleton active paragraph={{ rows: 3 }} title={false} /> : null}
-      {part.isError ? <Alert type="error" showIcon title={part.error.message} /> : null}
+      {part.isError ? <PlainAlert type="error" title={part.error.message} /> : null}
       {part.data ? <SellerPartProgress proposalId={proposal.id} part={part.data} /> : null}
       <Button
         type="primary"
@@ -92,6 +96,6 @@ function ProposalCard({ proposal }: { proposal: SellerProposal }) {
           },
         ]}
       />
-    </Card>
+    </PlainCard>
   );
 }

@@ -1,11 +1,12 @@
 import { Link } from 'react-router';
-import { Progress, Skeleton } from 'antd';
+import { Skeleton } from 'antd';
 import { stepCountLabel } from '@portal/domain/next-step';
 import type { SellerPart } from '@portal/domain/seller-api';
 import { useProgress } from '../../lib/progress-api';
 import { SectionStatusTag } from '../../components/section-form/section-status';
 import { SELLER_STEPS, sellerUrl } from './flow';
 import { sectionAction } from '../../lib/vocabulary';
+import { PlainProgress } from '../../components/plain-progress';
 
 /** How far the seller's own part is: the seller's derived steps (forms, documents, completion) done. */
 export function SellerPartProgress({ proposalId, part }: { proposalId: string; part: SellerPart }) {
@@ -23,7 +24,12 @@ export function SellerPartProgress({ proposalId, part }: { proposalId: string; p
           </>
         )}
       </span>
-      <Progress percent={seller.percent} strokeColor="#0a1f44" railColor="#e6e9ef" aria-label={`${count} concluídas`} />
+      <PlainProgress
+        percent={seller.percent}
+        strokeColor="#0a1f44"
+        railColor="#e6e9ef"
+        aria-label={`${count} concluídas`}
+      />
     </div>
   );
 }
