@@ -83,3 +83,48 @@ export async function startApi({ databaseUrl, dataDir, port, nodeArgs = [] }) {
   await waitUp(`http://127.0.0.1:${port}/api/health`, child);
   return child;
 }
+
+/** Chromium as the e2e suite starts it (headless, no sandbox, nothing fetched from outside). */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** The pages Lighthouse and the long-task probe measure: the buyer's five, then the back office's list. */
+export const BUYER_PAGES = [
+  { name: 'login', url: '/buyer/login', loggedOut: true },
+  { name: 'select-proposal', url: '/buyer/select-proposal' },
+  { name: 'form (buyer data)', url: '/buyer/data?buyer=1' },
+  { name: 'DPS question', url: '/buyer/seguradora/perguntas/1' },
+  { name: 'upload', url: '/buyer/documents/upload' },
+];
+export const OPERATOR_PAGE = { name: 'back-office list', url: '/backoffice' };
+
+/**
+ * On a page where the demo buyer is signed in: chooses the demo proposal the pages show, and gives
+ * the insurer's consent as the buyer would on that screen (without it a health question sends the
+ * buyer to the consent screen instead).
+ */
+export async function prepareBuyer(page) {
+  const proposalId = await page.evaluate(
+    async () => (await (await fetch('/api/v3/proposals')).json()).data.find((p) => p.code === 'PF-2026-004817').id,
+  );
+  await page.evaluate((id) => localStorage.setItem('portal:proposal', id), proposalId);
+  const consent = await page.evaluate(async (id) => {
+    const overview = (await (await fetch(`/api/v3/proposals/${id}/insurance`)).json()).data;
+    if (overview.me?.consent) return 200;
+    const res = await fetch(`/api/v3/proposals/${id}/insurance/consent`, {
+      method: 'POST',
+      headers: { accept: 'application/json', 'content-type': 'application/json' },
+      body: JSON.stringify({ version: overview.consentVersion, accepted: true }),
+    });
+    return res.status;
+  }, proposalId);
+  if (consent !== 200) throw new Error(`the insurer's consent was not given (${consent})`);
+}

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { tsImport } from 'tsx/esm/api';
-import { freePort, root, startApi, stop } from './common.mjs';
+import { BUYER_PAGES, CHROMIUM_ARGS, freePort, OPERATOR_PAGE, prepareBuyer, root, startApi, stop } from './common.mjs';
 
 /** The login screens: a first visit to them loads the entry alone (features/auth/login-form.tsx). */
 const LIGHT_LOGIN = new Set(['buyer.login', 'auth.login', 'auth.role.login']);
@@ -98,17 +98,7 @@ export async function benchLighthouse(results) {
   const debugPort = await freePort();
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      `--remote-debugging-port=${debugPort}`,
-    ],
+    args: [...CHROMIUM_ARGS, `--remote-debugging-port=${debugPort}`],
   });
   try {
     const base = `http://localhost:${port}`;
@@ -184,33 +174,10 @@ export async function benchLighthouse(results) {
     };
 
     await signIn('/buyer/login', 'comprador@demo.com.br', '/buyer/select-proposal');
-    const proposalId = await page.evaluate(
-      async () => (await (await fetch('/api/v3/proposals')).json()).data.find((p) => p.code === 'PF-2026-004817').id,
-    );
-    await page.evaluate((id) => localStorage.setItem('portal:proposal', id), proposalId);
-    // A health question shows once the buyer has given the insurer's consent (otherwise the page
-    // sends them to the consent screen): give it, as the buyer would on that screen.
-    const consent = await page.evaluate(async (id) => {
-      const overview = (await (await fetch(`/api/v3/proposals/${id}/insurance`)).json()).data;
-      if (overview.me?.consent) return 200;
-      const res = await fetch(`/api/v3/proposals/${id}/insurance/consent`, {
-        method: 'POST',
-        headers: { accept: 'application/json', 'content-type': 'application/json' },
-        body: JSON.stringify({ version: overview.consentVersion, accepted: true }),
-      });
-      return res.status;
-    }, proposalId);
-    if (consent !== 200) throw new Error(`the insurer's consent was not given (${consent})`);
-    for (const p of [
-      { name: 'login', url: `${base}/buyer/login`, loggedOut: true },
-      { name: 'select-proposal', url: `${base}/buyer/select-proposal` },
-      { name: 'form (buyer data)', url: `${base}/buyer/data?buyer=1` },
-      { name: 'DPS question', url: `${base}/buyer/seguradora/perguntas/1` },
-      { name: 'upload', url: `${base}/buyer/documents/upload` },
-    ])
-      await measure(p);
+    await prepareBuyer(page);
+    for (const p of BUYER_PAGES) await measure({ ...p, url: `${base}${p.url}` });
     await signIn('/auth/operator/login', 'operador@demo.com.br', '/backoffice');
-    await measure({ name: 'back-office list', url: `${base}/backoffice` });
+    await measure({ ...OPERATOR_PAGE, url: `${base}${OPERATOR_PAGE.url}` });
   } finally {
     await context.close();
     await stop(server);

@@ -14,7 +14,17 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, root, sleep, startApi, stop } from './common.mjs';
+import {
+  BUYER_PAGES,
+  CHROMIUM_ARGS,
+  freePort,
+  OPERATOR_PAGE,
+  prepareBuyer,
+  root,
+  sleep,
+  startApi,
+  stop,
+} from './common.mjs';
 
 const RUNS = Number(process.env.LONG_TASKS_RUNS ?? 3);
 const PROFILE = process.env.LONG_TASKS_PROFILE === '1';
@@ -40,16 +50,7 @@ async function main() {
   const server = await startApi({ databaseUrl: '', dataDir, port });
   const browser = await chromium.launch({
     executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: CHROMIUM_ARGS,
   });
   const base = `http://localhost:${port}`;
   const newContext = () =>
@@ -135,35 +136,13 @@ async function main() {
   try {
     const buyer = await newContext();
     const home = await signIn(buyer, '/buyer/login', 'comprador@demo.com.br', '/buyer/select-proposal');
-    const proposalId = await home.evaluate(
-      async () => (await (await fetch('/api/v3/proposals')).json()).data.find((p) => p.code === 'PF-2026-004817').id,
-    );
-    await home.evaluate((id) => localStorage.setItem('portal:proposal', id), proposalId);
-    // A health question shows once the buyer has given the insurer's consent (as in the bench).
-    const consent = await home.evaluate(async (id) => {
-      const overview = (await (await fetch(`/api/v3/proposals/${id}/insurance`)).json()).data;
-      if (overview.me?.consent) return 200;
-      const res = await fetch(`/api/v3/proposals/${id}/insurance/consent`, {
-        method: 'POST',
-        headers: { accept: 'application/json', 'content-type': 'application/json' },
-        body: JSON.stringify({ version: overview.consentVersion, accepted: true }),
-      });
-      return res.status;
-    }, proposalId);
-    if (consent !== 200) throw new Error(`the insurer's consent was not given (${consent})`);
-    for (const p of [
-      { name: 'login', url: '/buyer/login', loggedOut: true },
-      { name: 'select-proposal', url: '/buyer/select-proposal' },
-      { name: 'form (buyer data)', url: '/buyer/data?buyer=1' },
-      { name: 'DPS question', url: '/buyer/seguradora/perguntas/1' },
-      { name: 'upload', url: '/buyer/documents/upload' },
-    ])
-      await measure(buyer, p);
+    await prepareBuyer(home);
+    for (const p of BUYER_PAGES) await measure(buyer, p);
     await buyer.close();
-    if ('back-office list'.includes(filter)) {
+    if (OPERATOR_PAGE.name.includes(filter)) {
       const operator = await newContext();
       await signIn(operator, '/auth/operator/login', 'operador@demo.com.br', '/backoffice');
-      await measure(operator, { name: 'back-office list', url: '/backoffice' });
+      await measure(operator, OPERATOR_PAGE);
       await operator.close();
     }
     console.log(`\nBlocking time (sum of long tasks − 50 ms), 4x CPU, 412x823, median of ${RUNS}:`);
