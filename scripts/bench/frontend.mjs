@@ -11,6 +11,8 @@ import { BUYER_PAGES, CHROMIUM_ARGS, freePort, OPERATOR_PAGE, prepareBuyer, root
 
 /** The login screens: a first visit to them loads the entry alone (features/auth/login-form.tsx). */
 const LIGHT_LOGIN = new Set(['buyer.login', 'auth.login', 'auth.role.login']);
+/** The error screen is part of the app shell (app/screens.ts): a first visit loads the entry and the shell. */
+const IN_SHELL = new Set(['error']);
 const APP_SHELL = 'src/app/start.tsx';
 const kib = (bytes) => +(bytes / 1024).toFixed(1);
 
@@ -72,8 +74,8 @@ export async function benchFrontend(results) {
       });
       continue;
     }
-    if (!key || !manifest[key]) continue;
-    const own = [...closure(key)].filter((k) => !entry.has(k) && !shell.has(k));
+    if (!IN_SHELL.has(route.id) && (!key || !manifest[key])) continue;
+    const own = IN_SHELL.has(route.id) ? [] : [...closure(key)].filter((k) => !entry.has(k) && !shell.has(k));
     const first = sizeOf(new Set([...entry, ...shell, ...own]));
     results.frontend.push({
       route: route.id,

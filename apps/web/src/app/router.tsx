@@ -3,7 +3,7 @@ import { ROUTES } from '@portal/domain/routes';
 import { GuardedRoute } from './guarded-route';
 import { RootRedirect } from './root-redirect';
 import { RouteError } from './route-error';
-import { NotFoundScreen } from './error-screens';
+import NotFoundPage from '../features/errors/not-found-page';
 
 /** The router is built from the route table of packages/domain (docs/product/routes-and-guards.md): one place for every path. */
 export const router = createBrowserRouter([
@@ -13,7 +13,7 @@ export const router = createBrowserRouter([
     children: [
       { path: '/', element: <RootRedirect /> },
       ...ROUTES.map((route) => ({ path: route.path, element: <GuardedRoute route={route} key={route.id} /> })),
-      { path: '*', element: <NotFoundScreen withNav /> },
+      { path: '*', element: <NotFoundPage withNav /> },
     ],
   },
 ]);

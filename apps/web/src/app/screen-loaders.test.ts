@@ -19,8 +19,8 @@ describe('routeIdOf: which screen to fetch for an in-app path', () => {
     expect(routeIdOf('/buyer/data/extra')).toBeNull();
   });
 
-  it('has a loader for every route but the seller redirect', () => {
-    const ids = ROUTES.map((r) => r.id).filter((id) => id !== 'seller.select-proposal');
+  it('has a loader for every route but the seller redirect and the error screen (in the app shell)', () => {
+    const ids = ROUTES.map((r) => r.id).filter((id) => id !== 'seller.select-proposal' && id !== 'error');
     expect(Object.keys(SCREEN_LOADERS).sort()).toEqual([...ids].sort());
   });
 });

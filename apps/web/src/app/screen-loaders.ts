@@ -5,11 +5,14 @@ import { ROUTES, type RouteId } from '@portal/domain/routes';
 export type ScreenLoader = () => Promise<{ default: ComponentType }>;
 
 /**
- * The chunk of every route's screen, each its own (the one route without a screen of its own,
- * 'seller.select-proposal', is a redirect: app/screens.ts). A module of its own, free of the
- * router and antd, so that the entry can start a screen's download beside the app's.
+ * The chunk of every route's screen, each its own, but two (app/screens.ts): 'seller.select-proposal'
+ * is a redirect, and the error screen is part of the app shell, so that it draws when a screen's
+ * chunk cannot be fetched. A module of its own, free of the router and antd, so that the entry can
+ * start a screen's download beside the app's.
  */
-export const SCREEN_LOADERS: Record<Exclude<RouteId, 'seller.select-proposal'>, ScreenLoader> = {
+export type ChunkedRouteId = Exclude<RouteId, 'seller.select-proposal' | 'error'>;
+
+export const SCREEN_LOADERS: Record<ChunkedRouteId, ScreenLoader> = {
   'buyer.login': () => import('../features/auth/login-page'),
   'auth.login': () => import('../features/auth/login-page'),
   'auth.role.login': () => import('../features/auth/login-page'),
@@ -68,7 +71,6 @@ export const SCREEN_LOADERS: Record<Exclude<RouteId, 'seller.select-proposal'>, 
   'backoffice.audit': () => import('../features/backoffice/audit-page'),
   'backoffice.outbox': () => import('../features/backoffice/outbox-page'),
   'backoffice.operators': () => import('../features/backoffice/operators-page'),
-  error: () => import('../features/errors/error-page'),
 };
 
 /** The table's paths as patterns; a path without parameters wins over one with (…/new before …/:proposalId). */
@@ -87,10 +89,12 @@ export function routeIdOf(path: string): RouteId | null {
 
 const requested = new Set<string>();
 
+const hasChunk = (id: RouteId): id is ChunkedRouteId => id in SCREEN_LOADERS;
+
 /** Starts downloading the screen of an in-app path now (a first visit: beside the app's chunk). */
 export function preloadScreen(path: string): void {
   const id = routeIdOf(path);
-  if (!id || id === 'seller.select-proposal' || requested.has(id)) return;
+  if (!id || !hasChunk(id) || requested.has(id)) return;
   requested.add(id);
   void SCREEN_LOADERS[id]().catch(() => requested.delete(id));
 }

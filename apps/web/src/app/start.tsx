@@ -9,7 +9,6 @@ import { setScreenPreloader } from '../lib/prefetch-screen';
 import { router } from './router';
 import { preloadScreen } from './screen-loaders';
 import { App } from './app';
-import { preloadErrorScreens } from './error-screens';
 
 export interface StartOptions {
   replace?: boolean;
@@ -56,7 +55,4 @@ export function startApp(root: Root, to?: string, options: StartOptions = {}): v
       </StrictMode>,
     );
   });
-  // The error screens' chunks, once the browser is idle (app/error-screens.tsx).
-  const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 200));
-  idle(preloadErrorScreens);
 }

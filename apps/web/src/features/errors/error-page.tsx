@@ -1,6 +1,7 @@
-import { Button, Typography } from 'antd';
+import { Button } from 'antd';
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { PlainParagraph, PlainTitle } from '../../components/plain-typography';
 import { useClientStore } from '../../lib/store';
 import { ErrorIllustration } from './error-illustration';
 
@@ -17,13 +18,11 @@ export function ErrorScreen({ message }: { message?: string | undefined }) {
   return (
     <main className="page page--narrow error-screen" id="conteudo">
       <ErrorIllustration />
-      <Typography.Title level={1} className="error-screen__title">
-        {ERROR_HEADING}
-      </Typography.Title>
+      <PlainTitle className="error-screen__title">{ERROR_HEADING}</PlainTitle>
       {message ? (
-        <Typography.Paragraph className="error-screen__message" role="alert">
+        <PlainParagraph className="error-screen__message" role="alert">
           {message}
-        </Typography.Paragraph>
+        </PlainParagraph>
       ) : null}
       <Button type="primary" size="large" onClick={() => navigate('/')}>
         VOLTAR

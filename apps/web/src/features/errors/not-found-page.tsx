@@ -1,7 +1,8 @@
-import { Button, Typography } from 'antd';
+import { Button } from 'antd';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { NavBar } from '../../components/nav-bar';
+import { PlainParagraph, PlainTitle } from '../../components/plain-typography';
 import { useClientStore } from '../../lib/store';
 import { ErrorIllustration } from './error-illustration';
 
@@ -18,12 +19,10 @@ export default function NotFoundPage({ withNav = false }: { withNav?: boolean })
       {withNav ? <NavBar nav={{ left: 'back' }} /> : null}
       <main className="page page--narrow error-screen" id="conteudo">
         <ErrorIllustration />
-        <Typography.Title level={1} className="error-screen__title">
-          Página não encontrada
-        </Typography.Title>
-        <Typography.Paragraph className="error-screen__message">
+        <PlainTitle className="error-screen__title">Página não encontrada</PlainTitle>
+        <PlainParagraph className="error-screen__message">
           O endereço que você abriu não existe ou ainda não está disponível.
-        </Typography.Paragraph>
+        </PlainParagraph>
         <Button type="primary" size="large" onClick={() => navigate('/')}>
           IR PARA O INÍCIO
         </Button>

@@ -1,0 +1,23 @@
+import type { HTMLAttributes, ReactNode } from 'react';
+
+/**
+ * A heading and a paragraph drawn as antd's Typography.Title and Typography.Paragraph draw them
+ * (same element and classes, so the build-time stylesheet gives them antd's look; `portal` is the
+ * theme's CSS-variable root), without antd's component, which brings its editable and ellipsis
+ * modes (Input, Tooltip, the trigger) with it.
+ */
+export function PlainTitle({ className, children }: { className?: string; children: ReactNode }) {
+  return <h1 className={`ant-typography${className ? ` ${className}` : ''} portal`}>{children}</h1>;
+}
+
+export function PlainParagraph({
+  className,
+  children,
+  ...rest
+}: { className?: string; children: ReactNode } & Pick<HTMLAttributes<HTMLDivElement>, 'role'>) {
+  return (
+    <div {...rest} className={`ant-typography${className ? ` ${className}` : ''} portal`}>
+      {children}
+    </div>
+  );
+}
