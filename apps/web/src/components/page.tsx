@@ -1,5 +1,5 @@
-import { Typography } from 'antd';
 import type { ReactNode } from 'react';
+import { PlainParagraph, PlainTitle } from './plain-typography';
 
 /** The body of a screen: a heading, an optional line under it, the content. */
 export function Page({
@@ -15,10 +15,8 @@ export function Page({
 }) {
   return (
     <main className={`page${narrow ? ' page--narrow' : ''}`} id="conteudo">
-      <Typography.Title level={1} className="page__title">
-        {title}
-      </Typography.Title>
-      {subtitle ? <Typography.Paragraph className="page__subtitle">{subtitle}</Typography.Paragraph> : null}
+      <PlainTitle className="page__title">{title}</PlainTitle>
+      {subtitle ? <PlainParagraph className="page__subtitle">{subtitle}</PlainParagraph> : null}
       {children}
     </main>
   );
