@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
@@ -44,7 +45,49 @@ async function openProposals(page: Page) {
   );
 }
 
+/**
+ * The scripts of the entry and the app shell (app/start.tsx and their static imports), as paths
+ * under the site root, from the e2e build's Vite manifest: what a page has once the app started.
+ */
+function entryAndShellScripts(): Set<string> {
+  const manifest = JSON.parse(readFileSync(join(inject('dataDir'), 'web/.vite/manifest.json'), 'utf8')) as Record<
+    string,
+    { file: string; isEntry?: boolean; imports?: string[] }
+  >;
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(`/${chunk.file}`)) return;
+    files.add(`/${chunk.file}`);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) visit(key);
+  visit('src/app/start.tsx');
+  return files;
+}
+
 describe('fatal errors in the browser', () => {
+  it("a screen whose chunk cannot be fetched shows the error screen, with nothing but the app's own scripts", async () => {
+    const { page, context } = await browser.newPage();
+    await signIn(page, 'comprador@demo.com.br');
+    // Any other script fails from here on, as when the network is gone or a deploy replaced the
+    // chunks: the screen's chunk, and any chunk the error screen itself would need.
+    const reachable = entryAndShellScripts();
+    const blocked: string[] = [];
+    await page.route('**/assets/*.js', (route) => {
+      const path = new URL(route.request().url()).pathname;
+      if (reachable.has(path)) return route.continue();
+      blocked.push(path);
+      return route.abort('internetdisconnected');
+    });
+    await page.goto('/buyer/select-proposal');
+    await page.getByRole('heading', { name: 'Desculpe, encontramos um problema.' }).waitFor();
+    await page.getByRole('button', { name: 'VOLTAR', exact: true }).waitFor();
+    expect(blocked.some((path) => path.includes('select-proposal'))).toBe(true);
+    expect(await page.getByRole('heading', { name: 'Minhas propostas' }).count()).toBe(0);
+    await context.close();
+  });
+
   it('an uncaught error opens the error screen, with the back button, and is reported', async () => {
     const since = Date.now();
     const { page, context } = await browser.newPage();
