@@ -14,9 +14,9 @@ const NO_STYLES = new Set(['ConfigProvider', 'Grid', 'theme']);
 /**
  * Our own markup drawn with antd's class names (components/plain-table.tsx, plain-fields.tsx,
  * table-pages.tsx, the section forms' native fields in components/section-form, the first screens'
- * cards, tags, alerts, progress bars and empty states in components/plain-*.tsx, the error screens'
- * heading and message in components/plain-typography.tsx): the component whose rendering puts
- * each class prefix's rules in the stylesheet. A table's page numbers are styled by the table's own rules.
+ * cards, tags, alerts, progress bars, empty states, results and typography in
+ * components/plain-*.tsx): the component whose rendering puts each class prefix's rules in the
+ * stylesheet. A table's page numbers are styled by the table's own rules.
  */
 const CLASS_OWNERS: Record<string, string> = {
   table: 'Table',
@@ -37,6 +37,7 @@ const CLASS_OWNERS: Record<string, string> = {
   alert: 'Alert',
   progress: 'Progress',
   typography: 'Typography',
+  result: 'Result',
 };
 
 function* sources(dir: string): Generator<string> {

@@ -26,6 +26,7 @@ export function ChoiceButtons<T extends string | number | boolean>({
   disabled,
   id,
   className,
+  thumbSized = true,
   ...aria
 }: {
   value: T | undefined;
@@ -34,6 +35,8 @@ export function ChoiceButtons<T extends string | number | boolean>({
   disabled?: boolean;
   id?: string;
   className?: string;
+  /** Off: antd's large button group as antd sizes it (a desktop-first form), not thumb-sized buttons. */
+  thumbSized?: boolean;
   'aria-label'?: string;
   'aria-labelledby'?: string;
   'aria-invalid'?: boolean;
@@ -45,7 +48,7 @@ export function ChoiceButtons<T extends string | number | boolean>({
       {...aria}
       role="radiogroup"
       id={id}
-      className={`ant-radio-group ant-radio-group-solid ant-radio-group-large choice-buttons${className ? ` ${className}` : ''} ${root}`}
+      className={`ant-radio-group ant-radio-group-solid ant-radio-group-large${thumbSized ? ' choice-buttons' : ''}${className ? ` ${className}` : ''} ${root}`}
     >
       {options.map((option) => {
         const checked = option.value === value;

@@ -15,11 +15,19 @@ const cx = (...names: (string | false | undefined)[]) => names.filter(Boolean).j
  * A vertical form, drawn as antd's `<Form layout="vertical">` draws it (same element, same classes),
  * submitted by script: no browser validation, no page reload.
  */
-export function NativeForm({ onSubmit, children }: { onSubmit: () => unknown; children: ReactNode }) {
+export function NativeForm({
+  onSubmit,
+  className,
+  children,
+}: {
+  onSubmit: () => unknown;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
     <form
       noValidate
-      className={cx('ant-form ant-form-vertical', antdRoot('form'))}
+      className={cx('ant-form ant-form-vertical', className, antdRoot('form'))}
       onSubmit={(e) => {
         e.preventDefault();
         void onSubmit();
@@ -45,7 +53,8 @@ export function FieldItem({
 }: {
   label?: string;
   htmlFor: string;
-  error?: string;
+  /** The error under the field (a string, or an element carrying its own id and role). */
+  error?: ReactNode;
   help?: ReactNode;
   className?: string;
   children: ReactNode;

@@ -1,12 +1,11 @@
 import { useEffect, useState } from 'react';
-import { AutoComplete, Button, Form, Radio, Result, Select } from 'antd';
+import { Button } from 'antd';
 import { Link, useNavigate } from 'react-router';
 import { useController, useFieldArray, useForm, useWatch, type Control, type FieldPath } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   AMORTIZATION_LABELS,
   FEE_TYPE_LABELS,
-  PRODUCT_SUGGESTIONS,
   PROPERTY_TYPE_LABELS,
   newProposalSchema,
   type NewProposalInput,
@@ -16,16 +15,20 @@ import { formatCpf } from '@portal/domain/cpf';
 import { UFS } from '@portal/domain/fields';
 import { maskMoneyInput } from '@portal/domain/money';
 import { INSURER_LABELS, PROPERTY_KIND_LABELS, PROPOSAL_TYPE_LABELS } from '@portal/domain/proposal';
-import { TextField } from '../../components/form-field';
+import { ChoiceButtons } from '../../components/choice-buttons';
+import { FormError } from '../../components/form-error';
 import { Page } from '../../components/page';
-import { FormError, SubmitForm } from '../../components/submit-form';
+import { PlainSuccessResult } from '../../components/plain-result';
+import { NativeForm } from '../../components/section-form/field-item';
 import { applyServerErrors } from '../../lib/form-errors';
 import { lookupCep } from '../../lib/sections-api';
 import { useCreateProposal } from './api';
 import { BackofficeMenu } from './format';
+import { ProductField, SelectField, TextField } from './new-proposal-fields';
 import './backoffice.css';
 
-const options = (labels: Record<string, string>) => Object.entries(labels).map(([value, label]) => ({ value, label }));
+const options = <T extends string>(labels: Record<T, string>) =>
+  (Object.entries(labels) as [T, string][]).map(([value, label]) => ({ value, label }));
 const emptyBuyer = { name: '', cpf: '', email: '' };
 const DEFAULTS: NewProposalInput = {
   type: 'financing',
@@ -41,62 +44,13 @@ const DEFAULTS: NewProposalInput = {
   },
 };
 
-type FieldName = FieldPath<NewProposalInput>;
-type Options = { value: string; label: string }[];
-
-/** One field bound to react-hook-form: its id, and the Form.Item props that tie the label and announce the error. */
-function useBoundItem(control: Control<NewProposalInput>, name: FieldName, label: string) {
-  const { field, fieldState } = useController({ control, name });
-  const id = `campo-${name.replace(/\./g, '-')}`;
-  const error = fieldState.error?.message;
-  const item = {
-    label,
-    htmlFor: id,
-    validateStatus: error ? ('error' as const) : undefined,
-    help: error ? <span role="alert">{error}</span> : undefined,
-  };
-  return { field, id, error, item };
-}
-
-/** A labelled select bound to react-hook-form, with the error announced and tied to it. */
-function SelectField({
-  control,
-  name,
-  label,
-  options: opts,
-}: {
-  control: Control<NewProposalInput>;
-  name: FieldName;
-  label: string;
-  options: Options;
-}) {
-  const { field, id, error, item } = useBoundItem(control, name, label);
-  return (
-    <Form.Item {...item}>
-      <Select
-        id={id}
-        size="large"
-        ref={field.ref}
-        value={(field.value as string) || undefined}
-        onChange={(v: string) => field.onChange(v)}
-        onBlur={field.onBlur}
-        options={opts}
-        showSearch
-        optionFilterProp="label"
-        placeholder="Selecione"
-        aria-invalid={error ? true : undefined}
-      />
-    </Form.Item>
-  );
-}
-
 /** Two selects side by side, each picking one key of its label map. */
 function SelectPair({
   control,
   fields,
 }: {
   control: Control<NewProposalInput>;
-  fields: [FieldName, string, Record<string, string>][];
+  fields: [FieldPath<NewProposalInput>, string, Record<string, string>][];
 }) {
   return (
     <div className="bo-grid">
@@ -104,24 +58,6 @@ function SelectPair({
         <SelectField key={name} control={control} name={name} label={label} options={options(labels)} />
       ))}
     </div>
-  );
-}
-
-/** The product: one of the suggestions for the proposal's type, or typed freely. */
-function ProductField({ control, type }: { control: Control<NewProposalInput>; type: NewProposalInput['type'] }) {
-  const { field, id, item } = useBoundItem(control, 'financingOrCgiData.product', 'Produto');
-  return (
-    <Form.Item {...item}>
-      <AutoComplete
-        id={id}
-        size="large"
-        value={field.value as string}
-        onChange={(v: string) => field.onChange(v)}
-        onBlur={field.onBlur}
-        options={PRODUCT_SUGGESTIONS[type].map((p) => ({ value: p }))}
-        placeholder="Escolha ou digite"
-      />
-    </Form.Item>
   );
 }
 
@@ -160,8 +96,7 @@ export default function NewProposalPage() {
   if (create.isSuccess) {
     return (
       <Page title="Proposta criada">
-        <Result
-          status="success"
+        <PlainSuccessResult
           title={`Proposta ${create.data.code} criada`}
           subTitle="Cada comprador recebeu um e-mail com o link para criar a senha e começar o preenchimento."
           extra={[
@@ -188,30 +123,28 @@ export default function NewProposalPage() {
       subtitle="Os compradores recebem por e-mail o link para criar a senha e preencher o restante."
     >
       <BackofficeMenu />
-      <SubmitForm
+      <NativeForm
         className="bo-form"
-        onSubmit={(e) => {
+        onSubmit={() => {
           setFormError(null);
-          void handleSubmit((values) =>
+          return handleSubmit((values) =>
             create.mutate(values, {
               onError: (err) =>
                 setFormError(applyServerErrors(err, setError, ['type', 'buyers', 'property', 'financingOrCgiData'])),
             }),
-          )(e);
+          )();
         }}
       >
         <fieldset className="bo-fieldset">
           <legend>Tipo de proposta</legend>
-          <Radio.Group
+          <ChoiceButtons
             value={typeField.field.value}
-            onChange={(e) => {
-              typeField.field.onChange(e.target.value);
+            onChange={(value) => {
+              typeField.field.onChange(value);
               setValue('financingOrCgiData.product', '');
             }}
-            optionType="button"
-            buttonStyle="solid"
-            size="large"
             options={options(PROPOSAL_TYPE_LABELS)}
+            thumbSized={false}
             aria-label="Tipo de proposta"
           />
         </fieldset>
@@ -324,7 +257,7 @@ export default function NewProposalPage() {
           </Button>
           <Link to="/backoffice">Cancelar</Link>
         </div>
-      </SubmitForm>
+      </NativeForm>
     </Page>
   );
 }

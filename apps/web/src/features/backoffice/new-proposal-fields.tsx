@@ -1,0 +1,138 @@
+import { useState, type InputHTMLAttributes } from 'react';
+import { useController, type Control, type FieldPath } from 'react-hook-form';
+import { PRODUCT_SUGGESTIONS, type NewProposalInput } from '@portal/domain/backoffice';
+import { FieldItem } from '../../components/section-form/field-item';
+import { NativeSelect, TextInput } from '../../components/section-form/native-controls';
+
+/*
+ * The new-proposal form's fields as native elements drawn with antd's class names (the section
+ * forms' FieldItem, TextInput and NativeSelect), bound to react-hook-form: no antd Form, Input,
+ * Select or AutoComplete code on the page.
+ */
+
+type FieldName = FieldPath<NewProposalInput>;
+type FieldProps = { control: Control<NewProposalInput>; name: FieldName; label: string };
+export type Options = { value: string; label: string }[];
+
+/** One field bound to react-hook-form: its id, and its error announced (role="alert") under it. */
+function useBoundField(control: Control<NewProposalInput>, name: FieldName) {
+  const { field, fieldState } = useController({ control, name });
+  const id = `campo-${name.replace(/\./g, '-')}`;
+  const message = fieldState.error?.message;
+  const errorId = `${id}-ajuda`;
+  const error = message ? (
+    <span id={errorId} role="alert">
+      {message}
+    </span>
+  ) : undefined;
+  return { field, id, error, invalid: message ? true : undefined, errorId };
+}
+
+/** A labelled text field; `mask` is applied to every keystroke (CPF, CEP, money). */
+export function TextField({
+  control,
+  name,
+  label,
+  mask,
+  input,
+}: FieldProps & {
+  mask?: (value: string) => string;
+  input?: Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'onBlur' | 'name' | 'id' | 'className'>;
+}) {
+  const { field, id, error, invalid, errorId } = useBoundField(control, name);
+  return (
+    <FieldItem label={label} htmlFor={id} error={error}>
+      <TextInput
+        {...input}
+        id={id}
+        ref={field.ref}
+        name={field.name}
+        value={(field.value as string | undefined) ?? ''}
+        onChange={(e) => field.onChange(mask ? mask(e.target.value) : e.target.value)}
+        onBlur={field.onBlur}
+        invalid={invalid}
+        aria-invalid={invalid}
+        aria-describedby={invalid ? errorId : undefined}
+      />
+    </FieldItem>
+  );
+}
+
+/**
+ * A labelled select: the browser's own list (a phone's picker), where typing a letter jumps to an
+ * option (the longest list, the 27 UFs, needs no search box).
+ */
+export function SelectField({ control, name, label, options }: FieldProps & { options: Options }) {
+  const { field, id, error, invalid } = useBoundField(control, name);
+  return (
+    <FieldItem label={label} htmlFor={id} error={error}>
+      <NativeSelect
+        id={id}
+        ref={field.ref}
+        value={(field.value as string | undefined) ?? ''}
+        options={options}
+        placeholder="Selecione"
+        invalid={invalid}
+        aria-invalid={invalid}
+        onChange={(v) => field.onChange(v)}
+        onBlur={field.onBlur}
+      />
+    </FieldItem>
+  );
+}
+
+/**
+ * The product: one of the suggestions for the proposal's type, or typed freely. A native input
+ * with a `<datalist>` (the browser lists the suggestions that match what is typed, by keyboard and
+ * to screen readers as a combobox), drawn as antd's AutoComplete draws its closed box.
+ */
+export function ProductField({
+  control,
+  type,
+}: {
+  control: Control<NewProposalInput>;
+  type: NewProposalInput['type'];
+}) {
+  const { field, id, error, invalid, errorId } = useBoundField(control, 'financingOrCgiData.product');
+  const [focused, setFocused] = useState(false);
+  const value = (field.value as string | undefined) ?? '';
+  const listId = `${id}-sugestoes`;
+  const classes = [
+    'ant-select ant-select-lg ant-select-outlined ant-select-in-form-item',
+    invalid && 'ant-select-status-error',
+    'ant-select-auto-complete portal ant-select-css-var ant-select-single ant-select-show-search',
+    focused && 'ant-select-focused',
+  ];
+  return (
+    <FieldItem label="Produto" htmlFor={id} error={error}>
+      <div className={classes.filter(Boolean).join(' ')}>
+        <div className={`ant-select-content${value ? ' ant-select-content-has-value' : ''}`}>
+          {value ? null : <div className="ant-select-placeholder">Escolha ou digite</div>}
+          <input
+            id={id}
+            ref={field.ref}
+            name={field.name}
+            type="text"
+            className="ant-select-input"
+            list={listId}
+            autoComplete="off"
+            value={value}
+            onChange={(e) => field.onChange(e.target.value)}
+            onFocus={() => setFocused(true)}
+            onBlur={() => {
+              setFocused(false);
+              field.onBlur();
+            }}
+            aria-invalid={invalid}
+            aria-describedby={invalid ? errorId : undefined}
+          />
+        </div>
+      </div>
+      <datalist id={listId}>
+        {PRODUCT_SUGGESTIONS[type].map((p) => (
+          <option key={p} value={p} />
+        ))}
+      </datalist>
+    </FieldItem>
+  );
+}
