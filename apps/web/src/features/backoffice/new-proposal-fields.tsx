@@ -106,8 +106,16 @@ export function ProductField({
   return (
     <FieldItem label="Produto" htmlFor={id} error={error}>
       <div className={classes.filter(Boolean).join(' ')}>
-        <div className={`ant-select-content${value ? ' ant-select-content-has-value' : ''}`}>
-          {value ? null : <div className="ant-select-placeholder">Escolha ou digite</div>}
+        {/* As antd's: the value (under the input, which lies over it) or the placeholder sizes the box. */}
+        <div
+          className={
+            value
+              ? 'ant-select-content ant-select-content-has-value ant-select-content-has-search-value'
+              : 'ant-select-content'
+          }
+          title={value || undefined}
+        >
+          {value || <div className="ant-select-placeholder">Escolha ou digite</div>}
           <input
             id={id}
             ref={field.ref}
