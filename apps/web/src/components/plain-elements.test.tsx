@@ -1,12 +1,13 @@
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { Alert, Button, Card, ConfigProvider, Empty, Progress, Tag } from 'antd';
+import { Alert, Button, Card, ConfigProvider, Empty, Progress, Result, Tag } from 'antd';
 import ptBR from 'antd/locale/pt_BR';
 import { describe, expect, it } from 'vitest';
 import { PlainAlert } from './plain-alert';
 import { PlainCard } from './plain-card';
 import { PlainEmpty } from './plain-empty';
 import { PlainProgress } from './plain-progress';
+import { PlainSuccessResult } from './plain-result';
 import { PlainTag } from './plain-tag';
 
 /**
@@ -86,5 +87,13 @@ describe('plain elements draw the DOM of the antd components they replace', () =
 
   it('empty', () => {
     expect(markup(<PlainEmpty description="Nada" />)).toBe(markup(<Empty description="Nada" />));
+  });
+
+  it('success result, with a subtitle and actions', () => {
+    const extra = [<Button key="a">Abrir</Button>, <Button key="b">Criar outra</Button>];
+    expect(markup(<PlainSuccessResult title="Criada" subTitle="Enviado" extra={extra} />)).toBe(
+      markup(<Result status="success" title="Criada" subTitle="Enviado" extra={extra} />),
+    );
+    expect(markup(<PlainSuccessResult title="Criada" />)).toBe(markup(<Result status="success" title="Criada" />));
   });
 });
