@@ -13,9 +13,10 @@ const ROOT = join(import.meta.dirname, '..');
 const NO_STYLES = new Set(['ConfigProvider', 'Grid', 'theme']);
 /**
  * Our own markup drawn with antd's class names (components/plain-table.tsx, plain-fields.tsx,
- * table-pages.tsx, the section forms' native fields in components/section-form, the first screens'
- * cards, tags, alerts, progress bars, empty states, results and typography in
- * components/plain-*.tsx): the component whose rendering puts each class prefix's rules in the
+ * table-pages.tsx, the shared select and text input in components/fields, the section forms' own
+ * native fields in components/section-form, the first screens' cards, tags, alerts, progress bars,
+ * empty states, results and typography in components/plain-*.tsx): the component whose rendering
+ * puts each class prefix's rules in the
  * stylesheet. A table's page numbers are styled by the table's own rules.
  */
 const CLASS_OWNERS: Record<string, string> = {

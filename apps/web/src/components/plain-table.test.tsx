@@ -1,6 +1,5 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { NativeSelect } from './plain-fields';
 import { nextSortOrder, PlainTable, type PlainColumn } from './plain-table';
 
 type Row = { id: string; name: string; n: number };
@@ -60,29 +59,5 @@ describe('PlainTable', () => {
   it('labels each cell with its column on card tables', () => {
     expect(table({ cards: true })).toContain('<td class="ant-table-cell" data-label="Sem ordem">');
     expect(table()).not.toContain('data-label');
-  });
-});
-
-describe('NativeSelect', () => {
-  const options = [
-    { value: 'a', label: 'Alfa' },
-    { value: 'b', label: 'Beta' },
-  ];
-  it('draws the chosen label as antd does and keeps a native select with an empty first option', () => {
-    const html = renderToStaticMarkup(
-      <NativeSelect value="b" onChange={() => undefined} options={options} placeholder="Todas" aria-label="Letra" />,
-    );
-    expect(html).toContain(
-      '<div class="ant-select-content ant-select-content-has-value" aria-hidden="true">Beta</div>',
-    );
-    expect(html).toMatch(
-      /<select [^>]*aria-label="Letra"><option value="">Todas<\/option><option value="a">Alfa<\/option><option value="b" selected="">Beta<\/option><\/select>/,
-    );
-  });
-  it('shows the placeholder when nothing is chosen', () => {
-    const html = renderToStaticMarkup(
-      <NativeSelect value={undefined} onChange={() => undefined} options={options} placeholder="Todas" />,
-    );
-    expect(html).toContain('<div class="ant-select-placeholder">Todas</div>');
   });
 });

@@ -5,7 +5,9 @@ import { ChoiceButtons } from '../choice-buttons';
 import { MASKS, type FieldUi } from './widgets';
 import { GroupField, ListField } from './nested-fields';
 import { FieldItem } from './field-item';
-import { AutoTextArea, NativeSelect, SwitchControl, TextInput } from './native-controls';
+import { NativeSelect } from '../fields/native-select';
+import { TextInput } from '../fields/text-input';
+import { AutoTextArea, SwitchControl } from './native-controls';
 
 type FormValues = Record<string, unknown>;
 
@@ -17,7 +19,7 @@ export interface FieldRendererProps {
   values: FormValues;
 }
 
-/** One field of a section form: maps the widget type to a control drawn as antd's (./native-controls). */
+/** One field of a section form: maps the widget type to a control drawn as antd's (../fields, ./native-controls). */
 export function FieldRenderer(props: FieldRendererProps) {
   // Rows and blocks hold fields of their own (rendered by this same component, one level down).
   if (props.ui.widget === 'list') return <ListField {...props} renderField={(p) => <FieldRenderer {...p} />} />;
@@ -53,6 +55,9 @@ function ScalarField({ name, ui, control, disabled, values }: FieldRendererProps
         <NativeSelect
           {...common}
           ref={field.ref}
+          size="large"
+          inFormItem
+          titleOnValue
           invalid={!!error}
           value={(field.value as string) || ''}
           onChange={(v) => field.onChange(v)}
@@ -101,6 +106,7 @@ function ScalarField({ name, ui, control, disabled, values }: FieldRendererProps
         <TextInput
           {...common}
           ref={field.ref}
+          size="large"
           invalid={!!error}
           name={name}
           value={(field.value as string) ?? ''}

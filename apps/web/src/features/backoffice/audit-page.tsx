@@ -4,7 +4,8 @@ import { Link, useSearchParams } from 'react-router';
 import { AUDIT_ACTION_LABELS, type AuditEntry } from '@portal/domain/backoffice';
 import { STAGE_LABELS, STATUS_LABELS } from '@portal/domain/proposal';
 import { Page } from '../../components/page';
-import { NativeSelect, PlainInput } from '../../components/plain-fields';
+import { NativeSelect } from '../../components/fields/native-select';
+import { TextInput } from '../../components/fields/text-input';
 import { PlainTable, type PlainColumn } from '../../components/plain-table';
 import { useNarrow } from '../../lib/use-narrow';
 import { useAudit } from './api';
@@ -83,7 +84,7 @@ export default function AuditPage() {
       >
         <label className="bo-filter">
           <span>E-mail de quem fez</span>
-          <PlainInput
+          <TextInput
             value={draft.actor ?? ''}
             onChange={(e) => setDraft({ ...draft, actor: e.target.value || undefined })}
             type="email"
@@ -93,6 +94,7 @@ export default function AuditPage() {
           <span>Ação</span>
           <NativeSelect
             placeholder="Todas"
+            allowClear
             value={draft.action}
             onChange={(v) => setDraft({ ...draft, action: v })}
             options={Object.entries(AUDIT_ACTION_LABELS).map(([value, label]) => ({ value, label }))}
@@ -101,7 +103,7 @@ export default function AuditPage() {
         </label>
         <label className="bo-filter">
           <span>Proposta (código)</span>
-          <PlainInput
+          <TextInput
             value={draft.proposal ?? ''}
             onChange={(e) => setDraft({ ...draft, proposal: e.target.value || undefined })}
             placeholder="PF-2026-000123"
@@ -109,7 +111,7 @@ export default function AuditPage() {
         </label>
         <label className="bo-filter">
           <span>De</span>
-          <PlainInput
+          <TextInput
             type="date"
             value={draft.from ?? ''}
             onChange={(e) => setDraft({ ...draft, from: e.target.value || undefined })}
@@ -117,7 +119,7 @@ export default function AuditPage() {
         </label>
         <label className="bo-filter">
           <span>Até</span>
-          <PlainInput
+          <TextInput
             type="date"
             value={draft.to ?? ''}
             onChange={(e) => setDraft({ ...draft, to: e.target.value || undefined })}

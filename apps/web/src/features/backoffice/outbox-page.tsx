@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { Alert, Button, Tag } from 'antd';
 import { OUTBOX_STATE_LABELS, OUTBOX_STATES, type OutboxEntry } from '@portal/domain/backoffice';
 import { Page } from '../../components/page';
-import { NativeSelect, PlainInput } from '../../components/plain-fields';
+import { NativeSelect } from '../../components/fields/native-select';
+import { TextInput } from '../../components/fields/text-input';
 import { PlainTable, type PlainColumn } from '../../components/plain-table';
 import { useNarrow } from '../../lib/use-narrow';
 import { useOutbox } from './api';
@@ -64,6 +65,7 @@ export default function OutboxPage() {
           <span>Situação</span>
           <NativeSelect
             placeholder="Todas"
+            allowClear
             value={filters.state}
             onChange={(v) => set({ ...filters, state: v })}
             options={OUTBOX_STATES.map((s) => ({ value: s, label: OUTBOX_STATE_LABELS[s] }))}
@@ -74,6 +76,7 @@ export default function OutboxPage() {
           <span>Tipo</span>
           <NativeSelect
             placeholder="Todos"
+            allowClear
             value={filters.kind}
             onChange={(v) => set({ ...filters, kind: v })}
             options={Object.entries(KIND_LABELS).map(([value, label]) => ({ value, label }))}
@@ -82,7 +85,7 @@ export default function OutboxPage() {
         </label>
         <label className="bo-filter">
           <span>Destinatário</span>
-          <PlainInput type="email" value={to} onChange={(e) => setTo(e.target.value)} />
+          <TextInput type="email" value={to} onChange={(e) => setTo(e.target.value)} />
         </label>
         <Button htmlType="submit" type="primary">
           Filtrar

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, App, Button, Input } from 'antd';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { STAGE_LABELS, STATUS_LABELS } from '@portal/domain/proposal';
-import { NativeSelect } from '../../components/plain-fields';
+import { NativeSelect } from '../../components/fields/native-select';
 import { ApiRequestError } from '../../lib/api-client';
 import { useChangeStage, useChangeStatus } from './api';
 import { when } from './format';
@@ -52,6 +52,7 @@ function ChangeForm<T extends string, B>(props: {
         value={to}
         onChange={(v) => setTo(props.options.find((o) => o === v))}
         placeholder="Selecione"
+        allowClear
         options={props.options.map((o) => ({ value: o, label: props.labels[o] }))}
       />
       <label htmlFor={`${id}-motivo`}>Motivo</label>

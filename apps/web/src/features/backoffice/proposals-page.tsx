@@ -13,7 +13,8 @@ import {
   STATUS_LABELS,
 } from '@portal/domain/proposal';
 import { Page } from '../../components/page';
-import { NativeSelect, SearchBox } from '../../components/plain-fields';
+import { NativeSelect } from '../../components/fields/native-select';
+import { SearchBox } from '../../components/plain-fields';
 import { PlainTable, type PlainColumn, type SortOrder } from '../../components/plain-table';
 import { useNarrow } from '../../lib/use-narrow';
 import { useProposalList } from './api';
@@ -295,6 +296,7 @@ function FilterSelect(props: {
       <span>{props.label}</span>
       <NativeSelect
         placeholder="Todas"
+        allowClear
         value={props.value}
         onChange={props.onChange}
         options={props.options}
