@@ -171,7 +171,7 @@ export async function saveAndContinue(page: Page, nextPath: string) {
 export async function select(scope: Page | Locator, label: string, option: string) {
   const page = 'keyboard' in scope ? scope : scope.page();
   const box = scope.getByRole('combobox', { name: label });
-  // A native <select> drawn as antd's (components/fields/native-select.tsx): the browser's own list.
+  // A native <select> drawn as antd's (components/fields/native-fields.tsx): the browser's own list.
   if (await box.evaluate((el) => el instanceof HTMLSelectElement)) {
     await box.selectOption({ label: option });
     return;

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { CSS_VAR_ROOT } from './section-form/field-item';
+import { CSS_VAR_ROOT } from './fields/native-fields';
 
 export interface Choice<T> {
   value: T;

@@ -1,7 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { NativeSelect } from './native-select';
-import { TextInput } from './text-input';
+import { NativeSelect, TextInput } from './native-fields';
 
 const options = [
   { value: 'a', label: 'Alfa' },

@@ -1,13 +1,5 @@
 import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-
-/**
- * The class antd's ConfigProvider gives every component it draws (the theme's css-var key,
- * app/theme.ts): antd's stylesheet (apps/web/build/antd-static-css.ts) scopes its variables to it.
- */
-export const CSS_VAR_ROOT = 'portal';
-
-/** The classes of an antd component's root element: `ant-<name>` rules plus its css-var scope. */
-export const antdRoot = (name: string) => `${CSS_VAR_ROOT} ant-${name}-css-var`;
+import { antdRoot, CSS_VAR_ROOT } from '../fields/native-fields';
 
 const cx = (...names: (string | false | undefined)[]) => names.filter(Boolean).join(' ');
 

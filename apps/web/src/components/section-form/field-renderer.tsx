@@ -5,8 +5,7 @@ import { ChoiceButtons } from '../choice-buttons';
 import { MASKS, type FieldUi } from './widgets';
 import { GroupField, ListField } from './nested-fields';
 import { FieldItem } from './field-item';
-import { NativeSelect } from '../fields/native-select';
-import { TextInput } from '../fields/text-input';
+import { NativeSelect, TextInput } from '../fields/native-fields';
 import { AutoTextArea, SwitchControl } from './native-controls';
 
 type FormValues = Record<string, unknown>;

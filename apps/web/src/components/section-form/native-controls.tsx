@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef, useState, type Ref } from 'react';
-import { antdRoot, CSS_VAR_ROOT } from './field-item';
+import { antdRoot, CSS_VAR_ROOT } from '../fields/native-fields';
 
 /*
  * The section form's own controls as native elements carrying the classes antd's own controls

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, App, Button, Input } from 'antd';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { STAGE_LABELS, STATUS_LABELS } from '@portal/domain/proposal';
-import { NativeSelect } from '../../components/fields/native-select';
+import { NativeSelect } from '../../components/fields/native-fields';
 import { ApiRequestError } from '../../lib/api-client';
 import { useChangeStage, useChangeStatus } from './api';
 import { when } from './format';

@@ -13,7 +13,7 @@ import {
   STATUS_LABELS,
 } from '@portal/domain/proposal';
 import { Page } from '../../components/page';
-import { NativeSelect } from '../../components/fields/native-select';
+import { NativeSelect } from '../../components/fields/native-fields';
 import { SearchBox } from '../../components/plain-fields';
 import { PlainTable, type PlainColumn, type SortOrder } from '../../components/plain-table';
 import { useNarrow } from '../../lib/use-narrow';
