@@ -2,7 +2,7 @@ import { useState, type InputHTMLAttributes } from 'react';
 import { useController, type Control, type FieldPath } from 'react-hook-form';
 import { PRODUCT_SUGGESTIONS, type NewProposalInput } from '@portal/domain/backoffice';
 import { FieldItem } from '../../components/section-form/field-item';
-import { NativeSelect, TextInput } from '../../components/section-form/native-controls';
+import { NativeSelect, TextInput } from '../../components/fields/native-fields';
 
 /*
  * The new-proposal form's fields as native elements drawn with antd's class names (the section
@@ -44,6 +44,7 @@ export function TextField({
     <FieldItem label={label} htmlFor={id} error={error}>
       <TextInput
         {...input}
+        size="large"
         id={id}
         ref={field.ref}
         name={field.name}
@@ -68,6 +69,9 @@ export function SelectField({ control, name, label, options }: FieldProps & { op
     <FieldItem label={label} htmlFor={id} error={error}>
       <NativeSelect
         id={id}
+        size="large"
+        inFormItem
+        titleOnValue
         ref={field.ref}
         value={(field.value as string | undefined) ?? ''}
         options={options}
