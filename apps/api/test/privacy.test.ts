@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatCpf } from '@portal/domain/cpf';
 import { DATABASES, DEMO_PROPOSALS, demoSuite, sectionUrl } from './helpers';
@@ -88,7 +89,16 @@ describe.each(DATABASES)('LGPD self-service on %s', (dialect) => {
 
     const needles = [cpf, formatCpf(cpf), 'compradora@demo.com.br', 'Mariana Alves Souza'];
     const k = t.db.kysely;
-    const tables = await k.introspection.getTables();
+    // This app's tables only: on PostgreSQL the introspection lists every schema of the database
+    // (other test files' schemas, anything else in it), and the names are read here unqualified.
+    const schema =
+      t.db.dialect === 'postgres'
+        ? (await sql<{ name: string }>`select current_schema() as name`.execute(k)).rows[0]!.name
+        : undefined;
+    const tables = (await k.introspection.getTables()).filter(
+      (table) => schema === undefined || table.schema === schema,
+    );
+    expect(tables.map((table) => table.name)).toContain('proposal_members');
     const hits: string[] = [];
     for (const table of tables) {
       const rows = await k
