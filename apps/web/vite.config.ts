@@ -97,6 +97,11 @@ export default defineConfig({
     // The bench reads what each route loads first from the manifest.
     manifest: true,
     sourcemap: true,
+    // No <link rel="modulepreload"> per dependency of a lazy chunk: inserting one costs the main
+    // thread about a millisecond on a slow machine (more on a phone), and a screen has 20–40 of
+    // them; the browser fetches a chunk's imports itself as it reads it. CSS dependencies still
+    // load before their chunk runs. Figures: docs/decisions/032-app-shell.md, "Fewer preload links".
+    modulePreload: false,
   },
   server: {
     port: 5173,
