@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { antdRoot, CSS_VAR_ROOT } from '../fields/native-fields';
 
 const cx = (...names: (string | false | undefined)[]) => names.filter(Boolean).join(' ');
@@ -54,15 +54,12 @@ export function FieldItem({
   const text = error ?? help;
   const hasHelp = text !== undefined && text !== null;
   // antd keeps the item's bottom margin for the help text and pulls the next item back up by as
-  // much, so a help that appears does not push the fields below (Form.Item's margin offset).
-  const ref = useRef<HTMLDivElement>(null);
-  const [margin, setMargin] = useState<number | null>(null);
-  useLayoutEffect(() => {
-    if (hasHelp && ref.current) setMargin(Number.parseInt(getComputedStyle(ref.current).marginBottom, 10));
-  }, [hasHelp]);
+  // much (Form.Item's margin offset), so a help that appears does not push the fields below. antd
+  // measures that margin after each render; here the stylesheet gives both sides
+  // (styles/forms.css, --field-help-gap): a measure forced the browser to lay out the page once per
+  // field, on the main thread, while a form drew.
   return (
     <div
-      ref={ref}
       className={cx(
         'ant-form-item',
         className,
@@ -85,13 +82,13 @@ export function FieldItem({
             <div className="ant-form-item-control-input-content">{children}</div>
           </div>
           {hasHelp ? (
-            <div className="ant-form-item-additional" style={margin ? { minHeight: margin } : undefined}>
+            <div className="ant-form-item-additional">
               <ErrorList text={text} error={error !== undefined} />
             </div>
           ) : null}
         </div>
       </div>
-      {hasHelp && margin ? <div className="ant-form-item-margin-offset" style={{ marginBottom: -margin }} /> : null}
+      {hasHelp ? <div className="ant-form-item-margin-offset" /> : null}
     </div>
   );
 }
