@@ -32,17 +32,29 @@ export function ageOn(birthIso: string, todayIso: string): number {
 }
 
 /**
+ * A formatter made on its first use: one with a time zone takes tens of milliseconds to build, which
+ * at module load would hold a phone's main thread before any screen that merely imports this file.
+ */
+function once<T>(make: () => T): () => T {
+  let value: T | undefined;
+  return () => (value ??= make());
+}
+
+/**
  * Today's ISO date in Brasília time (not UTC: from 21:00 in São Paulo, UTC is already tomorrow),
  * so the browser and the server agree on "today" for birth dates and the 18+ rule.
  */
-const brasilia = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'America/Sao_Paulo',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
+const brasilia = once(
+  () =>
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'America/Sao_Paulo',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    }),
+);
 export function todayIso(now: Date = new Date()): string {
-  return brasilia.format(now);
+  return brasilia().format(now);
 }
 
 /** Progressive DD/MM/AAAA mask for typing: '1403198' -> '14/03/198'. */
@@ -59,22 +71,24 @@ export function maskBrDate(value: string): string {
  * event shows the same day and hour everywhere.
  */
 export const PORTAL_TIME_ZONE = 'America/Sao_Paulo';
-const spDate = new Intl.DateTimeFormat('pt-BR', { timeZone: PORTAL_TIME_ZONE, dateStyle: 'short' });
-const spTime = new Intl.DateTimeFormat('pt-BR', { timeZone: PORTAL_TIME_ZONE, hour: '2-digit', minute: '2-digit' });
+const spDate = once(() => new Intl.DateTimeFormat('pt-BR', { timeZone: PORTAL_TIME_ZONE, dateStyle: 'short' }));
+const spTime = once(
+  () => new Intl.DateTimeFormat('pt-BR', { timeZone: PORTAL_TIME_ZONE, hour: '2-digit', minute: '2-digit' }),
+);
 const toDate = (instant: string | number | Date) => (instant instanceof Date ? instant : new Date(instant));
 
 /** An instant as DD/MM/AAAA in São Paulo time. */
 export function formatInstantDate(instant: string | number | Date): string {
-  return spDate.format(toDate(instant));
+  return spDate().format(toDate(instant));
 }
 
 /** An instant as HH:MM in São Paulo time. */
 export function formatInstantTime(instant: string | number | Date): string {
-  return spTime.format(toDate(instant));
+  return spTime().format(toDate(instant));
 }
 
 /** An instant as 'DD/MM/AAAA HH:MM' in São Paulo time. */
 export function formatInstant(instant: string | number | Date): string {
   const at = toDate(instant);
-  return `${spDate.format(at)} ${spTime.format(at)}`;
+  return `${spDate().format(at)} ${spTime().format(at)}`;
 }
