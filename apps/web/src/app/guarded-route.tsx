@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useDeferredValue, useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { markerGuard, sessionGuard, type RouteDef, type RouteId } from '@portal/domain/routes';
 import { clearLoginMarker, readLoginMarker } from '../lib/storage';
@@ -18,7 +18,8 @@ type TableRoute = RouteDef & { id: RouteId };
 export function GuardedRoute({ route }: { route: TableRoute }) {
   const { pathname } = useLocation();
   const marker = readLoginMarker();
-  const session = useSession();
+  // The screen behind the guard draws in slices once the session is known (docs/decisions/032-app-shell.md).
+  const session = useDeferredValue(useSession());
   const isPrivate = route.access === 'private';
 
   const byMarker = markerGuard({

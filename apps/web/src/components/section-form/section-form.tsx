@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, App, Button, Skeleton } from 'antd';
 import { Navigate, useNavigate } from 'react-router';
 import { useProgress } from '../../lib/progress-api';
@@ -73,12 +73,16 @@ export interface SectionFormProps {
 export function SectionForm(props: SectionFormProps) {
   const { proposalId, sectionKey: key, buyer } = props;
   useEffect(() => prefetchScreen(props.steps.nextUrl), [props.steps.nextUrl]);
-  const section = useQuery({
-    queryKey: sectionKey(proposalId, key, buyer),
-    queryFn: ({ signal }) => fetchSection(proposalId, key, buyer, signal),
-    staleTime: 0,
-    gcTime: 0,
-  });
+  // Deferred: the form draws in slices when its data arrives (docs/decisions/032-app-shell.md,
+  // "A screen's data drawn in slices").
+  const section = useDeferredValue(
+    useQuery({
+      queryKey: sectionKey(proposalId, key, buyer),
+      queryFn: ({ signal }) => fetchSection(proposalId, key, buyer, signal),
+      staleTime: 0,
+      gcTime: 0,
+    }),
+  );
   if (section.error instanceof ApiRequestError && section.error.status === 404)
     return <Navigate to={props.notFoundUrl} replace />;
   if (section.isError) return <LoadError error={section.error} retry={section.refetch} />;

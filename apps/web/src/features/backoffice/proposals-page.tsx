@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import { Alert, Button, Tag } from 'antd';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { formatCpf } from '@portal/domain/cpf';
@@ -59,7 +59,8 @@ export default function ProposalsPage() {
     string | undefined
   >;
   const cursor = params.get('cursor') ?? undefined;
-  const list = useProposalList({ ...filters, cursor, limit: PAGE_SIZE });
+  // Drawn in slices when a page of the list arrives (docs/decisions/032-app-shell.md).
+  const list = useDeferredValue(useProposalList({ ...filters, cursor, limit: PAGE_SIZE }));
   const [search, setSearch] = useState(filters.q ?? '');
   useEffect(() => setSearch(filters.q ?? ''), [filters.q]);
 

@@ -1,5 +1,5 @@
 import { Skeleton } from 'antd';
-import { useEffect } from 'react';
+import { useDeferredValue, useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { ApiRequestError } from '../../lib/api-client';
 import { Page } from '../../components/page';
@@ -29,7 +29,8 @@ export function DocumentsUploadScreen({
   /** Whose uploads these are: the way on ("Continuar") shows once they are no longer the next step. */
   party: 'buyer' | 'seller';
 }) {
-  const docs = useDocuments(proposalId);
+  // Drawn in slices when the list arrives (docs/decisions/032-app-shell.md).
+  const docs = useDeferredValue(useDocuments(proposalId));
   const { hash } = useLocation();
   const loaded = docs.data !== undefined;
   // Links such as /buyer/documents/upload#fgts_form_0 (FGTS forms) open at their item once it is drawn.

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useDeferredValue, useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { QUESTIONNAIRE_ENTRY, screenForCount } from '@portal/domain/insurance-navigation';
 import { isNotFound } from '../../lib/api-client';
@@ -32,7 +32,8 @@ export type InsuranceAudience = 'proposal' | 'party' | 'consent';
 export function useInsuranceScreen(audience: InsuranceAudience) {
   const proposalId = readSelectedProposal();
   const path = useInsurancePath();
-  const insurance = useInsurance(proposalId);
+  // Drawn in slices when the data arrives (docs/decisions/032-app-shell.md).
+  const insurance = useDeferredValue(useInsurance(proposalId));
   const me = insurance.data?.me;
   let redirect: string | null = null;
   if (!proposalId || isNotFound(insurance.error)) redirect = '/buyer/select-proposal';

@@ -1,5 +1,5 @@
 import { Button, Skeleton } from 'antd';
-import { useEffect } from 'react';
+import { useDeferredValue, useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { Page } from '../../components/page';
 import { writeSelectedProposal } from '../../lib/storage';
@@ -14,7 +14,8 @@ import { prefetchScreen } from '../../lib/prefetch-screen';
 /** /buyer/select-proposal: the buyer's proposals as cards; choosing one stores it and goes on. */
 export default function SelectProposalPage() {
   const navigate = useNavigate();
-  const proposals = useProposals();
+  // Drawn in slices when the list arrives (docs/decisions/032-app-shell.md).
+  const proposals = useDeferredValue(useProposals());
   const setState = useClientStore((s) => s.set);
 
   // The next screen of a buyer who picks a proposal.
