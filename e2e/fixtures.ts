@@ -154,10 +154,18 @@ export async function chooseProposal(page: Page, code: string): Promise<string> 
   return proposalId;
 }
 
-/** Submits a section form with "Salvar e continuar" and waits for the next screen. */
+/**
+ * Submits a section form with "Salvar e continuar" and waits for the next screen. The address bar
+ * changes before React swaps the screens (a route change is a transition), so it also waits for the
+ * submitted form to leave the page: the next screen's fields are not looked up in the old one.
+ */
 export async function saveAndContinue(page: Page, nextPath: string) {
-  await page.getByRole('button', { name: 'Salvar e continuar' }).click();
+  const button = page.getByRole('button', { name: 'Salvar e continuar' });
+  const form = await button.evaluateHandle((b) => b.closest('form') ?? b);
+  await button.click();
   await page.waitForURL(`**${nextPath}`);
+  await form.asElement()?.waitForElementState('hidden');
+  await form.dispose();
 }
 
 /**

@@ -100,7 +100,7 @@ export default defineConfig({
     // No <link rel="modulepreload"> per dependency of a lazy chunk: inserting one costs the main
     // thread about a millisecond on a slow machine (more on a phone), and a screen has 20–40 of
     // them; the browser fetches a chunk's imports itself as it reads it. CSS dependencies still
-    // load before their chunk runs. Figures: docs/decisions/032-app-shell.md, "Fewer preload links".
+    // load before their chunk runs. Figures: docs/decisions/033-slow-machine-main-thread.md.
     modulePreload: false,
   },
   server: {

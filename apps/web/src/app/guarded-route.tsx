@@ -18,7 +18,7 @@ type TableRoute = RouteDef & { id: RouteId };
 export function GuardedRoute({ route }: { route: TableRoute }) {
   const { pathname } = useLocation();
   const marker = readLoginMarker();
-  // The screen behind the guard draws in slices once the session is known (docs/decisions/032-app-shell.md).
+  // The screen behind the guard draws in slices once the session is known (docs/decisions/033-slow-machine-main-thread.md).
   const session = useDeferredValue(useSession());
   const isPrivate = route.access === 'private';
 

@@ -71,10 +71,15 @@ export interface SectionFormProps {
  * to the server, which validates with the same schema and answers field by field.
  */
 export function SectionForm(props: SectionFormProps) {
+  // One instance per section and buyer: the deferred section below never shows another buyer's
+  // values while this one's load.
+  return <LoadedSectionForm key={`${props.proposalId}:${props.sectionKey}:${props.buyer}`} {...props} />;
+}
+
+function LoadedSectionForm(props: SectionFormProps) {
   const { proposalId, sectionKey: key, buyer } = props;
   useEffect(() => prefetchScreen(props.steps.nextUrl), [props.steps.nextUrl]);
-  // Deferred: the form draws in slices when its data arrives (docs/decisions/032-app-shell.md,
-  // "A screen's data drawn in slices").
+  // Deferred: the form draws in slices when its data arrives (docs/decisions/033-slow-machine-main-thread.md).
   const section = useDeferredValue(
     useQuery({
       queryKey: sectionKey(proposalId, key, buyer),
@@ -175,7 +180,8 @@ function SectionFormBody(props: SectionFormProps & { detail: SectionDetail }) {
 
   // The indicator places the form among the derived steps its viewer counts, with the same total
   // as the counts (every step of the proposal for a buyer, the seller's for the seller).
-  const progress = useProgress(proposalId);
+  // Deferred like the section: the whole form draws again when the progress arrives.
+  const progress = useDeferredValue(useProgress(proposalId));
   const stepId = `section:${def.key}:${buyer ?? '-'}`;
   const position = stepPositionOf(progress.data, stepId);
   const indicator = position.step

@@ -59,7 +59,7 @@ export default function ProposalsPage() {
     string | undefined
   >;
   const cursor = params.get('cursor') ?? undefined;
-  // Drawn in slices when a page of the list arrives (docs/decisions/032-app-shell.md).
+  // Drawn in slices when a page of the list arrives (docs/decisions/033-slow-machine-main-thread.md).
   const list = useDeferredValue(useProposalList({ ...filters, cursor, limit: PAGE_SIZE }));
   const [search, setSearch] = useState(filters.q ?? '');
   useEffect(() => setSearch(filters.q ?? ''), [filters.q]);

@@ -29,7 +29,7 @@ export function DocumentsUploadScreen({
   /** Whose uploads these are: the way on ("Continuar") shows once they are no longer the next step. */
   party: 'buyer' | 'seller';
 }) {
-  // Drawn in slices when the list arrives (docs/decisions/032-app-shell.md).
+  // Drawn in slices when the list arrives (docs/decisions/033-slow-machine-main-thread.md).
   const docs = useDeferredValue(useDocuments(proposalId));
   const { hash } = useLocation();
   const loaded = docs.data !== undefined;

@@ -32,7 +32,7 @@ export type InsuranceAudience = 'proposal' | 'party' | 'consent';
 export function useInsuranceScreen(audience: InsuranceAudience) {
   const proposalId = readSelectedProposal();
   const path = useInsurancePath();
-  // Drawn in slices when the data arrives (docs/decisions/032-app-shell.md).
+  // Drawn in slices when the data arrives (docs/decisions/033-slow-machine-main-thread.md).
   const insurance = useDeferredValue(useInsurance(proposalId));
   const me = insurance.data?.me;
   let redirect: string | null = null;

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import { Button, Skeleton, Tooltip } from 'antd';
 import { InfoCircleOutlined } from '@ant-design/icons';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
@@ -35,7 +35,7 @@ function QuestionScreen({ question }: { question: HealthQuestion }) {
   useQuestionCounter(question.id);
   const { proposalId, path, insurance, redirect } = useInsuranceScreen('consent');
   const [search] = useSearchParams();
-  const answers = useHealthAnswers(proposalId, insurance.data?.me?.consent != null);
+  const answers = useDeferredValue(useHealthAnswers(proposalId, insurance.data?.me?.consent != null));
   if (redirect) return <Navigate to={redirect} replace />;
 
   const fromReview = search.get('from') === 'revisao';

@@ -14,7 +14,7 @@ import { prefetchScreen } from '../../lib/prefetch-screen';
 /** /buyer/select-proposal: the buyer's proposals as cards; choosing one stores it and goes on. */
 export default function SelectProposalPage() {
   const navigate = useNavigate();
-  // Drawn in slices when the list arrives (docs/decisions/032-app-shell.md).
+  // Drawn in slices when the list arrives (docs/decisions/033-slow-machine-main-thread.md).
   const proposals = useDeferredValue(useProposals());
   const setState = useClientStore((s) => s.set);
 
