@@ -7,6 +7,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { HOME_BY_ROLE, ROUTES } from '@portal/domain/routes';
 import { ApiRequestError } from './lib/api-client';
+import { fetchSession } from './lib/session-request';
 import { readLoginMarker } from './lib/storage';
 import { holdEarly } from './lib/monitoring-early';
 import { analyticsScriptSrc } from './lib/analytics-src';
@@ -64,9 +65,14 @@ if (login && readLoginMarker() === null) {
     </StrictMode>,
   );
 } else {
-  // The screen's chunk downloads beside the app's, not after it (no request chain).
+  // The screen's chunk downloads beside the app's, not after it (no request chain), and the session
+  // the route's guard needs is asked now rather than once the app has loaded.
   preloadScreen(pathname);
-  go();
+  const session = fetchSession();
+  // Handled by the app's query; this only keeps a failure that comes before the app from counting
+  // as an unhandled error.
+  session.catch(() => undefined);
+  go(undefined, { session });
 }
 
 // Monitoring and analytics, once the first screen is drawn.

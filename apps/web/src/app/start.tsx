@@ -5,6 +5,8 @@ import { setUnauthorizedHandler } from '../lib/api-client';
 import { attachRouter } from '../lib/late-router';
 import { endSession } from '../lib/logout';
 import { signedIn } from '../lib/signed-in';
+import { queryClient } from '../lib/query-client';
+import { primeSession } from '../lib/session';
 import { setScreenPreloader } from '../lib/prefetch-screen';
 import { router } from './router';
 import { preloadScreen } from './screen-loaders';
@@ -15,6 +17,8 @@ export interface StartOptions {
   state?: unknown;
   /** Who just logged in on the light login screen. */
   user?: SessionUser;
+  /** GET /auth/session, already asked by the entry while the app loaded. */
+  session?: Promise<SessionUser | null>;
 }
 
 let started = false;
@@ -26,6 +30,7 @@ let started = false;
  */
 export function startApp(root: Root, to?: string, options: StartOptions = {}): void {
   if (options.user) signedIn(options.user);
+  if (options.session) void primeSession(queryClient, options.session);
   if (to) void router.navigate(to, { replace: options.replace, state: options.state });
   if (started) return;
   started = true;

@@ -72,7 +72,7 @@ export interface SectionFormProps {
  */
 export function SectionForm(props: SectionFormProps) {
   // One instance per section and buyer: the deferred section below never shows another buyer's
-  // values while this one's load.
+  // values while this buyer's are loading.
   return <LoadedSectionForm key={`${props.proposalId}:${props.sectionKey}:${props.buyer}`} {...props} />;
 }
 
