@@ -43,9 +43,10 @@ describe.each(DATABASES)('operations (%s)', (dialect) => {
     expect(ready.statusCode).toBe(503);
     expect(ready.json().checks).toEqual({ database: 'failing', storage: 'ok' });
     expect(ready.json().error.message).toBe('Serviço indisponível: banco de dados.');
-    const { app } = t;
+    const { app, dropDatabase } = t;
     t = undefined;
     await app.close();
+    await dropDatabase();
   });
 
   it('ready checks Redis when REDIS_URL is set, and names it when it does not answer', async () => {

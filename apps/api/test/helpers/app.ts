@@ -21,6 +21,8 @@ export interface TestApp {
   db: Db;
   config: Config;
   close(): Promise<void>;
+  /** Drops the private PostgreSQL schema (nothing on SQLite): for a test that closed the database itself. */
+  dropDatabase(): Promise<void>;
 }
 
 /**
@@ -71,6 +73,7 @@ export async function createTestApp(
       await db.close();
       await dropSchema();
     },
+    dropDatabase: () => dropSchema(),
   };
 }
 

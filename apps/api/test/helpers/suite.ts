@@ -18,6 +18,7 @@ export function lateApp(current: () => TestApp): TestApp {
       return current().config;
     },
     close: () => current().close(),
+    dropDatabase: () => current().dropDatabase(),
   };
 }
 
