@@ -47,7 +47,7 @@ function once<T>(make: () => T): () => T {
 const brasilia = once(
   () =>
     new Intl.DateTimeFormat('en-CA', {
-      timeZone: 'America/Sao_Paulo',
+      timeZone: PORTAL_TIME_ZONE,
       year: 'numeric',
       month: '2-digit',
       day: '2-digit',

@@ -92,7 +92,7 @@ function LoadedSectionForm(props: SectionFormProps) {
     return <Navigate to={props.notFoundUrl} replace />;
   if (section.isError) return <LoadError error={section.error} retry={section.refetch} />;
   if (section.isPending) return <Skeleton active paragraph={{ rows: 8 }} />;
-  return <SectionFormBody key={`${key}:${buyer}:${section.dataUpdatedAt}`} {...props} detail={section.data} />;
+  return <SectionFormBody key={section.dataUpdatedAt} {...props} detail={section.data} />;
 }
 
 /** Canonical stored values -> what the inputs show. */
