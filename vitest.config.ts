@@ -50,10 +50,13 @@ export default defineConfig({
           include: ['e2e/**/*.spec.ts'],
           environment: 'node',
           globalSetup: ['e2e/global-setup.ts'],
+          setupFiles: ['e2e/server-per-file.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // One browser, one server: the files share them and run one after another.
-          fileParallelism: false,
+          // Each file has its own server, database and Chromium, so files run side by side: a file
+          // spends most of its time waiting on the browser and the server, and 3 at once keep
+          // 2 cores busy (decision record docs/decisions/034-e2e-files-in-parallel.md).
+          maxWorkers: 3,
         },
       },
     ],

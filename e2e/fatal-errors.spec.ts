@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { pathOf, screenshot, signIn, useBrowser } from './fixtures';
+import { dataDir, pathOf, screenshot, signIn, useBrowser } from './fixtures';
 
 /**
  * Uncaught errors and unhandled rejections lead to /error and reach monitoring (on in the e2e
@@ -13,7 +13,7 @@ const browser = useBrowser();
 
 /** Messages of the error groups the server saw since a time (errors are stored as groups). */
 function errorNamesSince(since: number): string[] {
-  const db = new Database(join(inject('dataDir'), 'portal.db'), { readonly: true, fileMustExist: true });
+  const db = new Database(join(dataDir(), 'portal.db'), { readonly: true, fileMustExist: true });
   try {
     return (
       db.prepare('select message from rum_error_groups where last_seen_at >= ?').all(since) as { message: string }[]
@@ -50,7 +50,7 @@ async function openProposals(page: Page) {
  * under the site root, from the e2e build's Vite manifest: what a page has once the app started.
  */
 function entryAndShellScripts(): Set<string> {
-  const manifest = JSON.parse(readFileSync(join(inject('dataDir'), 'web/.vite/manifest.json'), 'utf8')) as Record<
+  const manifest = JSON.parse(readFileSync(join(inject('build').webDist, '.vite/manifest.json'), 'utf8')) as Record<
     string,
     { file: string; isEntry?: boolean; imports?: string[] }
   >;

@@ -2,10 +2,27 @@ import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, request, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
-import { afterAll, beforeAll, inject, onTestFailed } from 'vitest';
+import { afterAll, beforeAll, onTestFailed } from 'vitest';
+import type { E2eServer } from './server';
 
 export const DEMO_PASSWORD = 'Demo@2026!';
-export const baseURL = () => inject('baseURL');
+let current: E2eServer | undefined;
+
+/** Set by e2e/server-per-file.ts before the spec file runs. */
+export function setServer(server: E2eServer) {
+  current = server;
+}
+
+function server(): E2eServer {
+  if (!current) throw new Error('no e2e server: e2e/server-per-file.ts must be a setup file of the e2e project');
+  return current;
+}
+
+/** The address of this spec file's server. */
+export const baseURL = () => server().baseURL;
+
+/** This spec file's server data folder: its SQLite file (portal.db) and its outbox. */
+export const dataDir = () => server().dataDir;
 
 const CHROMIUM_ARGS = [
   '--headless',
@@ -71,7 +88,7 @@ export async function loginAs(
 
 /** The e-mails the server wrote to DATA_DIR/outbox, newest last, as raw text. */
 export function readOutbox(): { file: string; raw: string }[] {
-  const dir = join(inject('dataDir'), 'outbox');
+  const dir = join(dataDir(), 'outbox');
   let files: string[];
   try {
     files = readdirSync(dir)
@@ -102,7 +119,7 @@ export async function waitForMailLink(to: string, pathPrefix: string, timeoutMs 
 /**
  * Gives a person the portal has just invited (a new buyer or seller account) a password, through the
  * e-mailed link's token, as the change-password screen does. Specs that create proposals use such
- * fresh people so the demo accounts keep the proposals other specs count.
+ * fresh people so the demo accounts keep the proposals other tests count.
  */
 export async function activateInvited(email: string, password: string) {
   const link = await waitForMailLink(email, '/buyer/change-password?token=');

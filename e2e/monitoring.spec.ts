@@ -1,15 +1,15 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { BrowserContext, Page, Request } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import AxeBuilder from '@axe-core/playwright';
-import { loginAs, PHONE, screenshot, useBrowser } from './fixtures';
+import { dataDir, loginAs, PHONE, screenshot, useBrowser } from './fixtures';
 
 /**
  * Front-end monitoring (docs/product/monitoring.md): the real @elastic/apm-rum agent in Chromium, posting to the
- * server started by global-setup with PUBLIC_LOGGER_ENABLED=1 and PUBLIC_APM_ENVIRONMENT=test.
+ * server (e2e/server.ts) started with PUBLIC_LOGGER_ENABLED=1 and PUBLIC_APM_ENVIRONMENT=test.
  * What arrived is read from the server's SQLite file. The "off" and analytics cases make the
- * browser read other public settings (the server's are fixed for the whole run).
+ * browser read other public settings (the server's are fixed for the whole file).
  */
 const browser = useBrowser();
 
@@ -34,7 +34,7 @@ interface RumRow {
  * kind 'error' (errors are counted per group, not stored each); read-only: the server owns the file.
  */
 function rumEvents(since: number): RumRow[] {
-  const db = new Database(join(inject('dataDir'), 'portal.db'), { readonly: true, fileMustExist: true });
+  const db = new Database(join(dataDir(), 'portal.db'), { readonly: true, fileMustExist: true });
   try {
     const events = db
       .prepare('select * from rum_events where received_at >= ? order by received_at')

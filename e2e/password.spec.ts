@@ -16,8 +16,8 @@ import {
 } from './fixtures';
 
 /**
- * Password changes use accounts no other spec file logs in with (compradora, outro), and every
- * test puts the demo password back, so the files can run in any order against one server.
+ * Password changes use accounts no other test of this file logs in with (compradora, outro), and
+ * every test puts the demo password back, so the tests do not depend on their order.
  */
 const browser = useBrowser();
 

@@ -1,0 +1,96 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/** The portal a spec file talks to: its address and its data folder (SQLite file, outbox). */
+export interface E2eServer {
+  baseURL: string;
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+/** Resolves once /api/health answers; resolves false if the process ended first. */
+async function healthy(url: string, child: ChildProcess, timeoutMs = 60_000): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) return false;
+    try {
+      const res = await fetch(url);
+      if (res.ok) return true;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`server did not answer ${url} within ${timeoutMs} ms`);
+}
+
+function stopped(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+/**
+ * Starts the production build of the API (serving the built web app) on a free port with a data
+ * folder of its own: a fresh SQLite database with the demo accounts, e-mails written as .eml files.
+ * Each spec file gets one, so files can run side by side without seeing each other's data.
+ *
+ * The port is found free and then handed to the process, so another process may take it in
+ * between; a server that ends before answering is started again on another port.
+ */
+export async function startServer(build: { apiOut: string; webDist: string }): Promise<E2eServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-data-'));
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    const baseURL = `http://localhost:${port}`;
+    const child = spawn(process.execPath, [build.apiOut], {
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        WEB_DIST: build.webDist,
+        PUBLIC_URL: baseURL,
+        DATABASE_URL: '',
+        LOG_LEVEL: 'warn',
+        LOGIN_IP_LIMIT_PER_MINUTE: '10000',
+        // Production mode seeds the demo accounts only when asked; the specs log in with them.
+        SEED_DEMO: '1',
+        // Front-end monitoring on (read by the browser at run time): e2e/monitoring.spec.ts checks
+        // what arrives; other specs just run with the agent loaded, as production would.
+        PUBLIC_LOGGER_ENABLED: '1',
+        PUBLIC_APM_ENVIRONMENT: 'test',
+        RUM_INTAKE_LIMIT_PER_MINUTE: '10000',
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    if (await healthy(`${baseURL}/api/health`, child)) {
+      return {
+        baseURL,
+        dataDir,
+        async stop() {
+          await stopped(child);
+          rmSync(dataDir, { recursive: true, force: true });
+        },
+      };
+    }
+    if (attempt === 3) throw new Error(`the e2e server ended with ${child.exitCode ?? child.signalCode} three times`);
+  }
+}
