@@ -15,7 +15,7 @@ export const buyerDataSection = defineSection({
   key: 'data',
   scope: 'buyer',
   title: 'Dados gerais',
-  shape: {
+  shape: () => ({
     name: requiredText(120),
     cpf: cpf(),
     email: email(),
@@ -35,7 +35,7 @@ export const buyerDataSection = defineSection({
     cpf_attorney: z.string(),
     attorney_phone_type: choice(['normal', 'mobile']).default('normal'),
     phone_attorney: phone(),
-  },
+  }),
   when: {
     marriage_union: canHaveUnion,
     marriage_date: isMarriedOrUnion,
@@ -62,11 +62,11 @@ export const addressSection = defineSection({
   key: 'address',
   scope: 'buyer',
   title: 'Endereço',
-  shape: {
+  shape: () => ({
     same_main_buyer_address: flag(),
     ...addressShape(),
     user_address: flag(),
-  },
+  }),
   when: {
     // Only the second buyer can reuse the main buyer's address.
     same_main_buyer_address: (_v, ctx) => ctx.buyer === 1,
@@ -93,7 +93,7 @@ export const documentSection = defineSection({
   key: 'document',
   scope: 'buyer',
   title: 'Documento de identificação',
-  shape: {
+  shape: () => ({
     document_type: choice(DOCUMENT_TYPES),
     document_number: z
       .string()
@@ -111,7 +111,7 @@ export const documentSection = defineSection({
     mother_name: requiredText(120),
     affiliation_two: flag(),
     father_name: requiredText(120),
-  },
+  }),
   when: { father_name: (v) => v.affiliation_two !== true },
   rules(v) {
     return typeof v.expedition_date === 'string' &&
@@ -127,7 +127,7 @@ export const investmentSection = defineSection({
   key: 'investment',
   scope: 'proposal',
   title: 'Dados de investimento',
-  shape: {
+  shape: () => ({
     agency: z
       .string()
       .trim()
@@ -143,7 +143,7 @@ export const investmentSection = defineSection({
     first_buyer_percent: percent(),
     second_buyer_percent: percent().optional(),
     sfh: flag(),
-  },
+  }),
   when: { second_buyer_percent: (_v, ctx) => ctx.buyers > 1 },
   rules(v, ctx) {
     const issues: { path: string; message: string }[] = [];
@@ -170,11 +170,11 @@ export const sellerFormSection = defineSection({
   key: 'seller',
   scope: 'proposal',
   title: 'Dados do vendedor',
-  shape: {
+  shape: () => ({
     sellerName: requiredText(120),
     sellerEmail: email(),
     sellerPhone: phone(),
-  },
+  }),
 });
 
 /** The buyers' own sections, in the order of the buyer's flow. */

@@ -13,14 +13,14 @@ export const fgtsQuestionsSection = defineSection({
   title: 'FGTS — Perguntas',
   // Every buyer of a financing says whether they use FGTS; FGTS cannot be used in a CGI.
   required: (facts) => facts.type === 'financing',
-  shape: {
+  shape: () => ({
     uses_fgts: yesNo(),
     contribution_years: yesNo(),
     works_or_lives_in_city: yesNo(),
     owns_home_in_city: yesNo(),
     active_sfh_financing: yesNo(),
     used_fgts_last_3_years: yesNo(),
-  },
+  }),
   when: {
     contribution_years: usesFgtsAnswer,
     works_or_lives_in_city: usesFgtsAnswer,

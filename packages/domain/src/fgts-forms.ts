@@ -35,7 +35,7 @@ export const fgtsAddressSection = defineSection({
   scope: 'buyer',
   title: 'FGTS — Endereço do imóvel e ocupação',
   required: usesFgts,
-  shape: {
+  shape: () => ({
     cep: cep(),
     street: requiredText(200),
     number: requiredText(20),
@@ -55,7 +55,7 @@ export const fgtsAddressSection = defineSection({
     same_city_living: flag(),
     same_city_living_year: flag(),
     intent_housing: flag(),
-  },
+  }),
   when: {
     number: (v) => v.nonumber !== true,
     complement: (v) => v.nocomplement !== true,
@@ -93,7 +93,7 @@ export const fgtsCivilStatusSection = defineSection({
   scope: 'buyer',
   title: 'FGTS — Estado civil',
   required: usesFgts,
-  shape: {
+  shape: () => ({
     civil_status: choice(CIVIL_STATUSES),
     stable_union: flag(),
     marriage_regime: choice(MARRIAGE_REGIMES),
@@ -101,7 +101,7 @@ export const fgtsCivilStatusSection = defineSection({
     spouse_name: requiredText(120),
     spouse_cpf: cpf(),
     spouse_uses_fgts: flag(),
-  },
+  }),
   when: {
     stable_union: canHaveUnion,
     marriage_regime: hasPartner,
@@ -121,7 +121,7 @@ export const fgtsTaxSection = defineSection({
   scope: 'buyer',
   title: 'FGTS — Imposto de renda',
   required: usesFgts,
-  shape: {
+  shape: () => ({
     declares_income_tax: yesNo(),
     tax_year: z
       .string()
@@ -140,7 +140,7 @@ export const fgtsTaxSection = defineSection({
       })
       .transform((v) => v.replace(/\D/g, '')),
     exempt_declaration: flag(),
-  },
+  }),
   when: {
     tax_year: declares,
     receipt_number: declares,
@@ -156,30 +156,32 @@ export const fgtsTaxSection = defineSection({
 /** An amount that may be left empty ('' as typed means "not given"). */
 const optionalMoney = () => z.preprocess((v) => (v === '' || v === null ? undefined : v), money({ min: 1 }).optional());
 
-export const fgtsAccountSchema = z.object({
-  employee: requiredText(120),
-  account: z
-    .string()
-    .trim()
-    .min(1)
-    .refine((v) => /^[\d.\-/ ]+$/.test(v) && v.replace(/\D/g, '').length >= 4 && v.replace(/\D/g, '').length <= 20, {
-      error: 'Informe o número da conta (só números)',
-    })
-    .transform((v) => v.replace(/\D/g, '')),
-  amount: optionalMoney(),
-});
-export type FgtsAccount = z.output<typeof fgtsAccountSchema>;
+const fgtsAccountSchema = () =>
+  z.object({
+    employee: requiredText(120),
+    account: z
+      .string()
+      .trim()
+      .min(1)
+      .refine((v) => /^[\d.\-/ ]+$/.test(v) && v.replace(/\D/g, '').length >= 4 && v.replace(/\D/g, '').length <= 20, {
+        error: 'Informe o número da conta (só números)',
+      })
+      .transform((v) => v.replace(/\D/g, '')),
+    amount: optionalMoney(),
+  });
+export type FgtsAccount = z.output<ReturnType<typeof fgtsAccountSchema>>;
 
-export const fgtsCompanySchema = z.object({
-  name: requiredText(120),
-  cnpj: cnpj(),
-  street: requiredText(200),
-  number: requiredText(20),
-  complement: optionalText(100),
-  district: requiredText(100),
-  city: requiredText(100),
-  state: uf(),
-});
+const fgtsCompanySchema = () =>
+  z.object({
+    name: requiredText(120),
+    cnpj: cnpj(),
+    street: requiredText(200),
+    number: requiredText(20),
+    complement: optionalText(100),
+    district: requiredText(100),
+    city: requiredText(100),
+    state: uf(),
+  });
 
 /**
  * The FGTS authorization (docs/product/fgts.md): PIS/PASEP, the accounts to move (employer, account, amount),
@@ -190,16 +192,16 @@ export const fgtsAuthorizationSection = defineSection({
   scope: 'buyer',
   title: 'FGTS — Autorização',
   required: usesFgts,
-  shape: {
+  shape: () => ({
     pis_pasep: pis(),
     accounts: z
-      .array(fgtsAccountSchema)
+      .array(fgtsAccountSchema())
       .min(1, { error: 'Informe pelo menos uma conta do FGTS' })
       .max(MAX_LIST_ROWS, { error: `Informe no máximo ${MAX_LIST_ROWS} contas` }),
     full_amount: flag(),
     has_company: flag(),
-    company: fgtsCompanySchema,
-  },
+    company: fgtsCompanySchema(),
+  }),
   when: { company: (v) => v.has_company === true },
   rules(v) {
     if (v.full_amount === true) return [];
@@ -223,7 +225,7 @@ export const fgtsReviewSection = defineSection({
   scope: 'buyer',
   title: 'FGTS — Revisão',
   required: usesFgts,
-  shape: { confirmed: flag() },
+  shape: () => ({ confirmed: flag() }),
   rules: (v) =>
     v.confirmed === true ? [] : [{ path: 'confirmed', message: 'Confirme que as informações estão corretas' }],
 });

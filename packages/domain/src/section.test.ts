@@ -23,7 +23,7 @@ const demo = defineSection({
   key: 'demo',
   scope: 'buyer',
   title: 'Demo',
-  shape: {
+  shape: () => ({
     name: requiredText(20),
     kind: choice(['a', 'b']),
     detail: requiredText(20),
@@ -31,7 +31,7 @@ const demo = defineSection({
     second_only: requiredText(20),
     note: z.string().optional(),
     rows: z.array(z.object({ bank: z.string(), number: z.string() })).optional(),
-  },
+  }),
   when: { detail: (v) => v.kind === 'b', second_only: (_v, c) => c.buyer === 1 },
   rules(v) {
     return v.name === 'forbidden' ? [{ path: 'name', message: 'Nome não aceito' }] : [];
@@ -46,6 +46,26 @@ const errorsOf = (values: Record<string, unknown>, c = ctx) => {
   if (r.success) throw new Error('expected a failure');
   return fieldErrors(r.error.issues);
 };
+
+describe('a section definition', () => {
+  it("builds its fields' schemas on the first read of shape, once", () => {
+    let builds = 0;
+    const lazy = defineSection({
+      key: 'lazy',
+      scope: 'proposal',
+      title: 'Lazy',
+      shape: () => {
+        builds++;
+        return { name: requiredText(20) };
+      },
+    });
+    expect(builds).toBe(0);
+    expect(Object.keys(lazy.shape)).toEqual(['name']);
+    expect(lazy.shape).toBe(lazy.shape);
+    expect(submitSchema(lazy, ctx).safeParse({ name: 'Ana' }).success).toBe(true);
+    expect(builds).toBe(1);
+  });
+});
 
 describe('submit schema', () => {
   it('a valid submit stores the visible fields only', () => {
@@ -82,7 +102,7 @@ describe('submit schema', () => {
       key: 'x',
       scope: 'proposal',
       title: 'X',
-      shape: { name: requiredText(3), other: requiredText(3) },
+      shape: () => ({ name: requiredText(3), other: requiredText(3) }),
       rules: () => [{ path: 'name', message: 'Regra' }],
     });
     const r = submitSchema(onBadName, ctx).safeParse({ name: 'abcd' });
@@ -107,7 +127,7 @@ describe('visibility and what is missing', () => {
       key: 'l',
       scope: 'proposal',
       title: 'L',
-      shape: { items: z.array(z.string()).min(1) },
+      shape: () => ({ items: z.array(z.string()).min(1) }),
     });
     expect(missingFields(list, { items: [] }, ctx)).toEqual(['items']);
     expect(missingFields(list, { items: ['a'] }, ctx)).toEqual([]);

@@ -54,10 +54,25 @@ export interface SectionDef<Shape extends z.ZodRawShape, Key extends string = st
   rules?: (values: Values, ctx: SectionContext) => { path: string; message: string }[];
 }
 
+/**
+ * A section as written: its fields' schemas come from a function, called the first time a caller
+ * reads `shape`. Building zod schemas costs main-thread time in the browser, and a page that shows
+ * one form imports the whole registry (for progress and "what is left", which need only keys,
+ * scopes and `required`), so only the sections actually validated or drawn build their fields.
+ */
+export type SectionInput<Shape extends z.ZodRawShape, Key extends string> = Omit<SectionDef<Shape, Key>, 'shape'> & {
+  shape: () => Shape;
+};
+
 export function defineSection<const Shape extends z.ZodRawShape, const Key extends string>(
-  def: SectionDef<Shape, Key>,
-) {
-  return def;
+  input: SectionInput<Shape, Key>,
+): SectionDef<Shape, Key> {
+  const { shape: build, ...def } = input;
+  let shape: Shape | undefined;
+  return Object.defineProperty(def, 'shape', {
+    get: () => (shape ??= build()),
+    enumerable: true,
+  }) as SectionDef<Shape, Key>;
 }
 
 /** True when the field applies to these (raw or parsed) values. */
@@ -130,7 +145,9 @@ export function draftSchema(def: SectionDef<z.ZodRawShape>) {
 }
 const draftSchemas = new WeakMap<SectionDef<z.ZodRawShape>, z.ZodObject>();
 
-const draftValue = z.union([z.string().max(500), z.boolean(), z.number(), z.null()]);
+/** What a draft field holds: a short text, a flag, a number or nothing (built with the first draft schema). */
+let draftValueSchema: z.ZodType | undefined;
+const draftValue = () => (draftValueSchema ??= z.union([z.string().max(500), z.boolean(), z.number(), z.null()]));
 /** Most rows a list field may hold, as a draft or submitted (FGTS accounts and the like). */
 export const MAX_LIST_ROWS = 20;
 
@@ -150,14 +167,14 @@ function draftField(schema: z.ZodType): z.ZodType {
   const inner = unwrapSchema(schema);
   if (inner instanceof z.ZodArray) {
     const item = unwrapSchema(inner.element as z.ZodType);
-    return z.array(item instanceof z.ZodObject ? draftBlock(item) : draftValue).max(MAX_LIST_ROWS);
+    return z.array(item instanceof z.ZodObject ? draftBlock(item) : draftValue()).max(MAX_LIST_ROWS);
   }
   if (inner instanceof z.ZodObject) return draftBlock(inner);
-  return draftValue;
+  return draftValue();
 }
 
 function draftBlock(object: z.ZodObject) {
-  return z.strictObject(Object.fromEntries(Object.keys(object.shape).map((k) => [k, draftValue.optional()])));
+  return z.strictObject(Object.fromEntries(Object.keys(object.shape).map((k) => [k, draftValue().optional()])));
 }
 
 /** Fields that are visible and still empty: what a section lacks to be submitted. */

@@ -31,7 +31,7 @@ export const sellerAmountsSection = defineSection({
   key: 'seller-amounts-receivable',
   scope: 'seller',
   title: 'Valores a receber',
-  shape: {
+  shape: () => ({
     bank: choice(BANK_CODES),
     account_type: choice(ACCOUNT_TYPES),
     agency: z
@@ -51,7 +51,7 @@ export const sellerAmountsSection = defineSection({
     other_sellers: requiredText(300, { multiline: true }),
     payoff: flag(),
     payoff_amount: money({ min: 1 }),
-  },
+  }),
   when: {
     share_percent: (v) => v.several_sellers === true,
     other_sellers: (v) => v.several_sellers === true,

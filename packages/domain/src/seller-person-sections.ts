@@ -38,7 +38,7 @@ export const sellerGeneralDataSection = defineSection({
   key: 'seller-general-data',
   scope: 'seller',
   title: 'Dados gerais do vendedor',
-  shape: {
+  shape: () => ({
     person_type: choice(SELLER_PERSON_TYPES),
     name: requiredText(120),
     cpf: cpf(),
@@ -52,7 +52,7 @@ export const sellerGeneralDataSection = defineSection({
     marriage_regime: choice(MARRIAGE_REGIMES),
     spouse_name: requiredText(120),
     spouse_cpf: cpf(),
-  },
+  }),
   when: {
     cpf: isPerson,
     cnpj: isCompany,
@@ -76,7 +76,7 @@ export const sellerAddressSection = defineSection({
   key: 'seller-address',
   scope: 'seller',
   title: 'Endereço do vendedor',
-  shape: addressShape(),
+  shape: addressShape,
 });
 
 export const SPOUSE_SIGNS = ['yes', 'no', 'not_applicable'] as const;
@@ -95,12 +95,12 @@ export const sellerMaritalSection = defineSection({
   scope: 'seller',
   title: 'Estado civil e o imóvel',
   required: (facts: ProposalFacts) => facts.sectionValues('seller-general-data', null)?.person_type !== 'company',
-  shape: {
+  shape: () => ({
     acquired_in_union: choice(YES_NO),
     spouse_signs: choice(SPOUSE_SIGNS),
     pending_partition: choice(YES_NO),
     partition_details: requiredText(1000, { multiline: true }),
-  },
+  }),
   when: { partition_details: isYes('pending_partition') },
   rules(v, ctx) {
     const general = generalOf(ctx);

@@ -40,11 +40,11 @@ export const sellerPropertySection = defineSection({
   key: 'seller-property',
   scope: 'seller',
   title: 'Imóvel',
-  shape: {
+  shape: () => ({
     ...addressShape(),
     private_area: area(),
     occupancy: choice(OCCUPANCIES),
-  },
+  }),
 });
 
 /** /seller/proposals/:id/property/registry: where the property is registered (cartório, matrícula, IPTU). */
@@ -52,7 +52,7 @@ export const sellerRegistrySection = defineSection({
   key: 'seller-property-registry',
   scope: 'seller',
   title: 'Registro do imóvel',
-  shape: {
+  shape: () => ({
     registry_office: requiredText(150),
     registry_city: requiredText(100),
     registry_state: uf(),
@@ -70,7 +70,7 @@ export const sellerRegistrySection = defineSection({
       .regex(/^[0-9A-Za-z][0-9A-Za-z.\-/ ]{2,39}$/, {
         error: 'Insira a inscrição municipal como consta no carnê do IPTU',
       }),
-  },
+  }),
 });
 
 /** /seller/proposals/:id/property/financing-data: whether the property still has a mortgage to pay off. */
@@ -78,12 +78,12 @@ export const sellerFinancingSection = defineSection({
   key: 'seller-property-financing',
   scope: 'seller',
   title: 'Financiamento do imóvel',
-  shape: {
+  shape: () => ({
     still_financed: choice(YES_NO),
     financing_bank: choice(BANK_CODES),
     outstanding_balance: money({ min: 1 }),
     contract_number: optionalText(40),
-  },
+  }),
   when: {
     financing_bank: isYes('still_financed'),
     outstanding_balance: isYes('still_financed'),
@@ -96,7 +96,7 @@ export const sellerPropertyQuestionsSection = defineSection({
   key: 'seller-property-questions',
   scope: 'seller',
   title: 'Perguntas sobre o imóvel',
-  shape: {
+  shape: () => ({
     has_liens: choice(YES_NO),
     has_lawsuits: choice(YES_NO),
     iptu_debts: choice(YES_NO),
@@ -106,7 +106,7 @@ export const sellerPropertyQuestionsSection = defineSection({
     // Only the seller knows it, and it gates the buyer's FGTS (docs/fgts-rules.md).
     bought_with_fgts: choice(YES_NO),
     fgts_purchase_date: brDate({ past: true }),
-  },
+  }),
   when: { condo_debts: isYes('is_condominium'), fgts_purchase_date: isYes('bought_with_fgts') },
 });
 
@@ -130,12 +130,12 @@ export const sellerPropertyInfoSection = defineSection({
   key: 'seller-property-info',
   scope: 'seller',
   title: 'Informações do imóvel',
-  shape: {
+  shape: () => ({
     iptu_annual: money(),
     condo_fee: optionalMoney(),
     condo_manager: optionalText(150),
     explanation: optionalText(2000, { multiline: true }),
-  },
+  }),
   rules(v, ctx) {
     const questions = ctx.facts?.sectionValues('seller-property-questions', null) ?? null;
     const issues: { path: string; message: string }[] = [];
@@ -164,14 +164,14 @@ export const sellerContactSection = defineSection({
   key: 'seller-property-contact',
   scope: 'seller',
   title: 'Contato para a vistoria',
-  shape: {
+  shape: () => ({
     contact_person: choice(CONTACT_PEOPLE),
     contact_name: requiredText(120),
     contact_relation: requiredText(60),
     contact_phone: phone(),
     best_period: choice(VISIT_PERIODS),
     access_notes: optionalText(500, { multiline: true }),
-  },
+  }),
   when: {
     contact_name: (v) => v.contact_person === 'other',
     contact_relation: (v) => v.contact_person === 'other',
