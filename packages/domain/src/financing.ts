@@ -1,4 +1,5 @@
 import { formatMoney } from './money';
+import { formatDecimal } from './numbers';
 
 /**
  * The buyer's numbers: SAC and PRICE schedules in integer centavos. The formulas are the
@@ -136,5 +137,5 @@ export function incomeShareWarning(summary: FinancingSummary): string | null {
 
 /** 10.49 -> '10,49 %' */
 export function formatPercent(value: number): string {
-  return `${value.toLocaleString('pt-BR', { maximumFractionDigits: 2 })} %`;
+  return `${formatDecimal(value, 2)} %`;
 }

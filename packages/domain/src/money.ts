@@ -1,12 +1,8 @@
-/** Money is stored as integer centavos and shown as R$ 1.234,56. */
-let brl: Intl.NumberFormat | undefined;
+import { formatBrl } from './numbers';
 
+/** Money is stored as integer centavos and shown as R$ 1.234,56 (a normal space after R$, which matches typed text). */
 export function formatMoney(cents: number): string {
-  // Made on first use: the first Intl formatter of a page loads the locale's data (15–20 ms on a
-  // server core, several times that on a phone), a cost a page that shows no amount need not pay.
-  brl ??= new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
-  // Intl puts a no-break space after R$; a normal space reads the same and matches typed text.
-  return brl.format(cents / 100).replace(/\u00a0/g, ' ');
+  return formatBrl(cents);
 }
 
 /**

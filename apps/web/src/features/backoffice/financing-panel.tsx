@@ -5,6 +5,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { financingValuesSchema, type FinancingValuesInput } from '@portal/domain/financing-settings';
 import type { FinancingView } from '@portal/domain/financing-view';
 import { centsToInput, maskMoneyInput } from '@portal/domain/money';
+import { formatDecimal } from '@portal/domain/numbers';
 import { TextField } from '../../components/form-field';
 import { FinancingSummary } from '../../components/financing-summary';
 import { SubmitForm } from '../../components/submit-form';
@@ -21,7 +22,7 @@ const RULE_STATUS = {
 const toInputs = (f: FinancingView): FinancingValuesInput => ({
   propertyValue: f.propertyValue === null ? '' : centsToInput(f.propertyValue),
   appraisalValue: f.appraisalValue === null ? '' : centsToInput(f.appraisalValue),
-  interestRate: f.interestRateBp === null ? '' : (f.interestRateBp / 100).toLocaleString('pt-BR'),
+  interestRate: f.interestRateBp === null ? '' : formatDecimal(f.interestRateBp / 100, 3),
 });
 
 /**

@@ -1,7 +1,6 @@
 import { Link, useLocation } from 'react-router';
 import { formatInstant } from '@portal/domain/dates';
 
-export const integer = new Intl.NumberFormat('pt-BR');
 export const when = (iso: string) => <time dateTime={iso}>{formatInstant(iso)}</time>;
 
 const LINKS = [

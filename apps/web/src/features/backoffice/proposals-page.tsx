@@ -19,7 +19,8 @@ import { PlainTable, type PlainColumn, type SortOrder } from '../../components/p
 import { useNarrow } from '../../lib/use-narrow';
 import { useProposalList } from './api';
 import { ProposalStatusTag } from '../../components/proposal-status-tag';
-import { BackofficeMenu, integer, when } from './format';
+import { formatInteger } from '@portal/domain/numbers';
+import { BackofficeMenu, when } from './format';
 import './backoffice.css';
 
 const FILTERS = ['q', 'status', 'stage', 'type', 'insurer', 'pendingDocuments', 'sort', 'order'] as const;
@@ -209,7 +210,7 @@ export default function ProposalsPage() {
       {list.isError ? <Alert type="error" showIcon title={list.error.message} /> : null}
       <p className="bo-count" aria-live="polite">
         {page
-          ? `${page.page.capped ? 'Mais de ' : ''}${integer.format(page.page.total)} ${page.page.total === 1 ? 'proposta' : 'propostas'}`
+          ? `${page.page.capped ? 'Mais de ' : ''}${formatInteger(page.page.total)} ${page.page.total === 1 ? 'proposta' : 'propostas'}`
           : 'Carregando…'}
       </p>
 

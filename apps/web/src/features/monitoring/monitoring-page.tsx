@@ -2,13 +2,15 @@ import { useEffect, useState } from 'react';
 import { Alert, App, Button, InputNumber, Tag } from 'antd';
 import type { MonitoringErrorGroup, MonitoringRouteStat } from '@portal/domain/monitoring-views';
 import { formatInstant } from '@portal/domain/dates';
+import { formatDecimal } from '@portal/domain/numbers';
 import { Page } from '../../components/page';
 import { PlainTable, type PlainColumn } from '../../components/plain-table';
 import { useMonitoringErrors, useMonitoringRoutes, useSampleRate, useSetSampleRate } from './api';
 import './monitoring-page.css';
 
-const integer = new Intl.NumberFormat('pt-BR');
-const ms = (value: number) => `${integer.format(value)} ms`;
+/** Durations and counts as pt-BR writes them (up to 3 decimals, as Intl's default). */
+const number = (value: number) => formatDecimal(value, 3);
+const ms = (value: number) => `${number(value)} ms`;
 
 const at = (ms: number) => <time dateTime={new Date(ms).toISOString()}>{formatInstant(ms)}</time>;
 
@@ -19,7 +21,7 @@ const ERROR_COLUMNS: PlainColumn<MonitoringErrorGroup>[] = [
     width: 220,
     render: (e) => <span className="monitoring__message">{e.message}</span>,
   },
-  { title: 'Vezes', key: 'count', align: 'right', width: 72, render: (e) => integer.format(e.count) },
+  { title: 'Vezes', key: 'count', align: 'right', width: 72, render: (e) => number(e.count) },
   {
     title: 'Rotas',
     key: 'routes',
@@ -53,7 +55,7 @@ const ROUTE_COLUMNS: PlainColumn<MonitoringRouteStat>[] = [
   { title: 'Rota', key: 'route', render: (r) => <code>{r.route}</code> },
   { title: 'Mediana', key: 'medianMs', align: 'right', render: (r) => ms(r.medianMs) },
   { title: 'p95', key: 'p95Ms', align: 'right', render: (r) => ms(r.p95Ms), fromSm: true },
-  { title: 'Transações', key: 'count', align: 'right', render: (r) => integer.format(r.count) },
+  { title: 'Transações', key: 'count', align: 'right', render: (r) => number(r.count) },
 ];
 
 /**
