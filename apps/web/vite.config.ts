@@ -1,5 +1,6 @@
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
@@ -90,8 +91,28 @@ function zodWithMessages(): Plugin {
   };
 }
 
+/**
+ * The production build of react-router in `vite build`. The package ships dist/production (no
+ * development warnings, ENABLE_DEV_WARNINGS false) but its exports map sends every import to
+ * dist/development (react-router issues #12532 and #14102, open), so a plain build bundles the
+ * development code. The dev server keeps the development build and its warnings.
+ */
+function reactRouterProduction(): Plugin {
+  const development = createRequire(import.meta.url).resolve('react-router');
+  const production = join(dirname(dirname(development)), 'production', 'index.mjs');
+  return {
+    name: 'portal-react-router-production',
+    apply: 'build',
+    enforce: 'pre',
+    buildStart() {
+      if (!existsSync(production)) this.error(`react-router's production build is not at ${production}`);
+    },
+    resolveId: (source) => (source === 'react-router' ? production : null),
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), zodWithMessages(), antdCss(), precompress()],
+  plugins: [react(), zodWithMessages(), reactRouterProduction(), antdCss(), precompress()],
   build: {
     target: 'es2022',
     // The bench reads what each route loads first from the manifest.
