@@ -2,7 +2,7 @@
 // visit (gzip, from Vite's manifest), and Lighthouse (mobile, median of 3 runs) on six pages served
 // by one production API instance on loopback. On a busy machine Lighthouse figures come out lower
 // (its CPU throttling is relative to the machine): read them from a quiet one.
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -136,11 +136,13 @@ export async function benchLighthouse(results) {
         });
         if (marker) await page.evaluate((m) => localStorage.setItem('portal:login', m), marker);
         // LIGHTHOUSE_REPORTS=<dir>: each run's full report (long tasks, bootup time by script) as JSON.
-        if (process.env.LIGHTHOUSE_REPORTS)
+        if (process.env.LIGHTHOUSE_REPORTS) {
+          mkdirSync(process.env.LIGHTHOUSE_REPORTS, { recursive: true });
           writeFileSync(
             join(process.env.LIGHTHOUSE_REPORTS, `${p.name.replace(/\W+/g, '-')}-${i + 1}.json`),
             JSON.stringify(run.lhr),
           );
+        }
         // An audit Lighthouse could not compute (a timeout on a busy machine) counts as missing.
         const num = (id) => run.lhr.audits[id]?.numericValue ?? null;
         const round = (v, f = 0) => (v === null ? null : +v.toFixed(f));
