@@ -1,4 +1,5 @@
 /** Dates: DD/MM/AAAA on screen, ISO (AAAA-MM-DD) stored. */
+import { once } from './once';
 
 /** 'DD/MM/AAAA' -> 'AAAA-MM-DD', or null when not a real calendar date. */
 export function parseBrDate(text: string): string | null {
@@ -29,15 +30,6 @@ export function ageOn(birthIso: string, todayIso: string): number {
   const [by, bm, bd] = birthIso.split('-').map(Number) as [number, number, number];
   const [ty, tm, td] = todayIso.split('-').map(Number) as [number, number, number];
   return ty - by - (tm < bm || (tm === bm && td < bd) ? 1 : 0);
-}
-
-/**
- * A formatter made on its first use: one with a time zone takes tens of milliseconds to build, which
- * at module load would hold a phone's main thread before any screen that merely imports this file.
- */
-function once<T>(make: () => T): () => T {
-  let value: T | undefined;
-  return () => (value ??= make());
 }
 
 /**

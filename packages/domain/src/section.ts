@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { FgtsPropertyRuleResult } from './fgts-property-rules';
 import { MESSAGES } from './zod-messages';
+import { once } from './once';
 
 /**
  * A form section is data (Formbricks, cal.com): its fields' schemas, the predicates that show a
@@ -67,12 +68,8 @@ export type SectionInput<Shape extends z.ZodRawShape, Key extends string> = Omit
 export function defineSection<const Shape extends z.ZodRawShape, const Key extends string>(
   input: SectionInput<Shape, Key>,
 ): SectionDef<Shape, Key> {
-  const { shape: build, ...def } = input;
-  let shape: Shape | undefined;
-  return Object.defineProperty(def, 'shape', {
-    get: () => (shape ??= build()),
-    enumerable: true,
-  }) as SectionDef<Shape, Key>;
+  const { shape, ...def } = input;
+  return Object.defineProperty(def, 'shape', { get: once(shape), enumerable: true }) as SectionDef<Shape, Key>;
 }
 
 /** True when the field applies to these (raw or parsed) values. */
@@ -146,8 +143,7 @@ export function draftSchema(def: SectionDef<z.ZodRawShape>) {
 const draftSchemas = new WeakMap<SectionDef<z.ZodRawShape>, z.ZodObject>();
 
 /** What a draft field holds: a short text, a flag, a number or nothing (built with the first draft schema). */
-let draftValueSchema: z.ZodType | undefined;
-const draftValue = () => (draftValueSchema ??= z.union([z.string().max(500), z.boolean(), z.number(), z.null()]));
+const draftValue = once(() => z.union([z.string().max(500), z.boolean(), z.number(), z.null()]));
 /** Most rows a list field may hold, as a draft or submitted (FGTS accounts and the like). */
 export const MAX_LIST_ROWS = 20;
 
