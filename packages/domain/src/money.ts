@@ -1,8 +1,12 @@
-import { formatBrl } from './numbers';
+import { formatDecimal } from './numbers';
 
-/** Money is stored as integer centavos and shown as R$ 1.234,56 (a normal space after R$, which matches typed text). */
+/**
+ * Money is stored as integer centavos and shown as R$ 1.234,56, or -R$ 0,05 (a normal space after
+ * R$, which matches typed text).
+ */
 export function formatMoney(cents: number): string {
-  return formatBrl(cents);
+  const reais = formatDecimal(cents / 100, 2, 2);
+  return reais.startsWith('-') ? `-R$ ${reais.slice(1)}` : `R$ ${reais}`;
 }
 
 /**

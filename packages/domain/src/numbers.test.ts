@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatBrl, formatDecimal, formatInteger } from './numbers';
+import { formatMoney } from './money';
+import { formatDecimal, formatInteger } from './numbers';
 
 // What the portal showed before these functions: Intl with the pt-BR locale (normal space after R$).
 const intlInteger = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 0 });
@@ -38,8 +39,8 @@ describe('pt-BR numbers without Intl', () => {
     [-5, '-R$ 0,05'],
     [100_000_000_000, 'R$ 1.000.000.000,00'],
     [12.5, 'R$ 0,13'],
-  ])('formatBrl(%d) → %s', (cents, text) => {
-    expect(formatBrl(cents)).toBe(text);
+  ])('formatMoney(%d) → %s', (cents, text) => {
+    expect(formatMoney(cents)).toBe(text);
   });
 
   it('gives the text Intl.NumberFormat gives, on whole numbers, decimals and amounts', () => {
@@ -50,7 +51,7 @@ describe('pt-BR numbers without Intl', () => {
       fc.property(anyNumber, (v) => {
         expect(formatInteger(v)).toBe(intlInteger.format(v));
         expect(formatDecimal(v, 1)).toBe(intlDecimal.format(v));
-        expect(formatBrl(v)).toBe(brlText(v));
+        expect(formatMoney(v)).toBe(brlText(v));
       }),
       { numRuns: 5000 },
     );

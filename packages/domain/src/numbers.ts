@@ -1,6 +1,6 @@
 /**
- * Brazilian number formatting without Intl: 1.234.567 for whole numbers, 1.234,5 with decimals,
- * R$ 1.234,56 for money.
+ * Brazilian number formatting without Intl: 1.234.567 for whole numbers, 1.234,5 with decimals
+ * (money.ts writes R$ 1.234,56 with it).
  *
  * The first Intl formatter a page builds loads the locale's data from ICU: 15–20 ms on a server
  * core, four times that on a mid-range phone, paid during the page's first render. The pt-BR rules
@@ -27,35 +27,23 @@ function plainDecimal(abs: number): string {
   return shift < 0 ? `0.${'0'.repeat(-shift - 1)}${digits}` : digits.padEnd(shift + 1, '0');
 }
 
-/** The sign and the pt-BR digits of a finite number rounded to at most `maxDigits` decimals. */
-function digitsOf(value: number, maxDigits: number, minDigits: number): { sign: string; text: string } {
+/**
+ * At least `minDigits` and at most `maxDigits` decimals, trailing zeros past the minimum dropped:
+ * (1234.56, 1) → '1.234,6'; (2, 1) → '2'; (2, 2, 2) → '2,00'; a negative number starts with '-'.
+ */
+export function formatDecimal(value: number, maxDigits: number, minDigits = 0): string {
+  if (!Number.isFinite(value)) return Number.isNaN(value) ? 'NaN' : `${value < 0 ? '-' : ''}∞`;
   const sign = value < 0 || Object.is(value, -0) ? '-' : '';
-  const abs = Math.abs(value);
-  const [whole = '0', fraction = ''] = plainDecimal(abs).split('.');
+  const [whole = '0', fraction = ''] = plainDecimal(Math.abs(value)).split('.');
   let scaled = BigInt(whole + fraction.slice(0, maxDigits).padEnd(maxDigits, '0'));
   if ((fraction[maxDigits] ?? '0') >= '5') scaled += BigInt(1);
   const unit = BigInt(10) ** BigInt(maxDigits);
   let decimals = (scaled % unit).toString().padStart(maxDigits, '0');
   while (decimals.length > minDigits && decimals.endsWith('0')) decimals = decimals.slice(0, -1);
-  const text = groupThousands((scaled / unit).toString()) + (decimals ? `,${decimals}` : '');
-  return { sign, text };
+  return sign + groupThousands((scaled / unit).toString()) + (decimals ? `,${decimals}` : '');
 }
 
 /** A whole number as pt-BR shows it: 1234567 → '1.234.567' (decimals rounded away). */
 export function formatInteger(value: number): string {
   return formatDecimal(value, 0);
-}
-
-/** At most `maxDigits` decimals, trailing zeros dropped: (1234.56, 1) → '1.234,6'; (2, 1) → '2'. */
-export function formatDecimal(value: number, maxDigits: number): string {
-  if (!Number.isFinite(value)) return Number.isNaN(value) ? 'NaN' : `${value < 0 ? '-' : ''}∞`;
-  const { sign, text } = digitsOf(value, maxDigits, 0);
-  return sign + text;
-}
-
-/** Centavos as reais: 123456 → 'R$ 1.234,56', -5 → '-R$ 0,05' (a plain space after R$). */
-export function formatBrl(cents: number): string {
-  if (!Number.isFinite(cents)) return `${cents < 0 ? '-' : ''}R$ ${Number.isNaN(cents) ? 'NaN' : '∞'}`;
-  const { sign, text } = digitsOf(cents / 100, 2, 2);
-  return `${sign}R$ ${text}`;
 }
