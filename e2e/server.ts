@@ -56,6 +56,7 @@ function stopped(child: ChildProcess): Promise<void> {
  */
 export async function startServer(build: { apiOut: string; webDist: string }): Promise<E2eServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-data-'));
+  const removeData = () => rmSync(dataDir, { recursive: true, force: true });
   for (let attempt = 1; ; attempt++) {
     const port = await freePort();
     const baseURL = `http://localhost:${port}`;
@@ -81,16 +82,28 @@ export async function startServer(build: { apiOut: string; webDist: string }): P
       },
       stdio: ['ignore', 'inherit', 'inherit'],
     });
-    if (await healthy(`${baseURL}/api/health`, child)) {
+    let up: boolean;
+    try {
+      up = await healthy(`${baseURL}/api/health`, child);
+    } catch (err) {
+      // Never answered: a failed file leaves no server and no data folder behind.
+      await stopped(child);
+      removeData();
+      throw err;
+    }
+    if (up) {
       return {
         baseURL,
         dataDir,
         async stop() {
           await stopped(child);
-          rmSync(dataDir, { recursive: true, force: true });
+          removeData();
         },
       };
     }
-    if (attempt === 3) throw new Error(`the e2e server ended with ${child.exitCode ?? child.signalCode} three times`);
+    if (attempt === 3) {
+      removeData();
+      throw new Error(`the e2e server ended with ${child.exitCode ?? child.signalCode} three times`);
+    }
   }
 }
