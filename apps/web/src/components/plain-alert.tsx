@@ -18,19 +18,15 @@ const ICONS = {
  * component: role "alert" as antd's, the status icon hidden from screen readers as the app's
  * ConfigProvider hides antd's (app/component-config.tsx), an optional action on the right.
  */
-export function PlainAlert({
-  type,
-  title,
-  description,
-  action,
-  className,
-}: {
+export interface PlainAlertProps {
   type: keyof typeof ICONS;
   title: ReactNode;
   description?: ReactNode;
   action?: ReactNode;
   className?: string;
-}) {
+}
+
+export function PlainAlert({ type, title, description, action, className }: PlainAlertProps) {
   const classes = ['ant-alert', `ant-alert-${type}`, 'ant-alert-outlined'];
   if (description) classes.push('ant-alert-with-description');
   if (className) classes.push(className);

@@ -1,28 +1,32 @@
 import type { ReactNode } from 'react';
 
 /**
- * A card drawn as antd's Card draws it (bordered, an optional title row, an optional row of
- * actions), without antd's component (which brings its tabs, menu and dropdown code along): the
- * classes pick antd's own rules from the build-time stylesheet; `portal` is the theme's
- * CSS-variable root, which carries the card's tokens.
+ * A card drawn as antd's Card draws it (bordered, an optional title row with an optional extra on
+ * its right, an optional row of actions), without antd's component (which brings its tabs, menu and
+ * dropdown code along): the classes pick antd's own rules from the build-time stylesheet; `portal`
+ * is the theme's CSS-variable root, which carries the card's tokens.
  */
 export function PlainCard({
   className,
   title,
+  extra,
   actions,
   children,
 }: {
   className?: string;
   title?: ReactNode;
+  /** Drawn at the right of the title row, as antd's `extra`. */
+  extra?: ReactNode;
   actions?: ReactNode[];
   children: ReactNode;
 }) {
   return (
     <div className={`ant-card ant-card-bordered${className ? ` ${className}` : ''} portal`}>
-      {title ? (
+      {title || extra ? (
         <div className="ant-card-head">
           <div className="ant-card-head-wrapper">
-            <div className="ant-card-head-title">{title}</div>
+            {title ? <div className="ant-card-head-title">{title}</div> : null}
+            {extra ? <div className="ant-card-extra">{extra}</div> : null}
           </div>
         </div>
       ) : null}

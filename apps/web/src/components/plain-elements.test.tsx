@@ -65,7 +65,7 @@ describe('plain elements draw the DOM of the antd components they replace', () =
     for (const props of cases) expect(markup(<PlainProgress {...props} />)).toBe(markup(<Progress {...props} />));
   });
 
-  it('card, with a title and actions', () => {
+  it('card, with a title and actions, or a title and an extra', () => {
     const go = <Button key="go">Continuar</Button>;
     expect(
       markup(
@@ -82,6 +82,33 @@ describe('plain elements draw the DOM of the antd components they replace', () =
     );
     expect(markup(<PlainCard className="proposal-card">corpo</PlainCard>)).toBe(
       markup(<Card className="proposal-card">corpo</Card>),
+    );
+    const extra = <Tag color="gold">Pendente</Tag>;
+    expect(
+      markup(
+        <PlainCard className="review-card" title="Dados" extra={extra}>
+          corpo
+        </PlainCard>,
+      ),
+    ).toBe(
+      markup(
+        <Card className="review-card" title="Dados" extra={extra}>
+          corpo
+        </Card>,
+      ),
+    );
+    expect(
+      markup(
+        <PlainCard title="Maria" extra={extra}>
+          corpo
+        </PlainCard>,
+      ),
+    ).toBe(
+      markup(
+        <Card title="Maria" extra={extra}>
+          corpo
+        </Card>,
+      ),
     );
   });
 

@@ -1,5 +1,5 @@
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
-import { Alert, App, Button, Skeleton } from 'antd';
+import { App, Button, Skeleton } from 'antd';
 import { Navigate, useNavigate } from 'react-router';
 import { useProgress } from '../../lib/progress-api';
 import { fetchNextStep, stepPositionOf } from '../../lib/next-step';
@@ -22,6 +22,7 @@ import { LoadError } from '../load-error';
 import { FormError } from '../form-error';
 import { NativeForm } from './field-item';
 import { prefetchScreen } from '../../lib/prefetch-screen';
+import { PlainAlert } from '../plain-alert';
 
 type FormValues = Record<string, unknown>;
 
@@ -234,27 +235,24 @@ function SectionFormBody(props: SectionFormProps & { detail: SectionDetail }) {
         loading={progress.isPending}
       />
       {detail.status === 'rejected' && detail.reviewNote ? (
-        <Alert
+        <PlainAlert
           type="warning"
-          showIcon
           title="A equipe do portal pediu uma correção"
           description={detail.reviewNote}
           className="form-alert"
         />
       ) : null}
       {editable && detail.values === null && detail.prefillFrom.length ? (
-        <Alert
+        <PlainAlert
           type="info"
-          showIcon
           title={`Alguns campos já vêm preenchidos com o que você informou em ${listPt(detail.prefillFrom)}.`}
           description="Confira e altere se algo mudou."
           className="form-alert prefill-note"
         />
       ) : null}
       {!editable ? (
-        <Alert
+        <PlainAlert
           type="info"
-          showIcon
           title="Somente leitura: esta seção não pode ser alterada por você agora."
           className="form-alert"
         />

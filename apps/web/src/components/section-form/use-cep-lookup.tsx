@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert } from 'antd';
 import { isValidCep } from '@portal/domain/cep';
 import { lookupCep } from '../../lib/sections-api';
 import type { SectionExtension } from './section-form';
+import { PlainAlert } from '../plain-alert';
 
 /**
  * For any address form with the fields cep, district, city, state and a street field (`address` by
@@ -38,7 +38,7 @@ export function useCepLookup(
   }, [cep, editable, setValue, streetField]);
   return notice ? (
     <div aria-live="polite">
-      <Alert type={notice.type} showIcon title={notice.text} className="form-alert" />
+      <PlainAlert type={notice.type} title={notice.text} className="form-alert" />
     </div>
   ) : null;
 }

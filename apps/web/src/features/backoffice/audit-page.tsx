@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button } from 'antd';
+import { Button } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import { AUDIT_ACTION_LABELS, type AuditEntry } from '@portal/domain/backoffice';
 import { STAGE_LABELS, STATUS_LABELS } from '@portal/domain/proposal';
@@ -10,6 +10,7 @@ import { useNarrow } from '../../lib/use-narrow';
 import { useAudit } from './api';
 import { BackofficeMenu, when } from './format';
 import './backoffice.css';
+import { PlainAlert } from '../../components/plain-alert';
 
 const FIELDS = ['actor', 'action', 'proposal', 'from', 'to'] as const;
 const actionLabel = (action: string) => AUDIT_ACTION_LABELS[action] ?? action;
@@ -128,7 +129,7 @@ export default function AuditPage() {
           Filtrar
         </Button>
       </form>
-      {audit.isError ? <Alert type="error" showIcon title={audit.error.message} /> : null}
+      {audit.isError ? <PlainAlert type="error" title={audit.error.message} /> : null}
       {narrow ? (
         <ul className="bo-cards" aria-busy={audit.isFetching}>
           {audit.data?.data.map((e) => (

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Alert, Button, Tag } from 'antd';
+import { Button, Tag } from 'antd';
 import { ANSWER_LABELS, FOLLOW_UP_LABELS, HEALTH_QUESTIONS } from '@portal/domain/health-questionnaire';
 import { fetchHealthAnswers } from './api';
 import { buyerLabel } from './format';
 import type { HealthAnswers } from '@portal/domain/insurance-api';
 import type { BackofficeProposalView } from '@portal/domain/backoffice-api';
+import { PlainAlert } from '../../components/plain-alert';
 
 /** The operator's view of each buyer's health declaration: only with the permission, one recorded opening at a time. */
 export function HealthPanel({ view }: { view: BackofficeProposalView }) {
@@ -45,7 +46,7 @@ function HealthAnswersCard({ proposalId, buyer, name }: { proposalId: string; bu
           <Tag color={data.completed ? 'green' : 'gold'}>{data.completed ? 'Confirmada' : 'Não confirmada'}</Tag>
         ) : null}
       </header>
-      {error ? <Alert type="error" showIcon title={error} /> : null}
+      {error ? <PlainAlert type="error" title={error} /> : null}
       {data ? (
         data.answers.length ? (
           <dl className="bo-values">

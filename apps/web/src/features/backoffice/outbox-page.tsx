@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Tag } from 'antd';
+import { Button, Tag } from 'antd';
 import { OUTBOX_STATE_LABELS, OUTBOX_STATES, type OutboxEntry } from '@portal/domain/backoffice';
 import { Page } from '../../components/page';
 import { NativeSelect, TextInput } from '../../components/fields/native-fields';
@@ -8,6 +8,7 @@ import { useNarrow } from '../../lib/use-narrow';
 import { useOutbox } from './api';
 import { BackofficeMenu, when } from './format';
 import './backoffice.css';
+import { PlainAlert } from '../../components/plain-alert';
 
 const STATE_COLORS: Record<OutboxEntry['state'], string> = { pending: 'gold', sent: 'green', failing: 'red' };
 const KIND_LABELS: Record<string, string> = {
@@ -90,7 +91,7 @@ export default function OutboxPage() {
           Filtrar
         </Button>
       </form>
-      {outbox.isError ? <Alert type="error" showIcon title={outbox.error.message} /> : null}
+      {outbox.isError ? <PlainAlert type="error" title={outbox.error.message} /> : null}
       {narrow ? (
         <ul className="bo-cards" aria-busy={outbox.isFetching}>
           {outbox.data?.data.map((m) => (

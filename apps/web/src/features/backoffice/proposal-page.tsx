@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Alert, Skeleton, Tag } from 'antd';
+import { Skeleton, Tag } from 'antd';
 import { Link, useParams } from 'react-router';
 import { AMORTIZATION_LABELS, FEE_TYPE_LABELS, PROPERTY_TYPE_LABELS } from '@portal/domain/backoffice';
 import { formatCep } from '@portal/domain/cep';
@@ -19,6 +19,7 @@ import { EmptySections, SectionCard } from './proposal-sections';
 import { HistoryPanel, StatusPanel } from './proposal-status-panels';
 import { HealthPanel } from './health-panel';
 import type { BackofficeSection } from '@portal/domain/backoffice-api';
+import { PlainAlert } from '../../components/plain-alert';
 
 /**
  * /backoffice/proposals/:proposalId: everything every party filled, section by section and
@@ -49,7 +50,7 @@ export default function ProposalPage() {
     return (
       <Page title="Proposta">
         <BackofficeMenu />
-        <Alert type="error" showIcon title={missing ? 'Proposta não encontrada.' : view.error.message} />
+        <PlainAlert type="error" title={missing ? 'Proposta não encontrada.' : view.error.message} />
       </Page>
     );
   }

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Alert, App, Button, Input, Tag } from 'antd';
+import { App, Button, Input, Tag } from 'antd';
 import { readableFields, type ReadableField } from '@portal/domain/field-labels';
 import { ApiRequestError } from '../../lib/api-client';
 import { useRequestCorrection } from './api';
 import { SectionStatusTag } from '../../components/section-form/section-status';
 import type { BackofficeSection } from '@portal/domain/backoffice-api';
+import { PlainAlert } from '../../components/plain-alert';
 
 /** The sections of one proposal as the operator reads them: filled values, state, and a correction request. */
 
@@ -71,7 +72,7 @@ export function SectionCard({
         </span>
       </header>
       {s.reviewNote ? (
-        <Alert type="warning" showIcon title={`Correção pedida: ${s.reviewNote}`} className="bo-section__note" />
+        <PlainAlert type="warning" title={`Correção pedida: ${s.reviewNote}`} className="bo-section__note" />
       ) : null}
       {s.values ? (
         <Fields fields={readableFields(s.values)} />
@@ -107,9 +108,8 @@ export function SectionCard({
               maxLength={1000}
             />
             {correction.isError ? (
-              <Alert
+              <PlainAlert
                 type="error"
-                showIcon
                 title={
                   correction.error instanceof ApiRequestError
                     ? (Object.values(correction.error.fields)[0] ?? correction.error.message)

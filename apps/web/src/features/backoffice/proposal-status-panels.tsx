@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, App, Button, Input } from 'antd';
+import { App, Button, Input } from 'antd';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { STAGE_LABELS, STATUS_LABELS } from '@portal/domain/proposal';
 import { NativeSelect } from '../../components/fields/native-fields';
@@ -7,6 +7,7 @@ import { ApiRequestError } from '../../lib/api-client';
 import { useChangeStage, useChangeStatus } from './api';
 import { when } from './format';
 import type { BackofficeProposalView } from '@portal/domain/backoffice-api';
+import { PlainAlert } from '../../components/plain-alert';
 
 /**
  * The side panels of one proposal: status and stage changes with a reason, and the history.
@@ -65,9 +66,8 @@ function ChangeForm<T extends string, B>(props: {
       />
       <p className="bo-hint">{props.hint}</p>
       {mutation.error ? (
-        <Alert
+        <PlainAlert
           type="error"
-          showIcon
           title={
             mutation.error instanceof ApiRequestError
               ? (Object.values(mutation.error.fields)[0] ?? mutation.error.message)

@@ -1,5 +1,5 @@
 import { useDeferredValue, useEffect, useState } from 'react';
-import { Alert, Button, Tag } from 'antd';
+import { Button, Tag } from 'antd';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { formatCpf } from '@portal/domain/cpf';
 import { formatMoney } from '@portal/domain/money';
@@ -22,6 +22,7 @@ import { ProposalStatusTag } from '../../components/proposal-status-tag';
 import { formatInteger } from '@portal/domain/numbers';
 import { BackofficeMenu, when } from './format';
 import './backoffice.css';
+import { PlainAlert } from '../../components/plain-alert';
 
 const FILTERS = ['q', 'status', 'stage', 'type', 'insurer', 'pendingDocuments', 'sort', 'order'] as const;
 const PAGE_SIZE = 20;
@@ -207,7 +208,7 @@ export default function ProposalsPage() {
         ) : null}
       </form>
 
-      {list.isError ? <Alert type="error" showIcon title={list.error.message} /> : null}
+      {list.isError ? <PlainAlert type="error" title={list.error.message} /> : null}
       <p className="bo-count" aria-live="polite">
         {page
           ? `${page.page.capped ? 'Mais de ' : ''}${formatInteger(page.page.total)} ${page.page.total === 1 ? 'proposta' : 'propostas'}`

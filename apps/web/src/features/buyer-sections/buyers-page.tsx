@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Skeleton } from 'antd';
+import { Button, Skeleton } from 'antd';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { Page } from '../../components/page';
 import { readSelectedProposal } from '../../lib/storage';
@@ -9,6 +9,8 @@ import { buildFlow, stepUrl } from '../../lib/buyer-flow';
 import { useProgress } from '../../lib/progress-api';
 import { SectionStatusTag } from '../../components/section-form/section-status';
 import { sectionAction } from '../../lib/vocabulary';
+import { PlainAlert } from '../../components/plain-alert';
+import { PlainCard } from '../../components/plain-card';
 
 /** /buyer/buyers: the proposal's buyers, the state of every section and the overall progress. */
 export default function BuyersPage() {
@@ -34,7 +36,7 @@ export default function BuyersPage() {
   return (
     <Page title="Compradores" subtitle={proposal.data ? `Proposta ${proposal.data.code}` : undefined}>
       {proposal.isPending || sections.isPending ? <Skeleton active paragraph={{ rows: 8 }} /> : null}
-      {sections.isError ? <Alert type="error" showIcon title={sections.error.message} /> : null}
+      {sections.isError ? <PlainAlert type="error" title={sections.error.message} /> : null}
       {sections.data ? (
         <>
           <FillingProgress proposalId={proposalId} />
@@ -48,7 +50,7 @@ export default function BuyersPage() {
               const rows = rowsFor(c.position);
               return (
                 <li key={c.id}>
-                  <Card
+                  <PlainCard
                     title={`${c.position === 0 ? 'Comprador principal' : 'Segundo comprador'}: ${c.name}`}
                     className="sections-card"
                   >
@@ -57,14 +59,14 @@ export default function BuyersPage() {
                     ) : (
                       <SectionRows rows={rows} />
                     )}
-                  </Card>
+                  </PlainCard>
                 </li>
               );
             })}
             <li>
-              <Card title="Dados da proposta" className="sections-card">
+              <PlainCard title="Dados da proposta" className="sections-card">
                 <SectionRows rows={rowsFor(null)} />
-              </Card>
+              </PlainCard>
             </li>
           </ul>
         </>

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useParams } from 'react-router';
-import { Alert, App, Button, Input, Modal, Skeleton } from 'antd';
+import { App, Button, Input, Modal, Skeleton } from 'antd';
 import { CheckOutlined, CloseOutlined, DownloadOutlined, EyeOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { CHECKLIST_KEYS, DOCUMENT_ITEMS, REVIEW_REASON_MAX, type DocumentItemKey } from '@portal/domain/documents';
@@ -23,6 +23,7 @@ import { formatDateTime, formatSize, validityText } from './format';
 import { FileTags, FileThumb, ItemStateTag } from './upload-item';
 import './documents.css';
 import type { DocumentEvent } from '@portal/domain/documents-api';
+import { PlainAlert } from '../../components/plain-alert';
 
 const ACTION_LABELS: Record<DocumentEvent['action'], string> = {
   uploaded: 'Enviou',
@@ -87,7 +88,7 @@ export default function DocumentsReviewPage() {
   return (
     <Page title="Documentos da proposta" subtitle={docs.data ? `Proposta ${docs.data.proposal.code}` : undefined}>
       {docs.isPending ? <Skeleton active paragraph={{ rows: 10 }} /> : null}
-      {docs.isError ? <Alert type="error" showIcon title={docs.error.message} /> : null}
+      {docs.isError ? <PlainAlert type="error" title={docs.error.message} /> : null}
       {docs.data ? (
         <>
           <section className="doc-checklist" aria-labelledby="checklist-title">

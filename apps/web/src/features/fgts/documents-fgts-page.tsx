@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Skeleton } from 'antd';
+import { Button, Skeleton } from 'antd';
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { Link, Navigate, useNavigate } from 'react-router';
 import type { Customer } from '@portal/domain/proposal';
@@ -8,6 +8,8 @@ import { readSelectedProposal } from '../../lib/storage';
 import { useProposal } from '../../lib/proposals-api';
 import { fgtsPdfUrl, useFgtsState } from './api';
 import { fgtsStepUrl } from './flow';
+import { PlainAlert } from '../../components/plain-alert';
+import { PlainCard } from '../../components/plain-card';
 
 /**
  * /buyer/documents/fgts: each buyer's filled-in FGTS form as a PDF to download, print and sign,
@@ -25,9 +27,8 @@ export default function FgtsDocumentsPage() {
       {proposal.isPending ? <Skeleton active paragraph={{ rows: 6 }} /> : null}
       {p ? (
         p.type !== 'financing' ? (
-          <Alert
+          <PlainAlert
             type="info"
-            showIcon
             title="O FGTS não se aplica a esta proposta"
             description="O FGTS só pode ser usado em financiamento imobiliário."
           />
@@ -80,7 +81,7 @@ function BuyerForm({
       state.error instanceof ApiRequestError && state.error.status === 403 ? (
         <p className="muted">O formulário deste comprador é gerado por ele mesmo, no acesso dele.</p>
       ) : (
-        <Alert type="error" showIcon title={state.error.message} />
+        <PlainAlert type="error" title={state.error.message} />
       );
   } else {
     const s = state.data;
@@ -140,9 +141,9 @@ function BuyerForm({
     }
   }
   return (
-    <Card title={title} className="sections-card">
+    <PlainCard title={title} className="sections-card">
       <p className="fgts-form-card__name">{customer.name}</p>
       {content}
-    </Card>
+    </PlainCard>
   );
 }

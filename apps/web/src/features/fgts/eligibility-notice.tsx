@@ -1,5 +1,5 @@
-import { Alert, type AlertProps } from 'antd';
 import { FGTS_INELIGIBLE_NOTE, FGTS_INELIGIBLE_TITLE, type FgtsEligibility } from '@portal/domain/fgts-sections';
+import { PlainAlert, type PlainAlertProps } from '../../components/plain-alert';
 
 /** What the eligibility answers mean, in words: why FGTS cannot be used, or that it is not used. */
 export function EligibilityNotice({
@@ -10,7 +10,7 @@ export function EligibilityNotice({
   /** The property's rules failed too (or alone): a title that does not blame the answers. */
   title?: string;
 }) {
-  const notice: AlertProps | null =
+  const notice: PlainAlertProps | null =
     eligibility.status === 'ineligible'
       ? {
           type: 'warning',
@@ -38,7 +38,7 @@ export function EligibilityNotice({
   if (!notice) return null;
   return (
     <div aria-live="polite">
-      <Alert showIcon {...notice} />
+      <PlainAlert {...notice} />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Skeleton } from 'antd';
+import { Button, Skeleton } from 'antd';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { FGTS_PROPERTY_INELIGIBLE_TITLE } from '@portal/domain/fgts-property-rules';
 import { fgtsEligibility } from '@portal/domain/fgts-sections';
@@ -10,6 +10,7 @@ import { FgtsStateError } from './fgts-state-error';
 import { buyerSubtitle, fgtsStepUrl, useFgtsScreen } from './flow';
 import { NextStepButton } from '../../components/next-step-button';
 import { FGTS_FIELD_UI } from './ui';
+import { PlainAlert } from '../../components/plain-alert';
 
 /** The live verdict under the questions, as they are answered. */
 const extension: SectionExtension = {
@@ -35,9 +36,8 @@ export default function FgtsQuestionsPage() {
     if (!s || !proposal.data || buyer === null) return null;
     if (!s.applicable) {
       return (
-        <Alert
+        <PlainAlert
           type="info"
-          showIcon
           title="O FGTS não se aplica a esta proposta"
           description="O FGTS só pode ser usado em financiamento imobiliário; esta proposta é de crédito com garantia de imóvel (CGI)."
           action={<Link to="/buyer/home">Voltar ao início</Link>}

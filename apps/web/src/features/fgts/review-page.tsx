@@ -1,4 +1,4 @@
-import { Alert, App, Card, Skeleton } from 'antd';
+import { App, Skeleton } from 'antd';
 import { useQueries } from '@tanstack/react-query';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { FGTS_STEPS, type FgtsSectionKey } from '@portal/domain/fgts-sections';
@@ -14,6 +14,8 @@ import { FgtsStateError } from './fgts-state-error';
 import { buyerSubtitle, fgtsStepUrl, useFgtsScreen } from './flow';
 import { formatValue } from './format';
 import { FGTS_FIELD_UI } from './ui';
+import { PlainAlert } from '../../components/plain-alert';
+import { PlainCard } from '../../components/plain-card';
 
 const SHOWN = FGTS_STEPS.filter((s) => s.key !== 'fgts_review');
 
@@ -58,9 +60,8 @@ export default function FgtsReviewPage() {
             Confira tudo antes de confirmar. Estas informações vão para o formulário do FGTS que você vai assinar.
           </p>
           {s.confirmed ? (
-            <Alert
+            <PlainAlert
               type="success"
-              showIcon
               className="form-alert"
               title="Você já confirmou estas informações."
               action={
@@ -76,7 +77,7 @@ export default function FgtsReviewPage() {
               const detail = sections[i]!.data!;
               return (
                 <li key={step.key}>
-                  <Card
+                  <PlainCard
                     className="review-card"
                     title={step.title}
                     extra={
@@ -99,15 +100,14 @@ export default function FgtsReviewPage() {
                     ) : (
                       <p className="muted">Ainda não preenchido.</p>
                     )}
-                  </Card>
+                  </PlainCard>
                 </li>
               );
             })}
           </ul>
           {missing.length ? (
-            <Alert
+            <PlainAlert
               type="warning"
-              showIcon
               className="form-alert"
               title="Falta concluir:"
               description={
@@ -132,9 +132,8 @@ export default function FgtsReviewPage() {
               onConfirm={() => void confirm()}
             />
           ) : (
-            <Alert
+            <PlainAlert
               type="info"
-              showIcon
               className="form-alert"
               title="Somente leitura: estas informações não podem ser alteradas por você agora."
             />

@@ -1,4 +1,4 @@
-import { Alert, App, Button, Skeleton, Tag } from 'antd';
+import { App, Button, Skeleton, Tag } from 'antd';
 import { Link, Navigate, useNavigate } from 'react-router';
 import {
   ANSWER_LABELS,
@@ -14,6 +14,7 @@ import { useAction } from '../../lib/use-action';
 import { confirmDeclaration, useHealthAnswers } from './api';
 import { useInsuranceScreen, useOutsideQuestionnaire } from './navigation';
 import { formatDateTime } from './texts';
+import { PlainAlert } from '../../components/plain-alert';
 
 /** /buyer/seguradora/revisao: every answer, each editable, then the confirmation (insurance_completed). */
 export default function DeclarationReviewPage() {
@@ -42,13 +43,12 @@ export default function DeclarationReviewPage() {
   return (
     <Page title="Revisão da declaração de saúde" subtitle={data ? `Proposta ${data.proposalCode}` : undefined}>
       {insurance.isPending || answers.isPending ? <Skeleton active paragraph={{ rows: 10 }} /> : null}
-      {answers.isError ? <Alert type="error" showIcon title={answers.error.message} /> : null}
+      {answers.isError ? <PlainAlert type="error" title={answers.error.message} /> : null}
       {data && me && answers.data ? (
         <>
           {me.completed && me.completedAt ? (
-            <Alert
+            <PlainAlert
               type="success"
-              showIcon
               className="form-alert"
               title={`Declaração confirmada em ${formatDateTime(me.completedAt)}.`}
               description="Se alterar alguma resposta, confirme de novo."
@@ -108,9 +108,8 @@ export default function DeclarationReviewPage() {
               before={<blockquote className="declaration-quote">{insurerDeclaration(data.insurer).text}</blockquote>}
               after={
                 missing.length ? (
-                  <Alert
+                  <PlainAlert
                     type="warning"
-                    showIcon
                     className="form-alert"
                     title={`Responda às perguntas que faltam: ${missing.map((q) => q.id).join(', ')}.`}
                   />

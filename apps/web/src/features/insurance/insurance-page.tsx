@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, App, Button, Card, Skeleton, Tag } from 'antd';
+import { App, Button, Skeleton, Tag } from 'antd';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Page } from '../../components/page';
 import { NextStepButton } from '../../components/next-step-button';
@@ -8,6 +8,8 @@ import { buyerPositionFromSearch } from '../../lib/buyer-param';
 import { revokeConsent, useAccessLog } from './api';
 import { useInsuranceScreen, useOutsideQuestionnaire } from './navigation';
 import { formatDateTime, STATUS_COLORS, STATUS_LABELS } from './texts';
+import { PlainAlert } from '../../components/plain-alert';
+import { PlainCard } from '../../components/plain-card';
 
 /** /buyer/insurance: the proposal's insurer, each buyer's declaration, the way in, the consent. */
 /** Who read the answers, in words (the log stores the reader's role). */
@@ -62,27 +64,26 @@ export default function InsurancePage() {
     <Page title="Seguro" subtitle={data ? `Proposta ${data.proposalCode}` : undefined}>
       {insurance.isPending ? <Skeleton active paragraph={{ rows: 6 }} /> : null}
       {insurance.isError && !isNotFound(insurance.error) ? (
-        <Alert type="error" showIcon title={insurance.error.message} />
+        <PlainAlert type="error" title={insurance.error.message} />
       ) : null}
       {data ? (
         <>
-          <Card className="insurance-card" title="Seguradora da proposta">
+          <PlainCard className="insurance-card" title="Seguradora da proposta">
             <p className="insurance-card__insurer">{data.insurerName}</p>
             <p className="muted">
               O seguro habitacional (morte e invalidez permanente, danos ao imóvel) é obrigatório no financiamento. A
               seguradora pede uma declaração de saúde de cada comprador.
             </p>
-          </Card>
+          </PlainCard>
           {askedOther ? (
-            <Alert
+            <PlainAlert
               type="info"
-              showIcon
               className="form-alert"
               title={`A declaração de saúde de ${askedOther.name} é respondida por ${askedOther.name.split(' ')[0]}, no próprio acesso.`}
             />
           ) : null}
           {me && status ? (
-            <Card className="insurance-card" title="Sua declaração de saúde">
+            <PlainCard className="insurance-card" title="Sua declaração de saúde">
               <p>
                 <Tag color={STATUS_COLORS[status]}>{STATUS_LABELS[status]}</Tag>
                 {status === 'in_progress' ? (
@@ -112,10 +113,10 @@ export default function InsurancePage() {
                   A proposta está em análise: a declaração não pode ser alterada agora.
                 </p>
               ) : null}
-            </Card>
+            </PlainCard>
           ) : null}
           {data.buyers.length > 1 ? (
-            <Card className="insurance-card" title="Compradores">
+            <PlainCard className="insurance-card" title="Compradores">
               <ul className="section-rows">
                 {data.buyers.map((b) => (
                   <li key={b.buyer} className="section-rows__row section-rows__row--two">
@@ -127,10 +128,10 @@ export default function InsurancePage() {
                   </li>
                 ))}
               </ul>
-            </Card>
+            </PlainCard>
           ) : null}
           {me ? (
-            <Card className="insurance-card" title="Seus dados de saúde">
+            <PlainCard className="insurance-card" title="Seus dados de saúde">
               {me.consent ? (
                 <>
                   <p>Você autorizou o tratamento dos seus dados de saúde em {formatDateTime(me.consent.grantedAt)}.</p>
@@ -157,7 +158,7 @@ export default function InsurancePage() {
               ) : (
                 <p className="muted">Ninguém além de você consultou suas respostas.</p>
               )}
-            </Card>
+            </PlainCard>
           ) : null}
         </>
       ) : null}

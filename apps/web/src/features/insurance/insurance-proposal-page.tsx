@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Skeleton } from 'antd';
+import { Button, Skeleton } from 'antd';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { HEALTH_QUESTIONS } from '@portal/domain/health-questionnaire';
 import { questionPath } from '@portal/domain/insurance-navigation';
@@ -8,6 +8,8 @@ import { useProposal } from '../../lib/proposals-api';
 import { useHealthAnswers } from './api';
 import { useInsuranceScreen, useOutsideQuestionnaire } from './navigation';
 import { INSURER_TEXTS } from './texts';
+import { PlainAlert } from '../../components/plain-alert';
+import { PlainCard } from '../../components/plain-card';
 
 /** /buyer/seguradora/proposta: the insurance proposal the declaration goes with, after the last question. */
 export default function InsuranceProposalPage() {
@@ -33,7 +35,7 @@ export default function InsuranceProposalPage() {
       {insurance.isPending || proposal.isPending ? <Skeleton active paragraph={{ rows: 6 }} /> : null}
       {data && me && financing ? (
         <>
-          <Card className="insurance-card" title={INSURER_TEXTS[data.insurer].title}>
+          <PlainCard className="insurance-card" title={INSURER_TEXTS[data.insurer].title}>
             <dl className="facts">
               <div>
                 <dt>Seguradora</dt>
@@ -61,11 +63,10 @@ export default function InsuranceProposalPage() {
                 imóvel.
               </li>
             </ul>
-          </Card>
+          </PlainCard>
           {missing.length ? (
-            <Alert
+            <PlainAlert
               type="warning"
-              showIcon
               className="form-alert"
               title={`Faltam ${missing.length} pergunta(s) da declaração de saúde.`}
               description={
@@ -79,9 +80,8 @@ export default function InsuranceProposalPage() {
               }
             />
           ) : (
-            <Alert
+            <PlainAlert
               type={positives ? 'info' : 'success'}
-              showIcon
               className="form-alert"
               title="Você respondeu às 16 perguntas."
               description={

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, App, Button, Checkbox, Skeleton } from 'antd';
+import { App, Button, Checkbox, Skeleton } from 'antd';
 import { SafetyCertificateOutlined } from '@ant-design/icons';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { firstUnanswered, healthConsentText } from '@portal/domain/health-questionnaire';
@@ -10,6 +10,7 @@ import { useAction } from '../../lib/use-action';
 import { grantConsent } from './api';
 import { useInsuranceScreen, useOutsideQuestionnaire } from './navigation';
 import { formatDateTime, INSURER_TEXTS } from './texts';
+import { PlainAlert } from '../../components/plain-alert';
 
 /**
  * /buyer/seguradora/empresa: the insurer that receives the declaration and, before the first
@@ -84,9 +85,8 @@ export default function InsurerConsentPage() {
             ) : null}
           </section>
           {!data.canEdit && !me.consent ? (
-            <Alert
+            <PlainAlert
               type="info"
-              showIcon
               className="form-alert"
               title="A proposta está em análise: a declaração de saúde não pode ser respondida agora."
             />

@@ -1,10 +1,12 @@
-import { Alert, Button, Card, Skeleton } from 'antd';
+import { Button, Skeleton } from 'antd';
 import { Navigate, useNavigate } from 'react-router';
 import { insurerDeclaration } from '@portal/domain/health-questionnaire';
 import { Page } from '../../components/page';
 import type { Insurer } from './api';
 import { useInsuranceScreen, useOutsideQuestionnaire } from './navigation';
 import { INSURER_TEXTS } from './texts';
+import { PlainAlert } from '../../components/plain-alert';
+import { PlainCard } from '../../components/plain-card';
 
 /**
  * /buyer/insurance-itau and /buyer/insurance-tokio: the insurer's own texts and declarations,
@@ -32,7 +34,7 @@ export function InsurerPage({ insurer }: { insurer: Insurer }) {
           {texts.intro.map((p) => (
             <p key={p}>{p}</p>
           ))}
-          <Card className="insurance-card" title="Antes de começar">
+          <PlainCard className="insurance-card" title="Antes de começar">
             <ul className="declarations">
               {texts.declarations.map((d) => (
                 <li key={d}>{d}</li>
@@ -40,11 +42,10 @@ export function InsurerPage({ insurer }: { insurer: Insurer }) {
             </ul>
             <p className="muted">Ao final, você confirmará esta declaração:</p>
             <blockquote className="declaration-quote">{insurerDeclaration(insurer).text}</blockquote>
-          </Card>
+          </PlainCard>
           {!me ? (
-            <Alert
+            <PlainAlert
               type="info"
-              showIcon
               className="form-alert"
               title="Só os compradores da proposta respondem à declaração de saúde."
             />

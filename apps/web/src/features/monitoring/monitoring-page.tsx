@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, App, Button, InputNumber, Tag } from 'antd';
+import { App, Button, InputNumber, Tag } from 'antd';
 import type { MonitoringErrorGroup, MonitoringRouteStat } from '@portal/domain/monitoring-views';
 import { formatInstant } from '@portal/domain/dates';
 import { formatDecimal } from '@portal/domain/numbers';
@@ -7,6 +7,7 @@ import { Page } from '../../components/page';
 import { PlainTable, type PlainColumn } from '../../components/plain-table';
 import { useMonitoringErrors, useMonitoringRoutes, useSampleRate, useSetSampleRate } from './api';
 import './monitoring-page.css';
+import { PlainAlert } from '../../components/plain-alert';
 
 /** Durations and counts as pt-BR writes them (up to 3 decimals, as Intl's default). */
 const number = (value: number) => formatDecimal(value, 3);
@@ -81,7 +82,7 @@ export default function MonitoringPage() {
           </h2>
           <Button onClick={() => void Promise.all([errors.refetch(), routes.refetch()])}>Atualizar</Button>
         </div>
-        {errors.isError ? <Alert type="error" showIcon title={errors.error.message} /> : null}
+        {errors.isError ? <PlainAlert type="error" title={errors.error.message} /> : null}
         {/* Our own scroll box, reachable by keyboard (antd's would not be): wide on a phone. */}
         <div className="monitoring__scroll" tabIndex={0} role="region" aria-label="Tabela de erros no navegador">
           <WeekTable
@@ -98,7 +99,7 @@ export default function MonitoringPage() {
         <h2 id="monitoring-routes" className="section-title">
           Rotas mais lentas
         </h2>
-        {routes.isError ? <Alert type="error" showIcon title={routes.error.message} /> : null}
+        {routes.isError ? <PlainAlert type="error" title={routes.error.message} /> : null}
         <WeekTable
           caption="Rotas mais lentas"
           query={routes}
@@ -157,7 +158,7 @@ function SampleRateControl() {
         Amostragem de transações
       </h2>
       <p className="monitoring__hint">Parte das navegações cujo tempo é medido e enviado. Erros são sempre enviados.</p>
-      {current.isError ? <Alert type="error" showIcon title={current.error.message} /> : null}
+      {current.isError ? <PlainAlert type="error" title={current.error.message} /> : null}
       <form
         className="monitoring__rate-form"
         onSubmit={(e) => {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, App, Button, Card } from 'antd';
+import { App, Button } from 'antd';
 import { Link, useLocation } from 'react-router';
 import { DELETION_STATUS_LABELS } from '@portal/domain/privacy';
 import { Page } from '../../components/page';
@@ -7,6 +7,8 @@ import { FormError } from '../../components/submit-form';
 import { queryClient } from '../../lib/query-client';
 import { exportMyData, requestDeletion, usePrivacyStatus } from './api';
 import { formatInstant } from '@portal/domain/dates';
+import { PlainAlert } from '../../components/plain-alert';
+import { PlainCard } from '../../components/plain-card';
 
 /**
  * /buyer/privacy and /seller/privacy (LGPD art. 18): the health-data consent (buyers), a download
@@ -63,16 +65,16 @@ export default function PrivacyPage() {
     <Page title="Privacidade e meus dados" subtitle="Seus direitos pela Lei Geral de Proteção de Dados (LGPD).">
       <FormError message={error} />
       {isBuyer ? (
-        <Card title="Dados de saúde (declaração do seguro)" className="privacy-card">
+        <PlainCard title="Dados de saúde (declaração do seguro)" className="privacy-card">
           <p>
             As respostas da declaração de saúde só são tratadas com o seu consentimento específico, dado antes da
             primeira pergunta, e seguem apenas para a seguradora da proposta. Você pode revogar o consentimento a
             qualquer momento: as respostas são apagadas.
           </p>
           <Link to="/buyer/insurance">Ver ou revogar o consentimento</Link>
-        </Card>
+        </PlainCard>
       ) : null}
-      <Card title="Baixar meus dados" className="privacy-card">
+      <PlainCard title="Baixar meus dados" className="privacy-card">
         <p>
           Um arquivo JSON com tudo o que o portal guarda sobre você: cadastro, formulários, documentos enviados e
           consentimentos.
@@ -80,12 +82,11 @@ export default function PrivacyPage() {
         <Button size="large" onClick={download} loading={exporting}>
           Baixar meus dados
         </Button>
-      </Card>
-      <Card title="Excluir meus dados" className="privacy-card">
+      </PlainCard>
+      <PlainCard title="Excluir meus dados" className="privacy-card">
         {deletion ? (
-          <Alert
+          <PlainAlert
             type={deletion.status === 'completed' ? 'success' : 'info'}
-            showIcon
             title={DELETION_STATUS_LABELS[deletion.status]}
             description={`Pedido feito em ${formatInstant(deletion.requestedAt)}.`}
           />
@@ -100,7 +101,7 @@ export default function PrivacyPage() {
             </Button>
           </>
         )}
-      </Card>
+      </PlainCard>
     </Page>
   );
 }

@@ -1,8 +1,10 @@
-import { Alert, App, Button, Card, Empty, Skeleton, Tag } from 'antd';
+import { App, Button, Empty, Skeleton, Tag } from 'antd';
 import { Page } from '../../components/page';
 import { queryClient } from '../../lib/query-client';
 import { completeRequest, usePrivacyRequests } from './api';
 import { formatInstant } from '@portal/domain/dates';
+import { PlainAlert } from '../../components/plain-alert';
+import { PlainCard } from '../../components/plain-card';
 
 /** /backoffice/privacy: deletion requests; completing one erases the person (LGPD art. 18, VI). */
 export default function PrivacyRequestsPage() {
@@ -27,12 +29,12 @@ export default function PrivacyRequestsPage() {
   return (
     <Page title="Pedidos LGPD" subtitle="Pedidos de exclusão de dados feitos por compradores e vendedores.">
       {requests.isPending ? <Skeleton active /> : null}
-      {requests.isError ? <Alert type="error" showIcon title={requests.error.message} /> : null}
+      {requests.isError ? <PlainAlert type="error" title={requests.error.message} /> : null}
       {requests.data?.length === 0 ? <Empty description="Nenhum pedido." /> : null}
       <ul className="card-list card-list--single">
         {requests.data?.map((r) => (
           <li key={r.id}>
-            <Card
+            <PlainCard
               title={r.name}
               extra={
                 <Tag color={r.status === 'pending' ? 'gold' : 'green'}>
@@ -48,7 +50,7 @@ export default function PrivacyRequestsPage() {
                   Concluir exclusão
                 </Button>
               ) : null}
-            </Card>
+            </PlainCard>
           </li>
         ))}
       </ul>

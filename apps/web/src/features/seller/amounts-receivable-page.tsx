@@ -1,9 +1,9 @@
-import { Alert } from 'antd';
 import { formatMoney } from '@portal/domain/money';
 import { bankLabel } from '@portal/domain/banks';
 import type { SectionExtension } from '../../components/section-form/section-form';
 import { SellerSectionScreen } from './seller-section-screen';
 import { useSubmittedValues } from './use-section-values';
+import { PlainAlert } from '../../components/plain-alert';
 
 /** Reminds the seller of the financing they declared: its payoff comes out of the price first. */
 function useFinancingNotice(): React.ReactNode {
@@ -11,9 +11,8 @@ function useFinancingNotice(): React.ReactNode {
   if (financing?.still_financed !== 'yes') return null;
   const balance = typeof financing.outstanding_balance === 'number' ? formatMoney(financing.outstanding_balance) : null;
   return (
-    <Alert
+    <PlainAlert
       type="info"
-      showIcon
       className="form-alert"
       title="O imóvel ainda está financiado"
       description={`Parte do valor quita o saldo devedor${balance ? ` (cerca de ${balance})` : ''} no ${bankLabel(String(financing.financing_bank))}. Marque a quitação abaixo e informe o valor.`}

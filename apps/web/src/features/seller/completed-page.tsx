@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Result, Skeleton } from 'antd';
+import { Button, Result, Skeleton } from 'antd';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { Page } from '../../components/page';
 import { ApiRequestError } from '../../lib/api-client';
@@ -13,6 +13,7 @@ import { sellerUrl } from './flow';
 import { ProposalHistory } from '../../components/proposal-history';
 import { ProposalProgress } from './proposal-status';
 import { formatInstantDate, formatInstantTime } from '@portal/domain/dates';
+import { PlainAlert } from '../../components/plain-alert';
 
 /**
  * /seller/proposals/:proposalId/completed (home and logout, docs/product/seller.md): shown once every step is done.
@@ -55,7 +56,7 @@ export default function SellerCompletedPage() {
 
   return (
     <Page title="Concluído" subtitle={proposal.data ? `Proposta ${proposal.data.code}` : undefined}>
-      {error ? <Alert type="error" showIcon title={error} className="form-alert" /> : null}
+      {error ? <PlainAlert type="error" title={error} className="form-alert" /> : null}
       {!part.data?.done ? (
         !error ? (
           <Skeleton active paragraph={{ rows: 4 }} />
@@ -77,9 +78,8 @@ export default function SellerCompletedPage() {
         />
       )}
       {pendingDocs.length ? (
-        <Alert
+        <PlainAlert
           type="warning"
-          showIcon
           className="form-alert"
           title="Ainda faltam documentos"
           description={

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, App, Button, Skeleton, Tag } from 'antd';
+import { App, Button, Skeleton, Tag } from 'antd';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { ITEM_STATE_LABELS, type ItemState } from '@portal/domain/documents';
 import { Page } from '../../components/page';
@@ -17,6 +17,7 @@ import { buildSellerFlow, SELLER_STEPS, sellerUrl } from './flow';
 import { useProgress } from '../../lib/progress-api';
 import { stepPositionOf } from '../../lib/next-step';
 import { formatInstantDate } from '@portal/domain/dates';
+import { PlainAlert } from '../../components/plain-alert';
 
 const STATE_COLORS: Record<ItemState, string> = {
   pending: 'default',
@@ -84,9 +85,8 @@ export default function SellerDocumentsPage() {
       </p>
       {documents.isPending ? <Skeleton active paragraph={{ rows: 4 }} /> : null}
       {documents.isError ? (
-        <Alert
+        <PlainAlert
           type="warning"
-          showIcon
           className="form-alert"
           title="Não foi possível carregar a lista de documentos agora."
           action={<Button onClick={() => documents.refetch()}>Tentar de novo</Button>}
@@ -154,12 +154,11 @@ function DocumentList({ items }: { items: DocumentItem[] }) {
 
 /** Ready: the seller may complete. Not ready: the steps still missing, each a link. */
 function CompletionBox({ proposalId, part }: { proposalId: string; part: SellerPart }) {
-  if (part.done) return <Alert type="success" showIcon className="form-alert" title="Sua parte já está concluída." />;
+  if (part.done) return <PlainAlert type="success" className="form-alert" title="Sua parte já está concluída." />;
   if (part.ready)
     return (
-      <Alert
+      <PlainAlert
         type="info"
-        showIcon
         className="form-alert"
         title="Tudo preenchido"
         description="Confira os documentos acima e conclua a sua parte: os compradores e a equipe do portal serão avisados na proposta."
@@ -167,9 +166,8 @@ function CompletionBox({ proposalId, part }: { proposalId: string; part: SellerP
     );
   const missing = part.sections.filter((s) => s.required && s.problem);
   return (
-    <Alert
+    <PlainAlert
       type="warning"
-      showIcon
       className="form-alert"
       title="Para concluir, ainda falta:"
       description={

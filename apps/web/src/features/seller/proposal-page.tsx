@@ -1,8 +1,9 @@
-import { Alert, Skeleton } from 'antd';
+import { Skeleton } from 'antd';
 import { Navigate, useParams } from 'react-router';
 import { ApiRequestError } from '../../lib/api-client';
 import { useProgress } from '../../lib/progress-api';
 import { sellerUrl } from './flow';
+import { PlainAlert } from '../../components/plain-alert';
 
 /**
  * /seller/proposals/:proposalId (no screen of its own, docs/product/seller.md): sends the seller to
@@ -14,7 +15,7 @@ export default function SellerProposalPage() {
   const progress = useProgress(proposalId);
   const error = progress.error;
   if (error instanceof ApiRequestError && error.status === 404) return <Navigate to="/seller/proposals" replace />;
-  if (error) return <Alert type="error" showIcon title={error.message} />;
+  if (error) return <PlainAlert type="error" title={error.message} />;
   if (!progress.data) return <Skeleton active paragraph={{ rows: 6 }} />;
   const next = progress.data.next;
   return <Navigate to={next ? next.path : sellerUrl(proposalId, 'completed')} replace />;

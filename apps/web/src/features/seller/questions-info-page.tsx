@@ -1,9 +1,9 @@
-import { Alert } from 'antd';
 import { positiveAnswers } from '@portal/domain/seller-sections';
 import type { SectionExtension } from '../../components/section-form/section-form';
 import { SellerSectionScreen } from './seller-section-screen';
 import { SELLER_FIELD_UI } from './ui';
 import { useSubmittedValues } from './use-section-values';
+import { PlainAlert } from '../../components/plain-alert';
 
 const QUESTIONS_UI = SELLER_FIELD_UI['seller-property-questions'];
 
@@ -14,9 +14,8 @@ function useQuestionsNotice(): React.ReactNode {
   const condominium = questions?.is_condominium === 'yes';
   if (!yes.length && !condominium) return null;
   return (
-    <Alert
+    <PlainAlert
       type="info"
-      showIcon
       className="form-alert"
       title="Pelas suas respostas anteriores"
       description={

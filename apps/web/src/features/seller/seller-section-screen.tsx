@@ -1,4 +1,4 @@
-import { Alert, Button, Skeleton } from 'antd';
+import { Button, Skeleton } from 'antd';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { findSection } from '@portal/domain/sections-registry';
 import type { SellerSectionKey } from '@portal/domain/seller-sections';
@@ -11,6 +11,7 @@ import type { SellerProposal } from '@portal/domain/proposal';
 import { useProposal } from '../../lib/proposals-api';
 import { buildSellerFlow, sellerUrl, stepPosition } from './flow';
 import { SELLER_FIELD_UI } from './ui';
+import { PlainAlert } from '../../components/plain-alert';
 
 /** A seller's section screen: the proposal of the URL, the seller's flow, the section form. */
 export function SellerSectionScreen({
@@ -41,14 +42,13 @@ export function SellerSectionScreen({
   return (
     <Page title={def.title} subtitle={proposal.data ? `Proposta ${proposal.data.code}` : undefined}>
       {proposal.isError && !(proposal.error instanceof ApiRequestError && proposal.error.status === 404) ? (
-        <Alert type="error" showIcon title={proposal.error.message} />
+        <PlainAlert type="error" title={proposal.error.message} />
       ) : null}
       {sections.isPending || session.isPending ? <Skeleton active paragraph={{ rows: 8 }} /> : null}
       {sections.data && !applies ? (
         <>
-          <Alert
+          <PlainAlert
             type="info"
-            showIcon
             title="Esta etapa não se aplica a você"
             description="Ela é só para quem vende como pessoa física."
             className="form-alert"
