@@ -1,56 +1,127 @@
-import { Form, Input } from 'antd';
-import type { InputProps } from 'antd';
+import { useState, type InputHTMLAttributes, type KeyboardEvent } from 'react';
 import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+import EyeInvisibleOutlined from '@ant-design/icons-svg/es/asn/EyeInvisibleOutlined';
+import EyeOutlined from '@ant-design/icons-svg/es/asn/EyeOutlined';
+import { antdRoot, TextInput } from './fields/native-fields';
+import { PlainIcon } from './plain-icon';
+import { FieldItem } from './section-form/field-item';
+
+type InputAttributes = Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'value' | 'onChange' | 'onBlur' | 'name' | 'id' | 'className' | 'size' | 'prefix' | 'type'
+> & { type?: 'text' | 'email' | 'tel' };
 
 interface Props<T extends FieldValues> {
   control: Control<T>;
   name: FieldPath<T>;
   label: string;
-  /** Applied to every keystroke (CPF, CEP, phone masks from packages/domain). */
+  /** Applied to every keystroke (CPF, CEP, phone, money masks from packages/domain). */
   mask?: (value: string) => string;
   password?: boolean;
   help?: string;
-  input?: Omit<InputProps, 'value' | 'onChange' | 'onBlur' | 'name' | 'id'>;
+  input?: InputAttributes;
 }
 
 /**
- * One labelled text field bound to react-hook-form: the label is tied to the input, the error
- * is announced (role="alert") and describes the input (aria-describedby).
+ * One labelled text field bound to react-hook-form, drawn as antd's Form.Item with a large Input
+ * (or Input.Password) but made of native elements (FieldItem, TextInput): no antd form or input
+ * code on the page. The label is tied to the input; the error is announced (role="alert") and,
+ * like the help, describes the input (aria-describedby).
  */
 export function TextField<T extends FieldValues>({ control, name, label, mask, password, help, input }: Props<T>) {
   const { field, fieldState } = useController({ control, name });
   const id = `campo-${String(name).replace(/\./g, '-')}`;
   const error = fieldState.error?.message;
-  const Control = password ? Input.Password : Input;
-  // antd gives the help of a Form.Item without `name` neither an id nor a role: add both here.
   const helpId = `${id}-ajuda`;
   const helpText = error ?? help;
+  const bound = {
+    ...input,
+    id,
+    name: field.name,
+    value: (field.value as string | undefined) ?? '',
+    onChange: (e: { target: { value: string } }) => field.onChange(mask ? mask(e.target.value) : e.target.value),
+    onBlur: field.onBlur,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': helpText ? helpId : undefined,
+  };
   return (
-    <Form.Item
+    <FieldItem
       label={label}
       htmlFor={id}
-      validateStatus={error ? 'error' : undefined}
-      help={
-        helpText ? (
-          <span id={helpId} role={error ? 'alert' : undefined}>
-            {helpText}
-          </span>
-        ) : undefined
-      }
-      required={false}
+      error={error ? <HelpText id={helpId} text={error} alert /> : undefined}
+      help={help ? <HelpText id={helpId} text={help} /> : undefined}
     >
-      <Control
+      {password ? (
+        <PasswordInput {...bound} inputRef={field.ref} invalid={Boolean(error)} />
+      ) : (
+        <TextInput {...bound} ref={field.ref} size="large" invalid={Boolean(error)} />
+      )}
+    </FieldItem>
+  );
+}
+
+function HelpText({ id, text, alert }: { id: string; text: string; alert?: boolean }) {
+  return (
+    <span id={id} role={alert ? 'alert' : undefined}>
+      {text}
+    </span>
+  );
+}
+
+/**
+ * A password box drawn as antd's large `<Input.Password>`: the eye on the right shows or hides
+ * what was typed (a button for the keyboard too; a click keeps the caret in the box, as antd's).
+ */
+function PasswordInput({
+  inputRef,
+  invalid,
+  ...input
+}: Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'className' | 'size'> & {
+  inputRef: (el: HTMLInputElement | null) => void;
+  invalid: boolean;
+}) {
+  const [shown, setShown] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const toggle = () => setShown((s) => !s);
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key !== 'Enter' && e.key !== ' ') return;
+    e.preventDefault();
+    toggle();
+  };
+  const classes = [
+    'ant-input-affix-wrapper ant-input-affix-wrapper-lg ant-input-outlined',
+    invalid && 'ant-input-status-error',
+    'ant-input-password ant-input-password-large',
+    antdRoot('input'),
+    focused && 'ant-input-affix-wrapper-focused',
+  ];
+  return (
+    <span className={classes.filter(Boolean).join(' ')}>
+      <input
         {...input}
-        id={id}
-        ref={field.ref}
-        name={field.name}
-        value={(field.value as string | undefined) ?? ''}
-        onChange={(e) => field.onChange(mask ? mask(e.target.value) : e.target.value)}
-        onBlur={field.onBlur}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={helpText ? helpId : undefined}
-        size="large"
+        ref={inputRef}
+        type={shown ? 'text' : 'password'}
+        className="ant-input ant-input-lg"
+        onFocus={() => setFocused(true)}
+        onBlur={(e) => {
+          setFocused(false);
+          input.onBlur?.(e);
+        }}
       />
-    </Form.Item>
+      <span className="ant-input-suffix">
+        <span
+          role="button"
+          tabIndex={0}
+          className="ant-input-password-icon"
+          aria-pressed={shown}
+          aria-label={shown ? 'Ocultar senha' : 'Mostrar senha'}
+          onMouseDown={(e) => e.preventDefault()}
+          onClick={toggle}
+          onKeyDown={onKeyDown}
+        >
+          <PlainIcon icon={shown ? EyeOutlined : EyeInvisibleOutlined} />
+        </span>
+      </span>
+    </span>
   );
 }

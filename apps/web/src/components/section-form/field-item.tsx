@@ -1,28 +1,33 @@
-import type { ReactNode } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { antdRoot, CSS_VAR_ROOT } from '../fields/native-fields';
 
 const cx = (...names: (string | false | undefined)[]) => names.filter(Boolean).join(' ');
 
 /**
  * A vertical form, drawn as antd's `<Form layout="vertical">` draws it (same element, same classes),
- * submitted by script: no browser validation, no page reload.
+ * submitted by script: no browser validation, no page reload. `onSubmit` is usually
+ * react-hook-form's `handleSubmit(...)`: the zod schema validates, not the browser.
  */
 export function NativeForm({
   onSubmit,
   className,
   children,
+  ...aria
 }: {
-  onSubmit: () => unknown;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => unknown;
   className?: string;
   children: ReactNode;
+  'aria-label'?: string;
+  'aria-labelledby'?: string;
 }) {
   return (
     <form
       noValidate
+      {...aria}
       className={cx('ant-form ant-form-vertical', className, antdRoot('form'))}
       onSubmit={(e) => {
         e.preventDefault();
-        void onSubmit();
+        void onSubmit(e);
       }}
     >
       {children}

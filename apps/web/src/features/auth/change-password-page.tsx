@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, App, Button } from 'antd';
+import { App, Button } from 'antd';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -10,7 +10,9 @@ import { API_MESSAGES } from '@portal/domain/api-error';
 import { HOME_BY_ROLE, LOGIN_PATH } from '@portal/domain/routes';
 import { TextField } from '../../components/form-field';
 import { Page, PageLoading } from '../../components/page';
-import { FormError, SubmitForm } from '../../components/submit-form';
+import { PlainAlert } from '../../components/plain-alert';
+import { FormError } from '../../components/form-error';
+import { NativeForm } from '../../components/section-form/field-item';
 import { ApiRequestError } from '../../lib/api-client';
 import { applyServerErrors } from '../../lib/form-errors';
 import { queryClient } from '../../lib/query-client';
@@ -58,9 +60,8 @@ export default function ChangePasswordPage() {
   if (!token && !session.data) {
     return (
       <Page title="Alterar senha" narrow>
-        <Alert
+        <PlainAlert
           type="info"
-          showIcon
           title="Para alterar a senha, entre na sua conta ou peça um link de recuperação."
           className="form-alert"
         />
@@ -72,7 +73,7 @@ export default function ChangePasswordPage() {
   }
   return (
     <Page title={token ? 'Criar nova senha' : 'Alterar senha'} subtitle={PASSWORD_RULE_TEXT + '.'} narrow>
-      <SubmitForm
+      <NativeForm
         onSubmit={(e) => {
           setFormError(null);
           void handleSubmit((values) => mutation.mutate(values))(e);
@@ -105,7 +106,7 @@ export default function ChangePasswordPage() {
         <Button type="primary" htmlType="submit" size="large" block loading={mutation.isPending}>
           Salvar nova senha
         </Button>
-      </SubmitForm>
+      </NativeForm>
     </Page>
   );
 }

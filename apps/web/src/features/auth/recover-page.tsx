@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Result } from 'antd';
+import { Button } from 'antd';
 import { Link } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -8,7 +8,9 @@ import { recoverSchema, type RecoverInput } from '@portal/domain/auth';
 import { formatCpf } from '@portal/domain/cpf';
 import { TextField } from '../../components/form-field';
 import { Page } from '../../components/page';
-import { FormError, SubmitForm } from '../../components/submit-form';
+import { PlainSuccessResult } from '../../components/plain-result';
+import { FormError } from '../../components/form-error';
+import { NativeForm } from '../../components/section-form/field-item';
 import { applyServerErrors } from '../../lib/form-errors';
 import { recover } from './api';
 
@@ -27,8 +29,7 @@ export default function RecoverPage() {
   if (mutation.isSuccess) {
     return (
       <Page title="Verifique seu e-mail" narrow>
-        <Result
-          status="success"
+        <PlainSuccessResult
           title={mutation.data}
           subTitle="O link vale por 30 minutos e pode ser usado uma única vez."
           extra={<Link to="/buyer/login">Voltar para o login</Link>}
@@ -42,7 +43,7 @@ export default function RecoverPage() {
       subtitle="Informe o e-mail e o CPF do seu cadastro. Enviaremos um link para você criar uma nova senha."
       narrow
     >
-      <SubmitForm
+      <NativeForm
         onSubmit={(e) => {
           setFormError(null);
           void handleSubmit((values) => mutation.mutate(values))(e);
@@ -65,7 +66,7 @@ export default function RecoverPage() {
         <Button type="primary" htmlType="submit" size="large" block loading={mutation.isPending}>
           Enviar link
         </Button>
-      </SubmitForm>
+      </NativeForm>
       <p className="page__links">
         <Link to="/buyer/login">Voltar para o login</Link>
       </p>

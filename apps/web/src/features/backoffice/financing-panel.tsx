@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { App, Alert, Button, Tag } from 'antd';
+import { App, Button } from 'antd';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { financingValuesSchema, type FinancingValuesInput } from '@portal/domain/financing-settings';
@@ -8,7 +8,9 @@ import { centsToInput, maskMoneyInput } from '@portal/domain/money';
 import { formatDecimal } from '@portal/domain/numbers';
 import { TextField } from '../../components/form-field';
 import { FinancingSummary } from '../../components/financing-summary';
-import { SubmitForm } from '../../components/submit-form';
+import { PlainAlert } from '../../components/plain-alert';
+import { PlainTag } from '../../components/plain-tag';
+import { NativeForm } from '../../components/section-form/field-item';
 import { applyServerErrors } from '../../lib/form-errors';
 import { useFinancing, useSaveFinancingValues } from '../../lib/financing-api';
 
@@ -52,7 +54,7 @@ function ValuesForm({ proposalId, financing }: { proposalId: string; financing: 
   });
   useEffect(() => reset(toInputs(financing)), [financing, reset]);
   return (
-    <SubmitForm
+    <NativeForm
       aria-labelledby="valores-imovel"
       onSubmit={(e) => {
         setFormError(null);
@@ -87,11 +89,11 @@ function ValuesForm({ proposalId, financing }: { proposalId: string; financing: 
         help="Ex.: 10,49"
         input={{ inputMode: 'decimal' }}
       />
-      {formError ? <Alert type="error" showIcon className="form-alert" title={formError} /> : null}
+      {formError ? <PlainAlert type="error" className="form-alert" title={formError} /> : null}
       <Button htmlType="submit" type="primary" loading={save.isPending} block>
         Salvar valores
       </Button>
-    </SubmitForm>
+    </NativeForm>
   );
 }
 
@@ -102,7 +104,7 @@ function FgtsPropertyRules({ financing }: { financing: FinancingView }) {
       <ul className="bo-fgts-rules__list">
         {financing.fgtsPropertyRules.map((r) => (
           <li key={r.id} data-rule={r.id}>
-            <Tag color={RULE_STATUS[r.status].color}>{RULE_STATUS[r.status].label}</Tag> {r.fact.label}
+            <PlainTag color={RULE_STATUS[r.status].color}>{RULE_STATUS[r.status].label}</PlainTag> {r.fact.label}
             {r.reason ? <p className="bo-fgts-rules__reason">{r.reason}</p> : null}
             <p className="bo-hint">Fonte: {r.source}</p>
           </li>

@@ -1,8 +1,8 @@
-import { useState, type InputHTMLAttributes } from 'react';
+import { useState } from 'react';
 import { useController, type Control, type FieldPath } from 'react-hook-form';
 import { PRODUCT_SUGGESTIONS, type NewProposalInput } from '@portal/domain/backoffice';
 import { FieldItem } from '../../components/section-form/field-item';
-import { NativeSelect, TextInput } from '../../components/fields/native-fields';
+import { NativeSelect } from '../../components/fields/native-fields';
 
 /*
  * The new-proposal form's fields as native elements drawn with antd's class names (the section
@@ -26,37 +26,6 @@ function useBoundField(control: Control<NewProposalInput>, name: FieldName) {
     </span>
   ) : undefined;
   return { field, id, error, invalid: message ? true : undefined, errorId };
-}
-
-/** A labelled text field; `mask` is applied to every keystroke (CPF, CEP, money). */
-export function TextField({
-  control,
-  name,
-  label,
-  mask,
-  input,
-}: FieldProps & {
-  mask?: (value: string) => string;
-  input?: Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'onBlur' | 'name' | 'id' | 'className'>;
-}) {
-  const { field, id, error, invalid, errorId } = useBoundField(control, name);
-  return (
-    <FieldItem label={label} htmlFor={id} error={error}>
-      <TextInput
-        {...input}
-        size="large"
-        id={id}
-        ref={field.ref}
-        name={field.name}
-        value={(field.value as string | undefined) ?? ''}
-        onChange={(e) => field.onChange(mask ? mask(e.target.value) : e.target.value)}
-        onBlur={field.onBlur}
-        invalid={invalid}
-        aria-invalid={invalid}
-        aria-describedby={invalid ? errorId : undefined}
-      />
-    </FieldItem>
-  );
 }
 
 /**

@@ -17,6 +17,7 @@ import { maskMoneyInput } from '@portal/domain/money';
 import { INSURER_LABELS, PROPERTY_KIND_LABELS, PROPOSAL_TYPE_LABELS } from '@portal/domain/proposal';
 import { ChoiceButtons } from '../../components/choice-buttons';
 import { FormError } from '../../components/form-error';
+import { TextField } from '../../components/form-field';
 import { Page } from '../../components/page';
 import { PlainSuccessResult } from '../../components/plain-result';
 import { NativeForm } from '../../components/section-form/field-item';
@@ -24,7 +25,7 @@ import { applyServerErrors } from '../../lib/form-errors';
 import { lookupCep } from '../../lib/sections-api';
 import { useCreateProposal } from './api';
 import { BackofficeMenu } from './format';
-import { ProductField, SelectField, TextField } from './new-proposal-fields';
+import { ProductField, SelectField } from './new-proposal-fields';
 import './backoffice.css';
 
 const options = <T extends string>(labels: Record<T, string>) =>

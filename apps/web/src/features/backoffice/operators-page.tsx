@@ -1,11 +1,14 @@
 import { useState } from 'react';
-import { Alert, App, Button, Checkbox, Form, Switch, Tag } from 'antd';
+import { App, Button, Checkbox, Switch } from 'antd';
 import { useForm, useController } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { newOperatorSchema, PERMISSION_LABELS, type NewOperatorInput } from '@portal/domain/backoffice';
 import { TextField } from '../../components/form-field';
 import { Page } from '../../components/page';
-import { FormError, SubmitForm } from '../../components/submit-form';
+import { PlainAlert } from '../../components/plain-alert';
+import { PlainTag } from '../../components/plain-tag';
+import { FormError } from '../../components/form-error';
+import { FieldItem, NativeForm } from '../../components/section-form/field-item';
 import { applyServerErrors } from '../../lib/form-errors';
 import { useCreateOperator, useOperators, useSetHealthPermission } from './api';
 import { BackofficeMenu, when } from './format';
@@ -39,13 +42,13 @@ export default function OperatorsPage() {
           <h2 id="lista-operadores" className="section-title">
             Operadores
           </h2>
-          {operators.isError ? <Alert type="error" showIcon title={operators.error.message} /> : null}
+          {operators.isError ? <PlainAlert type="error" title={operators.error.message} /> : null}
           <ul className="bo-operators">
             {operators.data?.map((o) => (
               <li key={o.id} className="bo-card">
                 <div className="bo-card__head">
                   <strong>{o.name}</strong>
-                  <Tag color={o.active ? 'green' : 'gold'}>{o.active ? 'Ativo' : 'Convite enviado'}</Tag>
+                  <PlainTag color={o.active ? 'green' : 'gold'}>{o.active ? 'Ativo' : 'Convite enviado'}</PlainTag>
                 </div>
                 <p>{o.email}</p>
                 <p className="bo-muted">Desde {when(o.createdAt)}</p>
@@ -75,7 +78,7 @@ export default function OperatorsPage() {
             <h2 id="novo-operador" className="section-title">
               Novo operador
             </h2>
-            <SubmitForm
+            <NativeForm
               onSubmit={(e) => {
                 setFormError(null);
                 void handleSubmit((values) =>
@@ -102,16 +105,20 @@ export default function OperatorsPage() {
                 label="E-mail"
                 input={{ type: 'email', inputMode: 'email', autoCapitalize: 'none', autoComplete: 'off' }}
               />
-              <Form.Item>
-                <Checkbox checked={health.field.value} onChange={(e) => health.field.onChange(e.target.checked)}>
+              <FieldItem htmlFor="campo-canViewHealth">
+                <Checkbox
+                  id="campo-canViewHealth"
+                  checked={health.field.value}
+                  onChange={(e) => health.field.onChange(e.target.checked)}
+                >
                   {PERMISSION_LABELS['health:read']}
                 </Checkbox>
-              </Form.Item>
+              </FieldItem>
               <FormError message={formError} />
               <Button type="primary" htmlType="submit" size="large" block loading={create.isPending}>
                 Criar e convidar
               </Button>
-            </SubmitForm>
+            </NativeForm>
           </section>
         </aside>
       </div>

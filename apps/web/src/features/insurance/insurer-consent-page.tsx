@@ -5,7 +5,7 @@ import { Link, Navigate, useNavigate } from 'react-router';
 import { firstUnanswered, healthConsentText } from '@portal/domain/health-questionnaire';
 import { questionPath, QUESTIONNAIRE_END } from '@portal/domain/insurance-navigation';
 import { Page } from '../../components/page';
-import { FormError } from '../../components/submit-form';
+import { FormError } from '../../components/form-error';
 import { useAction } from '../../lib/use-action';
 import { grantConsent } from './api';
 import { useInsuranceScreen, useOutsideQuestionnaire } from './navigation';

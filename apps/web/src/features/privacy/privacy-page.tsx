@@ -3,7 +3,7 @@ import { App, Button } from 'antd';
 import { Link, useLocation } from 'react-router';
 import { DELETION_STATUS_LABELS } from '@portal/domain/privacy';
 import { Page } from '../../components/page';
-import { FormError } from '../../components/submit-form';
+import { FormError } from '../../components/form-error';
 import { queryClient } from '../../lib/query-client';
 import { exportMyData, requestDeletion, usePrivacyStatus } from './api';
 import { formatInstant } from '@portal/domain/dates';

@@ -3,7 +3,7 @@ import { App, Button, Skeleton, Tag } from 'antd';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { ITEM_STATE_LABELS, type ItemState } from '@portal/domain/documents';
 import { Page } from '../../components/page';
-import { FormError } from '../../components/submit-form';
+import { FormError } from '../../components/form-error';
 import { ApiRequestError } from '../../lib/api-client';
 import { queryClient } from '../../lib/query-client';
 import { useSections } from '../../lib/sections-api';
