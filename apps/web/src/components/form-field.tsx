@@ -35,6 +35,7 @@ export function TextField<T extends FieldValues>({ control, name, label, mask, p
   const helpId = `${id}-ajuda`;
   const helpText = error ?? help;
   const bound = {
+    type: 'text',
     ...input,
     id,
     name: field.name,
@@ -112,6 +113,7 @@ function PasswordInput({
         <span
           role="button"
           tabIndex={0}
+          aria-disabled={false}
           className="ant-input-password-icon"
           aria-pressed={shown}
           aria-label={shown ? 'Ocultar senha' : 'Mostrar senha'}

@@ -1,14 +1,17 @@
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { Alert, Button, Card, ConfigProvider, Empty, Progress, Result, Tag } from 'antd';
+import { Alert, Button, Card, ConfigProvider, Empty, Form, Input, Progress, Result, Tag } from 'antd';
 import ptBR from 'antd/locale/pt_BR';
+import { useForm } from 'react-hook-form';
 import { describe, expect, it } from 'vitest';
+import { TextField } from './form-field';
 import { PlainAlert } from './plain-alert';
 import { PlainCard } from './plain-card';
 import { PlainEmpty } from './plain-empty';
 import { PlainProgress } from './plain-progress';
 import { PlainSuccessResult } from './plain-result';
 import { PlainTag } from './plain-tag';
+import { NativeForm } from './section-form/field-item';
 
 /**
  * The plain elements must draw antd's DOM, class for class, or antd's build-time stylesheet would
@@ -122,5 +125,44 @@ describe('plain elements draw the DOM of the antd components they replace', () =
       markup(<Result status="success" title="Criada" subTitle="Enviado" extra={extra} />),
     );
     expect(markup(<PlainSuccessResult title="Criada" />)).toBe(markup(<Result status="success" title="Criada" />));
+  });
+
+  it('text field and form: a large input and a password box in a vertical form', () => {
+    function Native() {
+      const { control } = useForm({ defaultValues: { name: 'Ana', pass: 'segredo1' } });
+      return (
+        <NativeForm onSubmit={() => undefined}>
+          <TextField control={control} name="name" label="Nome" input={{ autoComplete: 'name' }} />
+          <TextField control={control} name="pass" label="Senha" password input={{ autoComplete: 'new-password' }} />
+        </NativeForm>
+      );
+    }
+    const antd = (
+      <Form layout="vertical" component="form" noValidate>
+        <Form.Item label="Nome" htmlFor="campo-name" required={false}>
+          <Input id="campo-name" name="name" value="Ana" autoComplete="name" size="large" onChange={() => undefined} />
+        </Form.Item>
+        <Form.Item label="Senha" htmlFor="campo-pass" required={false}>
+          <Input.Password
+            id="campo-pass"
+            name="pass"
+            value="segredo1"
+            autoComplete="new-password"
+            size="large"
+            onChange={() => undefined}
+          />
+        </Form.Item>
+      </Form>
+    );
+    // Attribute order aside; the eye is named as on the login form ("Mostrar senha", antd's pt-BR
+    // says "Mostrar").
+    const attributes = (html: string) =>
+      html
+        .replace('aria-label="Mostrar senha"', 'aria-label="Mostrar"')
+        .replace(/<(\w+)([^>]*)>/g, (_, tag: string, attrs: string) => {
+          const list = attrs.match(/[\w-]+="[^"]*"/g) ?? [];
+          return `<${tag} ${list.sort().join(' ')}>`;
+        });
+    expect(attributes(markup(<Native />))).toBe(attributes(markup(antd)));
   });
 });
