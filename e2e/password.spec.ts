@@ -158,6 +158,14 @@ describe('change password while logged in', () => {
       await fieldError(page, 'Obrigatório').waitFor();
       await fillNewPassword(page, NEW_PASSWORD, NEW_PASSWORD, 'NaoEhEssa2026');
       await fieldError(page, 'Senha atual incorreta').waitFor();
+      // The eye shows what was typed, from the keyboard too, and hides it again.
+      const currentBox = page.getByLabel('Senha atual', { exact: true });
+      const eye = page.getByRole('button', { name: 'Mostrar senha' }).first();
+      await eye.focus();
+      await page.keyboard.press('Enter');
+      expect(await currentBox.getAttribute('type')).toBe('text');
+      await page.getByRole('button', { name: 'Ocultar senha' }).click();
+      expect(await currentBox.getAttribute('type')).toBe('password');
       await screenshot(page, 'change-password-wrong-current');
       expect(pathOf(page)).toBe('/buyer/change-password');
 
