@@ -56,6 +56,21 @@ describe('every error at the first submit', () => {
     });
     expect(new URL(page.url()).pathname).toBe('/buyer/data');
     await screenshot(page, 'buyer-data-all-errors');
+
+    // The focus is on the first field in error; fixing a field takes its message away at once,
+    // and the others keep theirs.
+    const name = page.getByLabel('Nome completo', { exact: true });
+    expect(await name.evaluate((el) => el === document.activeElement)).toBe(true);
+    await name.fill('Carlos Eduardo Souza');
+    await expect.poll(async () => (await fieldMessages(page))['Nome completo']).toBeUndefined();
+    expect(await fieldMessages(page)).toMatchObject({
+      'Nome do procurador': 'Obrigatório',
+      'E-mail do procurador': 'Obrigatório',
+      'CPF ou CNPJ do procurador': 'Insira um CPF válido',
+    });
+    // A field emptied again after the submit gets its message back as it changes.
+    await name.fill('');
+    await expect.poll(async () => (await fieldMessages(page))['Nome completo']).toBe('Obrigatório');
     await context.close();
   });
 });

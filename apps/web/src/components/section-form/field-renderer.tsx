@@ -1,4 +1,3 @@
-import { useController, type Control } from 'react-hook-form';
 import { formatCnpj } from '@portal/domain/cnpj';
 import { formatCpf } from '@portal/domain/cpf';
 import { ChoiceButtons } from '../choice-buttons';
@@ -7,13 +6,12 @@ import { GroupField, ListField } from './nested-fields';
 import { FieldItem } from './field-item';
 import { NativeSelect, TextInput } from '../fields/native-fields';
 import { AutoTextArea, SwitchControl } from './native-controls';
-
-type FormValues = Record<string, unknown>;
+import type { FormValues, SectionFormState } from './form-state';
 
 export interface FieldRendererProps {
   name: string;
   ui: FieldUi;
-  control: Control<FormValues>;
+  form: SectionFormState;
   disabled: boolean;
   values: FormValues;
 }
@@ -26,10 +24,10 @@ export function FieldRenderer(props: FieldRendererProps) {
   return <ScalarField {...props} />;
 }
 
-function ScalarField({ name, ui, control, disabled, values }: FieldRendererProps) {
-  const { field, fieldState } = useController({ control, name });
+function ScalarField({ name, ui, form, disabled, values }: FieldRendererProps) {
+  const field = { ref: form.register(name), value: form.get(name), onChange: (v: unknown) => form.change(name, v) };
   const id = `campo-${name}`;
-  const error = fieldState.error?.message;
+  const error = form.errors[name];
   const common = { id, disabled: disabled || ui.readOnly, 'aria-invalid': error ? true : undefined } as const;
 
   let controlNode: React.ReactNode;
@@ -60,7 +58,6 @@ function ScalarField({ name, ui, control, disabled, values }: FieldRendererProps
           invalid={!!error}
           value={(field.value as string) || ''}
           onChange={(v) => field.onChange(v)}
-          onBlur={field.onBlur}
           options={ui.options ?? []}
           placeholder="Selecione"
           aria-label={ui.label}
@@ -76,7 +73,6 @@ function ScalarField({ name, ui, control, disabled, values }: FieldRendererProps
           name={name}
           value={(field.value as string) ?? ''}
           onChange={(e) => field.onChange(e.target.value)}
-          onBlur={field.onBlur}
           minRows={3}
           maxRows={8}
           maxLength={ui.maxLength}
@@ -110,7 +106,6 @@ function ScalarField({ name, ui, control, disabled, values }: FieldRendererProps
           name={name}
           value={(field.value as string) ?? ''}
           onChange={(e) => field.onChange(mask ? mask(e.target.value) : e.target.value)}
-          onBlur={field.onBlur}
           type={ui.widget === 'email' ? 'email' : 'text'}
           inputMode={ui.widget === 'email' ? 'email' : decimal ? 'decimal' : numeric ? 'numeric' : undefined}
           autoComplete={ui.autoComplete}

@@ -10,7 +10,7 @@ import { antdRoot, CSS_VAR_ROOT } from '../fields/native-fields';
 
 const cx = (...names: (string | false | undefined)[]) => names.filter(Boolean).join(' ');
 
-/** Joins a forwarded ref (react-hook-form's, for focus on the first invalid field) and our own. */
+/** Joins a forwarded ref (the form's, for focus on the first invalid field) and our own. */
 function setRefs<T>(node: T | null, ...refs: (Ref<T> | undefined)[]) {
   for (const ref of refs) {
     if (typeof ref === 'function') ref(node);

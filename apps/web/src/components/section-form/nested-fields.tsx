@@ -1,40 +1,32 @@
 import { Button } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { get, useFieldArray, useFormState, type Control } from 'react-hook-form';
 import { emptyValues, type FieldUi } from './widgets';
 import { ErrorList } from './field-item';
+import type { FormValues, SectionFormState } from './form-state';
 
-type FormValues = Record<string, unknown>;
 interface NestedProps {
   name: string;
   ui: FieldUi;
-  control: Control<FormValues>;
+  form: SectionFormState;
   disabled: boolean;
   values: FormValues;
   renderField: (props: {
     name: string;
     ui: FieldUi;
-    control: Control<FormValues>;
+    form: SectionFormState;
     disabled: boolean;
     values: FormValues;
   }) => React.ReactNode;
-}
-
-/** The message on the list or block itself (e.g. "at least one row"), wherever the resolver put it. */
-function useOwnError(control: Control<FormValues>, name: string): string | undefined {
-  const { errors } = useFormState({ control, name });
-  const error = get(errors, name) as { message?: string; root?: { message?: string } } | undefined;
-  return error?.root?.message ?? error?.message;
 }
 
 /**
  * A list field (a z.array of rows, e.g. the FGTS accounts): each row is a fieldset with its own
  * fields and a remove button; an add button appends an empty row. Errors land on each row's field.
  */
-export function ListField({ name, ui, control, disabled, values, renderField }: NestedProps) {
-  // Section values are untyped records: the array's name and rows are known at run time only.
-  const { fields, append, remove } = useFieldArray({ control, name: name as never });
-  const error = useOwnError(control, name);
+export function ListField({ name, ui, form, disabled, values, renderField }: NestedProps) {
+  const { keys, append, remove } = form.rows(name);
+  // The message on the list itself (e.g. "at least one row").
+  const error = form.errors[name];
   const rows = (values[name] as FormValues[] | undefined) ?? [];
   const itemLabel = ui.itemLabel ?? 'Item';
   const min = ui.minRows ?? 0;
@@ -44,8 +36,8 @@ export function ListField({ name, ui, control, disabled, values, renderField }: 
         {ui.label}
       </p>
       {ui.help ? <p className="list-field__help">{ui.help}</p> : null}
-      {fields.map((row, index) => (
-        <fieldset key={row.id} className="list-field__row">
+      {keys.map((rowKey, index) => (
+        <fieldset key={rowKey} className="list-field__row">
           <legend className="list-field__legend">
             {itemLabel} {index + 1}
           </legend>
@@ -54,13 +46,13 @@ export function ListField({ name, ui, control, disabled, values, renderField }: 
               {renderField({
                 name: `${name}.${index}.${key}`,
                 ui: fieldUi,
-                control,
+                form,
                 disabled,
                 values: rows[index] ?? {},
               })}
             </div>
           ))}
-          {!disabled && fields.length > min ? (
+          {!disabled && keys.length > min ? (
             <Button
               icon={<DeleteOutlined aria-hidden />}
               onClick={() => remove(index)}
@@ -80,7 +72,7 @@ export function ListField({ name, ui, control, disabled, values, renderField }: 
       {!disabled ? (
         <Button
           icon={<PlusOutlined aria-hidden />}
-          onClick={() => append(emptyValues(ui.fields) as never)}
+          onClick={() => append(emptyValues(ui.fields))}
           block
           size="large"
           className="list-field__add"
@@ -93,15 +85,16 @@ export function ListField({ name, ui, control, disabled, values, renderField }: 
 }
 
 /** A block of fields stored as one object (a z.object, e.g. the company), under its own heading. */
-export function GroupField({ name, ui, control, disabled, values, renderField }: NestedProps) {
-  const error = useOwnError(control, name);
+export function GroupField({ name, ui, form, disabled, values, renderField }: NestedProps) {
+  // The message on the block itself.
+  const error = form.errors[name];
   const block = (values[name] as FormValues | undefined) ?? {};
   return (
     <fieldset className="group-field">
       <legend className="group-field__legend">{ui.label}</legend>
       {ui.help ? <p className="list-field__help">{ui.help}</p> : null}
       {Object.entries(ui.fields ?? {}).map(([key, fieldUi]) => (
-        <div key={key}>{renderField({ name: `${name}.${key}`, ui: fieldUi, control, disabled, values: block })}</div>
+        <div key={key}>{renderField({ name: `${name}.${key}`, ui: fieldUi, form, disabled, values: block })}</div>
       ))}
       {error && typeof error === 'string' ? <ErrorList text={error} connected={false} /> : null}
     </fieldset>

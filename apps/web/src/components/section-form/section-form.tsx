@@ -1,11 +1,9 @@
-import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { App, Button, Skeleton } from 'antd';
 import { Navigate, useNavigate } from 'react-router';
 import { useProgress } from '../../lib/progress-api';
 import { fetchNextStep, stepPositionOf } from '../../lib/next-step';
 import { StepIndicator } from '../step-indicator';
-import { useForm, useWatch, type Resolver } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { findSection, type AnySection } from '@portal/domain/sections-registry';
 import { isFieldVisible, submitSchema, type SectionContext } from '@portal/domain/section';
@@ -15,6 +13,7 @@ import { useClientStore } from '../../lib/store';
 import { ApiRequestError } from '../../lib/api-client';
 import { fetchSection, sectionKey, submitSection, type SectionDetail } from '../../lib/sections-api';
 import { FieldRenderer } from './field-renderer';
+import { issuesToErrors, useSectionFormState, type FormValues } from './form-state';
 import { emptyValues, toFormValue, type FieldUi } from './widgets';
 import { backupKey, readBackup, useAutosave, type AutosaveState } from './use-autosave';
 import { formatInstantTime } from '@portal/domain/dates';
@@ -23,8 +22,6 @@ import { FormError } from '../form-error';
 import { NativeForm } from './field-item';
 import { prefetchScreen } from '../../lib/prefetch-screen';
 import { PlainAlert } from '../plain-alert';
-
-type FormValues = Record<string, unknown>;
 
 export interface SectionExtension {
   /** Runs when the form's values change (e.g. the address screen's CEP lookup); may render a notice. */
@@ -155,29 +152,28 @@ function SectionFormBody(props: SectionFormProps & { detail: SectionDetail }) {
   // A message about the highlighted fields goes away by itself once they are all fixed.
   const [formError, setFormError] = useState<{ message: string; aboutFields: boolean } | null>(null);
   const [submitting, setSubmitting] = useState(false);
-  const resolver = useMemo(
-    () => zodResolver(submitSchema(def, ctx) as never) as unknown as Resolver<FormValues>,
-    [def, ctx],
-  );
-  const { control, handleSubmit, setError, setValue, getValues, watch, formState } = useForm<FormValues>({
-    defaultValues: initial.values,
-    resolver,
-    shouldFocusError: true,
-  });
-  const values = useWatch({ control }) as FormValues;
+  const schema = useMemo(() => submitSchema(def, ctx), [def, ctx]);
   const autosave = useAutosave({ proposalId, section: def.key, buyer, enabled: editable });
-
-  // Autosave every change; a copy restored from this device is sent at once.
-  const restored = useRef(initial.restoredFromBackup);
   const { schedule } = autosave;
+  const form = useSectionFormState({
+    defaultValues: initial.values,
+    validate: (v) => {
+      const result = schema.safeParse(v);
+      return result.success ? null : issuesToErrors(result.error.issues);
+    },
+    // Every change is autosaved (the values a screen sets too, e.g. an address found by its CEP).
+    onChange: schedule,
+  });
+  const { values, errors, setValue, setError, handleSubmit } = form;
+
+  // A copy restored from this device is sent at once.
+  const restored = useRef(initial.restoredFromBackup);
   useEffect(() => {
     if (restored.current && editable) {
       restored.current = false;
-      schedule(getValues());
+      schedule(values);
     }
-    const sub = watch((v) => schedule(v as FormValues));
-    return () => sub.unsubscribe();
-  }, [watch, schedule, editable, getValues]);
+  }, [schedule, editable, values]);
 
   // The indicator places the form among the derived steps its viewer counts, with the same total
   // as the counts (every step of the proposal for a buyer, the seller's for the seller).
@@ -193,18 +189,13 @@ function SectionFormBody(props: SectionFormProps & { detail: SectionDetail }) {
   }, [indicator.index, setStore]);
 
   const visible = Object.keys(def.shape).filter((name) => ui[name] && isFieldVisible(def, name, values, ctx));
-  const setField = useCallback(
-    (name: string, value: unknown) => setValue(name, value, { shouldDirty: true }),
-    [setValue],
-  );
-  const extra = extension?.useOnValues?.({ values, setValue: setField, editable });
+  const extra = extension?.useOnValues?.({ values, setValue, editable });
 
   const onSubmit = handleSubmit(
     async () => {
       setFormError(null);
       setSubmitting(true);
-      const all = getValues();
-      const body = Object.fromEntries(visible.map((name) => [name, all[name]]));
+      const body = Object.fromEntries(visible.map((name) => [name, values[name]]));
       try {
         await submitSection(proposalId, def.key, buyer, body);
         autosave.clear();
@@ -260,12 +251,10 @@ function SectionFormBody(props: SectionFormProps & { detail: SectionDetail }) {
       <NativeForm onSubmit={onSubmit}>
         {extra}
         {visible.map((name) => (
-          <FieldRenderer key={name} name={name} ui={ui[name]!} control={control} disabled={!editable} values={values} />
+          <FieldRenderer key={name} name={name} ui={ui[name]!} form={form} disabled={!editable} values={values} />
         ))}
         <FormError
-          message={
-            formError && (!formError.aboutFields || Object.keys(formState.errors).length > 0) ? formError.message : null
-          }
+          message={formError && (!formError.aboutFields || Object.keys(errors).length > 0) ? formError.message : null}
         />
         <AutosaveStatus state={autosave.state} />
         <div className="form-actions">
