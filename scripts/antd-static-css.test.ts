@@ -15,9 +15,10 @@ const NO_STYLES = new Set(['ConfigProvider', 'Grid', 'theme']);
  * Our own markup drawn with antd's class names (components/plain-table.tsx, plain-fields.tsx,
  * table-pages.tsx, the shared select and text input in components/fields, the section forms' own
  * native fields in components/section-form, the first screens' cards, tags, alerts, progress bars,
- * empty states, results and typography in components/plain-*.tsx): the component whose rendering
- * puts each class prefix's rules in the
- * stylesheet. A table's page numbers are styled by the table's own rules.
+ * empty states, results, steps and typography in components/plain-*.tsx): the component whose
+ * rendering puts each class prefix's rules in the stylesheet. A table's page numbers are styled by
+ * the table's own rules; the steps' icons carry antd's click-wave marker (`ant-wave-target`), whose
+ * wave rules come with the button's.
  */
 const CLASS_OWNERS: Record<string, string> = {
   table: 'Table',
@@ -39,6 +40,8 @@ const CLASS_OWNERS: Record<string, string> = {
   progress: 'Progress',
   typography: 'Typography',
   result: 'Result',
+  steps: 'Steps',
+  wave: 'Button',
 };
 
 function* sources(dir: string): Generator<string> {

@@ -15,8 +15,8 @@ import type { ThemeConfig } from 'antd';
  * with `zeroRuntime`: no style hashing, serialising or injecting on the phone. Our own markup draws
  * with the classes of more components — the section forms' native fields (Form, Input, Select,
  * Switch, Radio: components/section-form/native-controls.tsx), the first screens' cards, tags,
- * alerts, progress bars and empty states, and the error screens' heading and message (Typography)
- * (components/plain-*.tsx): those stay rendered here even
+ * alerts, progress bars and empty states, the seller's stages (Steps), and the error screens' heading and
+ * message (Typography) (components/plain-*.tsx): those stay rendered here even
  * where no screen imports the component (scripts/antd-static-css.test.ts checks both).
  */
 export function antdStaticCss(theme: ThemeConfig): string {

@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { Alert, Button, Card, ConfigProvider, Empty, Form, Input, Progress, Result, Tag } from 'antd';
+import { Alert, Button, Card, ConfigProvider, Empty, Form, Input, Progress, Result, Steps, Tag } from 'antd';
 import ptBR from 'antd/locale/pt_BR';
 import { useForm } from 'react-hook-form';
+import { PROPOSAL_STAGES, STAGE_LABELS } from '@portal/domain/proposal';
 import { describe, expect, it } from 'vitest';
 import { TextField } from './form-field';
 import { PlainAlert } from './plain-alert';
@@ -10,15 +11,17 @@ import { PlainCard } from './plain-card';
 import { PlainEmpty } from './plain-empty';
 import { PlainProgress } from './plain-progress';
 import { PlainSuccessResult } from './plain-result';
+import { PlainSteps } from './plain-steps';
 import { PlainTag } from './plain-tag';
 import { NativeForm } from './section-form/field-item';
+import { TextArea } from './fields/native-fields';
 
 /**
  * The plain elements must draw antd's DOM, class for class, or antd's build-time stylesheet would
  * not give them antd's look: each is rendered beside the antd component it stands for, under the
  * ConfigProvider settings of the app's theme that shape the DOM (app/theme.ts: CSS variables under
- * the "portal" key, no hashed class), and the markups compared. Icons are compared by name (antd's own names
- * them for screen readers, which the app's ConfigProvider and PlainIcon hide).
+ * the "portal" key, no hashed class), and the markups compared. Icons are compared by name and
+ * classes (antd's own names them for screen readers, which the app's ConfigProvider and PlainIcon hide).
  */
 const THEME = { cssVar: { key: 'portal' }, hashed: false, zeroRuntime: true };
 
@@ -27,14 +30,32 @@ function markup(node: ReactNode): string {
     <ConfigProvider locale={ptBR} theme={THEME}>
       {node}
     </ConfigProvider>,
-  ).replace(/<span role="img"[^>]*class="anticon anticon-([\w-]+)"[^>]*><svg.*?<\/svg><\/span>/g, '[icon $1]');
+  ).replace(
+    /<span role="img"[^>]*class="anticon anticon-([\w-]+)((?: [\w-]+)*)"[^>]*><svg.*?<\/svg><\/span>/g,
+    '[icon $1$2]',
+  );
+}
+
+/** The markup with each element's attributes in one order (the DOM has no attribute order). */
+function attributes(html: string): string {
+  return html.replace(/<(\w+)([^>]*)>/g, (_, tag: string, attrs: string) => {
+    const list = attrs.match(/[\w-]+="[^"]*"/g) ?? [];
+    return `<${tag} ${list.sort().join(' ')}>`;
+  });
 }
 
 describe('plain elements draw the DOM of the antd components they replace', () => {
   it('tag', () => {
     for (const color of ['default', 'green', 'gold', 'orange', 'red', 'blue', 'geekblue'] as const)
       expect(markup(<PlainTag color={color}>Concluída</PlainTag>)).toBe(markup(<Tag color={color}>Concluída</Tag>));
-    expect(markup(<PlainTag className="doc-item__state">x</PlainTag>)).toBe(
+    expect(markup(<PlainTag>Não exigida</PlainTag>)).toBe(markup(<Tag>Não exigida</Tag>));
+    expect(
+      markup(
+        <PlainTag color="default" className="doc-item__state">
+          x
+        </PlainTag>,
+      ),
+    ).toBe(
       markup(
         <Tag color="default" className="doc-item__state">
           x
@@ -125,6 +146,51 @@ describe('plain elements draw the DOM of the antd components they replace', () =
       markup(<Result status="success" title="Criada" subTitle="Enviado" extra={extra} />),
     );
     expect(markup(<PlainSuccessResult title="Criada" />)).toBe(markup(<Result status="success" title="Criada" />));
+    expect(markup(<PlainSuccessResult className="seller-done" title="Concluída" subTitle="Obrigado" />)).toBe(
+      markup(<Result status="success" className="seller-done" title="Concluída" subTitle="Obrigado" />),
+    );
+  });
+
+  it("steps: the proposal's stages at each stage, in progress, closed and approved", () => {
+    for (const status of ['process', 'error', 'finish'] as const)
+      for (let current = 0; current < PROPOSAL_STAGES.length; current++) {
+        const items = PROPOSAL_STAGES.map((stage, i) => ({
+          title: STAGE_LABELS[stage],
+          content: i === current ? `O que a etapa ${stage} pede` : undefined,
+        }));
+        expect(
+          markup(<PlainSteps className="seller-status__stages" current={current} status={status} items={items} />),
+        ).toBe(
+          markup(
+            <Steps
+              className="seller-status__stages"
+              orientation="vertical"
+              size="small"
+              current={current}
+              status={status}
+              items={items}
+            />,
+          ),
+        );
+      }
+  });
+
+  it('text area: a value, rows and a limit, invalid with its error named, disabled', () => {
+    // antd writes maxLength after the other attributes: order aside.
+    expect(
+      attributes(markup(<TextArea id="n" value="Corrigir" onChange={() => undefined} rows={2} maxLength={1000} />)),
+    ).toBe(
+      attributes(
+        markup(<Input.TextArea id="n" value="Corrigir" onChange={() => undefined} rows={2} maxLength={1000} />),
+      ),
+    );
+    const invalid = { id: 'r', value: '', rows: 3, maxLength: 500, 'aria-invalid': true, 'aria-describedby': 'r-erro' };
+    expect(attributes(markup(<TextArea {...invalid} invalid onChange={() => undefined} />))).toBe(
+      attributes(markup(<Input.TextArea {...invalid} status="error" onChange={() => undefined} />)),
+    );
+    expect(attributes(markup(<TextArea value="x" disabled onChange={() => undefined} />))).toBe(
+      attributes(markup(<Input.TextArea value="x" disabled onChange={() => undefined} />)),
+    );
   });
 
   it('text field and form: a large input and a password box in a vertical form', () => {
@@ -156,13 +222,7 @@ describe('plain elements draw the DOM of the antd components they replace', () =
     );
     // Attribute order aside; the eye is named as on the login form ("Mostrar senha", antd's pt-BR
     // says "Mostrar").
-    const attributes = (html: string) =>
-      html
-        .replace('aria-label="Mostrar senha"', 'aria-label="Mostrar"')
-        .replace(/<(\w+)([^>]*)>/g, (_, tag: string, attrs: string) => {
-          const list = attrs.match(/[\w-]+="[^"]*"/g) ?? [];
-          return `<${tag} ${list.sort().join(' ')}>`;
-        });
-    expect(attributes(markup(<Native />))).toBe(attributes(markup(antd)));
+    const eye = (html: string) => html.replace('aria-label="Mostrar senha"', 'aria-label="Mostrar"');
+    expect(attributes(eye(markup(<Native />)))).toBe(attributes(markup(antd)));
   });
 });

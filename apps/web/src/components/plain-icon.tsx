@@ -2,13 +2,22 @@ import type { IconDefinition } from '@ant-design/icons-svg/es/types';
 
 /**
  * An Ant Design icon drawn from its SVG data alone, as antd's own icon component draws it (same
- * classes, 1em square, current colour), for the screens that load without antd.
+ * classes, 1em square, current colour), for the screens that load without antd. `className` is
+ * added after antd's own, as antd adds the class a component gives its icon.
  */
-export function PlainIcon({ icon, spin = false }: { icon: IconDefinition; spin?: boolean }) {
+export function PlainIcon({
+  icon,
+  spin = false,
+  className,
+}: {
+  icon: IconDefinition;
+  spin?: boolean;
+  className?: string;
+}) {
   const node = typeof icon.icon === 'function' ? icon.icon('currentColor', 'currentColor') : icon.icon;
   const { viewBox, 'fill-rule': fillRule } = node.attrs;
   return (
-    <span role="img" aria-hidden="true" className={`anticon anticon-${icon.name}`}>
+    <span role="img" aria-hidden="true" className={`anticon anticon-${icon.name}${className ? ` ${className}` : ''}`}>
       <svg
         viewBox={viewBox}
         fillRule={fillRule as 'evenodd' | undefined}

@@ -4,12 +4,14 @@ import type { ReactNode } from 'react';
 export type TagColor = 'default' | 'green' | 'gold' | 'orange' | 'red' | 'blue' | 'geekblue';
 
 /**
- * A tag drawn as antd's Tag draws it (filled variant, a preset colour), without antd's component:
- * the classes pick antd's own rules from the build-time stylesheet (apps/web/build/antd-static-css.ts);
- * `portal` is the theme's CSS-variable root, which carries the tag's tokens.
+ * A tag drawn as antd's Tag draws it (filled variant, a preset colour or none), without antd's
+ * component: the classes pick antd's own rules from the build-time stylesheet
+ * (apps/web/build/antd-static-css.ts); `portal` is the theme's CSS-variable root, which carries the
+ * tag's tokens. As antd's, a tag without a colour has no colour class: antd's plain text colour,
+ * not the darker one styles/tags.css gives `ant-tag-default`.
  */
 export function PlainTag({
-  color = 'default',
+  color,
   className,
   children,
 }: {
@@ -17,9 +19,9 @@ export function PlainTag({
   className?: string;
   children: ReactNode;
 }) {
-  return (
-    <span className={`ant-tag ant-tag-filled ant-tag-${color}${className ? ` ${className}` : ''} portal`}>
-      {children}
-    </span>
-  );
+  const classes = ['ant-tag', 'ant-tag-filled'];
+  if (color) classes.push(`ant-tag-${color}`);
+  if (className) classes.push(className);
+  classes.push('portal');
+  return <span className={classes.join(' ')}>{children}</span>;
 }

@@ -1,7 +1,7 @@
-import { useState, type InputHTMLAttributes, type Ref } from 'react';
+import { useState, type InputHTMLAttributes, type Ref, type TextareaHTMLAttributes } from 'react';
 
 /*
- * The select and the text input the section forms and the back office share: native elements
+ * The select, the text input and the text area the section forms, the back office and the review share: native elements
  * carrying the class names antd's Select and Input render, drawn by antd's build-time stylesheet
  * (apps/web/build/antd-static-css.ts) with none of antd's component code on the page. One module,
  * so the routes that share it load one small chunk; the select's overlay rules are in the global
@@ -218,5 +218,44 @@ export function TextInput({
       />
       {suffix !== undefined ? <span className="ant-input-suffix">{suffix}</span> : null}
     </span>
+  );
+}
+
+export type TextAreaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'className'> & {
+  ref?: Ref<HTMLTextAreaElement>;
+  invalid?: boolean;
+};
+
+/**
+ * A native text area drawn as antd's outlined `<Input.TextArea>` without a count or a clear button
+ * (a bare textarea, no wrapper; `maxLength` is the browser's own), in the invalid and disabled
+ * states. While the mouse is down on it (dragging its corner), antd's `ant-input-mouse-active`
+ * lets its height follow the drag without the transition.
+ */
+export function TextArea({ invalid, disabled, ref, onMouseDown, ...textarea }: TextAreaProps) {
+  const [mouseDown, setMouseDown] = useState(false);
+  return (
+    <textarea
+      {...textarea}
+      ref={ref}
+      disabled={disabled}
+      onMouseDown={(e) => {
+        setMouseDown(true);
+        const up = () => {
+          setMouseDown(false);
+          document.removeEventListener('mouseup', up);
+        };
+        document.addEventListener('mouseup', up);
+        onMouseDown?.(e);
+      }}
+      className={cx(
+        'ant-input',
+        mouseDown && 'ant-input-mouse-active',
+        'ant-input-outlined',
+        invalid && 'ant-input-status-error',
+        antdRoot('input'),
+        disabled && 'ant-input-disabled',
+      )}
+    />
   );
 }

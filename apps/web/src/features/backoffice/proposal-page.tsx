@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Skeleton, Tag } from 'antd';
+import { Skeleton } from 'antd';
 import { Link, useParams } from 'react-router';
 import { AMORTIZATION_LABELS, FEE_TYPE_LABELS, PROPERTY_TYPE_LABELS } from '@portal/domain/backoffice';
 import { formatCep } from '@portal/domain/cep';
@@ -20,6 +20,7 @@ import { HistoryPanel, StatusPanel } from './proposal-status-panels';
 import { HealthPanel } from './health-panel';
 import type { BackofficeSection } from '@portal/domain/backoffice-api';
 import { PlainAlert } from '../../components/plain-alert';
+import { PlainTag } from '../../components/plain-tag';
 
 /**
  * /backoffice/proposals/:proposalId: everything every party filled, section by section and
@@ -145,9 +146,9 @@ export default function ProposalPage() {
                   <li key={m.id}>
                     <strong>{m.role === 'buyer' ? buyerLabel(m.position) : 'Vendedor'}:</strong> {m.name}
                     {m.cpf ? ` · CPF ${formatCpf(m.cpf)}` : ''} · {m.email}{' '}
-                    <Tag color={m.hasAccount ? 'green' : 'default'}>
+                    <PlainTag color={m.hasAccount ? 'green' : 'default'}>
                       {m.hasAccount ? 'Conta vinculada' : 'Sem conta'}
-                    </Tag>
+                    </PlainTag>
                   </li>
                 ))}
               {!v.members.some((m) => m.role === 'seller') ? (

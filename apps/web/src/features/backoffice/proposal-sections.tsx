@@ -1,11 +1,13 @@
 import { useState } from 'react';
-import { App, Button, Input, Tag } from 'antd';
+import { App, Button } from 'antd';
 import { readableFields, type ReadableField } from '@portal/domain/field-labels';
 import { ApiRequestError } from '../../lib/api-client';
 import { useRequestCorrection } from './api';
 import { SectionStatusTag } from '../../components/section-form/section-status';
 import type { BackofficeSection } from '@portal/domain/backoffice-api';
 import { PlainAlert } from '../../components/plain-alert';
+import { PlainTag } from '../../components/plain-tag';
+import { TextArea } from '../../components/fields/native-fields';
 
 /** The sections of one proposal as the operator reads them: filled values, state, and a correction request. */
 
@@ -67,7 +69,7 @@ export function SectionCard({
       <header className="bo-section__head">
         <h3 id={id}>{s.title}</h3>
         <span>
-          {!s.required ? <Tag>Não exigida</Tag> : null}
+          {!s.required ? <PlainTag>Não exigida</PlainTag> : null}
           <SectionStatusTag status={s.status} />
         </span>
       </header>
@@ -100,7 +102,7 @@ export function SectionCard({
             }}
           >
             <label htmlFor={`${id}-nota`}>O que precisa ser corrigido?</label>
-            <Input.TextArea
+            <TextArea
               id={`${id}-nota`}
               value={note}
               onChange={(e) => setNote(e.target.value)}

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { App, Button, Input } from 'antd';
+import { App, Button } from 'antd';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { STAGE_LABELS, STATUS_LABELS } from '@portal/domain/proposal';
-import { NativeSelect } from '../../components/fields/native-fields';
+import { NativeSelect, TextArea } from '../../components/fields/native-fields';
 import { ApiRequestError } from '../../lib/api-client';
 import { useChangeStage, useChangeStatus } from './api';
 import { when } from './format';
@@ -57,7 +57,7 @@ function ChangeForm<T extends string, B>(props: {
         options={props.options.map((o) => ({ value: o, label: props.labels[o] }))}
       />
       <label htmlFor={`${id}-motivo`}>Motivo</label>
-      <Input.TextArea
+      <TextArea
         id={`${id}-motivo`}
         value={reason}
         onChange={(e) => setReason(e.target.value)}

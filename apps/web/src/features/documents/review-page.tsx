@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useParams } from 'react-router';
-import { App, Button, Input, Modal, Skeleton } from 'antd';
+import { App, Button, Modal, Skeleton } from 'antd';
 import { CheckOutlined, CloseOutlined, DownloadOutlined, EyeOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { CHECKLIST_KEYS, DOCUMENT_ITEMS, REVIEW_REASON_MAX, type DocumentItemKey } from '@portal/domain/documents';
@@ -24,6 +24,7 @@ import { FileTags, FileThumb, ItemStateTag } from './upload-item';
 import './documents.css';
 import type { DocumentEvent } from '@portal/domain/documents-api';
 import { PlainAlert } from '../../components/plain-alert';
+import { TextArea } from '../../components/fields/native-fields';
 
 const ACTION_LABELS: Record<DocumentEvent['action'], string> = {
   uploaded: 'Enviou',
@@ -324,12 +325,12 @@ function RejectModal({
       <label htmlFor="reject-reason" className="doc-reject__label">
         Motivo da recusa (enviado por e-mail a quem enviou)
       </label>
-      <Input.TextArea
+      <TextArea
         id="reject-reason"
         value={reason}
         maxLength={REVIEW_REASON_MAX}
         rows={3}
-        status={error ? 'error' : undefined}
+        invalid={!!error}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? 'reject-reason-error' : undefined}
         onChange={(e) => {

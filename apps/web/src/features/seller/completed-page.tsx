@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button, Result, Skeleton } from 'antd';
+import { Button, Skeleton } from 'antd';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { Page } from '../../components/page';
 import { ApiRequestError } from '../../lib/api-client';
@@ -14,6 +14,7 @@ import { ProposalHistory } from '../../components/proposal-history';
 import { ProposalProgress } from './proposal-status';
 import { formatInstantDate, formatInstantTime } from '@portal/domain/dates';
 import { PlainAlert } from '../../components/plain-alert';
+import { PlainSuccessResult } from '../../components/plain-result';
 
 /**
  * /seller/proposals/:proposalId/completed (home and logout, docs/product/seller.md): shown once every step is done.
@@ -62,8 +63,7 @@ export default function SellerCompletedPage() {
           <Skeleton active paragraph={{ rows: 4 }} />
         ) : null
       ) : (
-        <Result
-          status="success"
+        <PlainSuccessResult
           className="seller-done"
           title="Sua parte está concluída"
           subTitle={

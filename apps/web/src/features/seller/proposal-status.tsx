@@ -1,4 +1,3 @@
-import { Steps } from 'antd';
 import {
   PROPOSAL_STAGES,
   STAGE_LABELS,
@@ -8,6 +7,7 @@ import {
 } from '@portal/domain/proposal';
 import { FactList, proposalFacts } from '../../components/fact-list';
 import { ProposalStatusTag } from '../../components/proposal-status-tag';
+import { PlainSteps } from '../../components/plain-steps';
 
 /** What each status means for the seller, in a sentence (sellers of other portals wait weeks without news). */
 const STATUS_MEANING: Record<ProposalStatus, string> = {
@@ -61,10 +61,8 @@ export function ProposalProgress({ proposal }: { proposal: SellerProposal }) {
       <p className="seller-status__now">
         <ProposalStatusTag status={proposal.status} /> {STATUS_MEANING[proposal.status]}
       </p>
-      <Steps
+      <PlainSteps
         className="seller-status__stages"
-        orientation="vertical"
-        size="small"
         current={current}
         status={closed ? 'error' : proposal.status === 'approved' ? 'finish' : 'process'}
         items={PROPOSAL_STAGES.map((stage, i) => ({
