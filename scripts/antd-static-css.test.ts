@@ -16,13 +16,13 @@ const NO_STYLES = new Set(['ConfigProvider', 'Grid', 'theme']);
  * table-pages.tsx, the shared select and text input in components/fields, the section forms' own
  * native fields in components/section-form, the first screens' cards, tags, alerts, progress bars,
  * empty states, results, steps and typography in components/plain-*.tsx): the component whose
- * rendering puts each class prefix's rules in the stylesheet. A table's page numbers are styled by
- * the table's own rules; the steps' icons carry antd's click-wave marker (`ant-wave-target`), whose
+ * rendering puts each class prefix's rules in the stylesheet. A table's page numbers are drawn by
+ * antd's Pagination (rendered there under a table too); the steps' icons carry antd's click-wave marker (`ant-wave-target`), whose
  * wave rules come with the button's.
  */
 const CLASS_OWNERS: Record<string, string> = {
   table: 'Table',
-  pagination: 'Table',
+  pagination: 'Pagination',
   spin: 'Spin',
   empty: 'Empty',
   select: 'Select',

@@ -46,6 +46,7 @@ const {
   Input,
   InputNumber,
   Modal,
+  Pagination,
   Popconfirm,
   Popover,
   Progress,
@@ -136,6 +137,15 @@ function allComponents(): ReactNode[] {
       sticky: true,
     }),
     el(Table, { dataSource: [], columns: [{ title: 'A', dataIndex: 'a' }] }),
+    // Page numbers under a table, as the document history draws them (components/table-pages.tsx).
+    el(Table, {
+      rowKey: 'k',
+      dataSource: Array.from({ length: 11 }, (_, k) => ({ k, a: 'a' })),
+      columns: [{ title: 'A', dataIndex: 'a' }],
+      pagination: { pageSize: 10, size: 'small', current: 2 },
+      size: 'small',
+    }),
+    el(Pagination, { total: 50, current: 2, size: 'small' }),
     el(Spin, { tip: 't', size: 'large' }, 'x'),
     el(Typography.Title, { level: 1 }, 't'),
     el(Typography.Text, { type: 'secondary', strong: true, code: true, copyable: true, ellipsis: true }, 't'),
