@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { dropBuildTimeScopes } from '../apps/web/build/static-css-scopes';
 
 /**
  * antd runs without its run-time styles (docs/decisions/030-main-thread.md): its stylesheet is
@@ -119,5 +120,24 @@ describe("antd's build-time stylesheet", () => {
       for (const name of antdValueImports(readFileSync(file, 'utf8')))
         if (!NO_STYLES.has(name) && !rendered.has(name)) missing.set(name, file.slice(ROOT.length + 1));
     expect(Object.fromEntries(missing)).toEqual({});
+  });
+
+  it("drops the rules of the build-time render's own CSS-variable scopes, and nothing else", () => {
+    const css = [
+      '.portal{--ant-color-primary:#0a1f44;}',
+      '.css-var-_R_a7_{--ant-color-primary:#1677ff;}',
+      '.css-var-_R_i7_.ant-btn,.portal.ant-btn{--ant-btn-font-weight:500;}',
+      '@media (max-width: 575px){.css-var-_R_a7_ .x{color:red}.ant-form-item-label{padding:0}}',
+      '@media (min-width: 576px){.css-var-_R_hv_{color:red}}',
+      '@keyframes antFadeIn{0%{opacity:0}100%{opacity:1}}',
+    ].join('');
+    expect(dropBuildTimeScopes(css)).toBe(
+      [
+        '.portal{--ant-color-primary:#0a1f44;}',
+        '.portal.ant-btn{--ant-btn-font-weight:500;}',
+        '@media (max-width: 575px){.ant-form-item-label{padding:0}}',
+        '@keyframes antFadeIn{0%{opacity:0}100%{opacity:1}}',
+      ].join(''),
+    );
   });
 });

@@ -3,6 +3,7 @@ import { renderToString } from 'react-dom/server';
 import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs';
 import * as antd from 'antd';
 import type { ThemeConfig } from 'antd';
+import { dropBuildTimeScopes } from './static-css-scopes';
 
 /**
  * antd's CSS for our theme, computed once at build time (docs/decisions/030-main-thread.md): every
@@ -28,7 +29,7 @@ export function antdStaticCss(theme: ThemeConfig): string {
       h(antd.ConfigProvider, { theme: { ...theme, zeroRuntime: false } }, ...allComponents()),
     ),
   );
-  return extractStyle(cache, { plain: true, types: ['style', 'token', 'cssVar'] });
+  return dropBuildTimeScopes(extractStyle(cache, { plain: true, types: ['style', 'token', 'cssVar'] }));
 }
 
 const {
