@@ -187,6 +187,9 @@ describe('a 401 from the API (docs/product/api.md)', () => {
     // The buyer comes back to the home page later (a fresh load of the app)...
     await page.reload();
     await page.getByText('Proposta PF-2026-004817').first().waitFor();
+    // The page's own requests are done first (the progress is fetched again when its second
+    // reader mounts): otherwise one still on its way gets the 401 before the home button is pressed.
+    await page.waitForLoadState('networkidle');
     // ...while the session has ended on the server.
     const logout = await page.request.post('/api/v3/auth/logout');
     expect(logout.status()).toBe(204);
