@@ -2,7 +2,7 @@ import { useState, type InputHTMLAttributes, type KeyboardEvent } from 'react';
 import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import EyeInvisibleOutlined from '@ant-design/icons-svg/es/asn/EyeInvisibleOutlined';
 import EyeOutlined from '@ant-design/icons-svg/es/asn/EyeOutlined';
-import { antdRoot, TextInput } from './fields/native-fields';
+import { TextInput } from './fields/native-fields';
 import { PlainIcon } from './plain-icon';
 import { FieldItem } from './section-form/field-item';
 
@@ -77,39 +77,26 @@ function PasswordInput({
   inputRef,
   invalid,
   ...input
-}: Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'className' | 'size'> & {
+}: Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'className' | 'size' | 'prefix'> & {
   inputRef: (el: HTMLInputElement | null) => void;
   invalid: boolean;
 }) {
   const [shown, setShown] = useState(false);
-  const [focused, setFocused] = useState(false);
   const toggle = () => setShown((s) => !s);
   const onKeyDown = (e: KeyboardEvent) => {
     if (e.key !== 'Enter' && e.key !== ' ') return;
     e.preventDefault();
     toggle();
   };
-  const classes = [
-    'ant-input-affix-wrapper ant-input-affix-wrapper-lg ant-input-outlined',
-    invalid && 'ant-input-status-error',
-    'ant-input-password ant-input-password-large',
-    antdRoot('input'),
-    focused && 'ant-input-affix-wrapper-focused',
-  ];
   return (
-    <span className={classes.filter(Boolean).join(' ')}>
-      <input
-        {...input}
-        ref={inputRef}
-        type={shown ? 'text' : 'password'}
-        className="ant-input ant-input-lg"
-        onFocus={() => setFocused(true)}
-        onBlur={(e) => {
-          setFocused(false);
-          input.onBlur?.(e);
-        }}
-      />
-      <span className="ant-input-suffix">
+    <TextInput
+      {...input}
+      ref={inputRef}
+      type={shown ? 'text' : 'password'}
+      size="large"
+      invalid={invalid}
+      password
+      suffix={
         <span
           role="button"
           tabIndex={0}
@@ -123,7 +110,7 @@ function PasswordInput({
         >
           <PlainIcon icon={shown ? EyeOutlined : EyeInvisibleOutlined} />
         </span>
-      </span>
-    </span>
+      }
+    />
   );
 }

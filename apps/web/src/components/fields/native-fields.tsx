@@ -1,4 +1,4 @@
-import { useState, type InputHTMLAttributes, type Ref, type TextareaHTMLAttributes } from 'react';
+import { useState, type InputHTMLAttributes, type ReactNode, type Ref, type TextareaHTMLAttributes } from 'react';
 
 /*
  * The select, the text input and the text area the section forms, the back office and the review share: native elements
@@ -149,10 +149,12 @@ export type TextInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'prefix
   ref?: Ref<HTMLInputElement>;
   /** antd's `size="large"` (the section forms) or its default size (the back office). */
   size?: 'large' | 'middle';
-  /** Text before and after the value inside the box ("R$", "%"): antd's affix wrapper. */
+  /** Text before and after the value inside the box ("R$", "%", a password's eye): antd's affix wrapper. */
   prefix?: string;
-  suffix?: string;
+  suffix?: ReactNode;
   invalid?: boolean;
+  /** Drawn as antd's `Input.Password` (the caller gives the type and the eye as the suffix). */
+  password?: boolean;
 };
 
 /**
@@ -164,6 +166,7 @@ export function TextInput({
   prefix,
   suffix,
   invalid,
+  password,
   ref,
   onFocus,
   onBlur,
@@ -198,6 +201,8 @@ export function TextInput({
         large && 'ant-input-affix-wrapper-lg',
         'ant-input-outlined',
         status,
+        password && 'ant-input-password',
+        password && large && 'ant-input-password-large',
         antdRoot('input'),
         focused && 'ant-input-affix-wrapper-focused',
       )}
