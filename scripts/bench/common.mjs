@@ -2,24 +2,15 @@
 // one production API instance on loopback.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../lib/free-port.mjs';
+
+export { freePort };
 
 export const root = fileURLToPath(new URL('../..', import.meta.url));
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 export async function waitUp(url, child, ms = 60_000) {
   const end = Date.now() + ms;

@@ -2,9 +2,9 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import pg from 'pg';
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../../../scripts/lib/free-port.mjs';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 
@@ -21,17 +21,6 @@ export function buildApi(): { entry: string; remove(): void } {
 
 /** One health data key for every instance a test starts (PostgreSQL requires one). */
 export const SYSTEM_HEALTH_KEY = randomBytes(32).toString('base64');
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 export interface ApiProcess {
   child: ChildProcess;

@@ -29,10 +29,7 @@ interface Props<T extends FieldValues> {
  * like the help, describes the input (aria-describedby).
  */
 export function TextField<T extends FieldValues>({ control, name, label, mask, password, help, input }: Props<T>) {
-  const { field, fieldState } = useController({ control, name });
-  const id = `campo-${String(name).replace(/\./g, '-')}`;
-  const error = fieldState.error?.message;
-  const helpId = `${id}-ajuda`;
+  const { field, id, helpId, error } = useBoundField(control, name);
   const helpText = error ?? help;
   const bound = {
     type: 'text',
@@ -61,7 +58,18 @@ export function TextField<T extends FieldValues>({ control, name, label, mask, p
   );
 }
 
-function HelpText({ id, text, alert }: { id: string; text: string; alert?: boolean }) {
+/**
+ * One field bound to react-hook-form: the input's id (`campo-` and the path), its error message,
+ * and the id of the text under it (the error or the help) that describes it.
+ */
+export function useBoundField<T extends FieldValues>(control: Control<T>, name: FieldPath<T>) {
+  const { field, fieldState } = useController({ control, name });
+  const id = `campo-${String(name).replace(/\./g, '-')}`;
+  return { field, id, helpId: `${id}-ajuda`, error: fieldState.error?.message };
+}
+
+/** The text under a field; an error is announced (role="alert"). */
+export function HelpText({ id, text, alert }: { id: string; text: string; alert?: boolean }) {
   return (
     <span id={id} role={alert ? 'alert' : undefined}>
       {text}

@@ -1,4 +1,5 @@
 import { useState, type InputHTMLAttributes, type ReactNode, type Ref, type TextareaHTMLAttributes } from 'react';
+import { cx } from '../class-names';
 
 /*
  * The select, the text input and the text area the section forms, the back office and the review share: native elements
@@ -16,8 +17,6 @@ export const CSS_VAR_ROOT = 'portal';
 
 /** The classes of an antd component's root element: `ant-<name>` rules plus its css-var scope. */
 export const antdRoot = (name: string) => `${CSS_VAR_ROOT} ant-${name}-css-var`;
-
-const cx = (...names: (string | false | undefined)[]) => names.filter(Boolean).join(' ');
 
 export interface SelectOption {
   value: string;

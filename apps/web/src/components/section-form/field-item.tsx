@@ -1,7 +1,6 @@
 import type { FormEvent, ReactNode } from 'react';
 import { antdRoot, CSS_VAR_ROOT } from '../fields/native-fields';
-
-const cx = (...names: (string | false | undefined)[]) => names.filter(Boolean).join(' ');
+import { cx } from '../class-names';
 
 /**
  * A vertical form, drawn as antd's `<Form layout="vertical">` draws it (same element, same classes),

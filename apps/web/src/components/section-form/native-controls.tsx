@@ -1,5 +1,6 @@
 import { useLayoutEffect, useRef, useState, type Ref } from 'react';
 import { antdRoot, CSS_VAR_ROOT } from '../fields/native-fields';
+import { cx } from '../class-names';
 
 /*
  * The section form's own controls as native elements carrying the classes antd's own controls
@@ -7,8 +8,6 @@ import { antdRoot, CSS_VAR_ROOT } from '../fields/native-fields';
  * without antd's component code on the page. Its text inputs and selects are the shared ones in
  * components/fields, drawn at antd's size "large".
  */
-
-const cx = (...names: (string | false | undefined)[]) => names.filter(Boolean).join(' ');
 
 /** Joins a forwarded ref (the form's, for focus on the first invalid field) and our own. */
 function setRefs<T>(node: T | null, ...refs: (Ref<T> | undefined)[]) {

@@ -1,6 +1,8 @@
 import { useState } from 'react';
-import { useController, type Control, type FieldPath } from 'react-hook-form';
+import type { Control, FieldPath } from 'react-hook-form';
 import { PRODUCT_SUGGESTIONS, type NewProposalInput } from '@portal/domain/backoffice';
+import { cx } from '../../components/class-names';
+import { HelpText, useBoundField } from '../../components/form-field';
 import { FieldItem } from '../../components/section-form/field-item';
 import { NativeSelect } from '../../components/fields/native-fields';
 
@@ -14,28 +16,15 @@ type FieldName = FieldPath<NewProposalInput>;
 type FieldProps = { control: Control<NewProposalInput>; name: FieldName; label: string };
 export type Options = { value: string; label: string }[];
 
-/** One field bound to react-hook-form: its id, and its error announced (role="alert") under it. */
-function useBoundField(control: Control<NewProposalInput>, name: FieldName) {
-  const { field, fieldState } = useController({ control, name });
-  const id = `campo-${name.replace(/\./g, '-')}`;
-  const message = fieldState.error?.message;
-  const errorId = `${id}-ajuda`;
-  const error = message ? (
-    <span id={errorId} role="alert">
-      {message}
-    </span>
-  ) : undefined;
-  return { field, id, error, invalid: message ? true : undefined, errorId };
-}
-
 /**
  * A labelled select: the browser's own list (a phone's picker), where typing a letter jumps to an
  * option (the longest list, the 27 UFs, needs no search box).
  */
 export function SelectField({ control, name, label, options }: FieldProps & { options: Options }) {
-  const { field, id, error, invalid } = useBoundField(control, name);
+  const { field, id, helpId, error } = useBoundField(control, name);
+  const invalid = error ? true : undefined;
   return (
-    <FieldItem label={label} htmlFor={id} error={error}>
+    <FieldItem label={label} htmlFor={id} error={error ? <HelpText id={helpId} text={error} alert /> : undefined}>
       <NativeSelect
         id={id}
         size="large"
@@ -66,19 +55,20 @@ export function ProductField({
   control: Control<NewProposalInput>;
   type: NewProposalInput['type'];
 }) {
-  const { field, id, error, invalid, errorId } = useBoundField(control, 'financingOrCgiData.product');
+  const { field, id, helpId, error } = useBoundField(control, 'financingOrCgiData.product');
+  const invalid = error ? true : undefined;
   const [focused, setFocused] = useState(false);
   const value = (field.value as string | undefined) ?? '';
   const listId = `${id}-sugestoes`;
-  const classes = [
+  const classes = cx(
     'ant-select ant-select-lg ant-select-outlined ant-select-in-form-item',
     invalid && 'ant-select-status-error',
     'ant-select-auto-complete portal ant-select-css-var ant-select-single ant-select-show-search',
     focused && 'ant-select-focused',
-  ];
+  );
   return (
-    <FieldItem label="Produto" htmlFor={id} error={error}>
-      <div className={classes.filter(Boolean).join(' ')}>
+    <FieldItem label="Produto" htmlFor={id} error={error ? <HelpText id={helpId} text={error} alert /> : undefined}>
+      <div className={classes}>
         {/* As antd's: the value (under the input, which lies over it) or the placeholder sizes the box. */}
         <div
           className={
@@ -105,7 +95,7 @@ export function ProductField({
               field.onBlur();
             }}
             aria-invalid={invalid}
-            aria-describedby={invalid ? errorId : undefined}
+            aria-describedby={invalid ? helpId : undefined}
           />
         </div>
       </div>
