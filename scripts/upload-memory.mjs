@@ -163,7 +163,9 @@ async function main() {
     server = spawn(process.execPath, ['--enable-source-maps', ...NODE_FLAGS, out], {
       cwd: root,
       env,
-      stdio: ['ignore', 'inherit', 'inherit'],
+      // The API's log lines go to our stderr: stdout carries only the result (JSON), which
+      // `npm run bench` reads.
+      stdio: ['ignore', process.stderr, 'inherit'],
     });
     const base = `http://127.0.0.1:${port}`;
     for (let i = 0; ; i++) {

@@ -5,7 +5,6 @@ import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import fastifyStatic from '@fastify/static';
 import compress from '@fastify/compress';
-import { Redis } from 'ioredis';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { installZodMessages } from '@portal/domain/zod-messages';
 import { API_MESSAGES } from '@portal/domain/api-error';
@@ -72,7 +71,10 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Fa
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : null;
+  // ioredis (about 9 MB once imported) is loaded only when Redis is configured.
+  const redis = config.redisUrl
+    ? new (await import('ioredis')).Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
+    : null;
   // Without a listener ioredis prints every failed reconnect as an unhandled error; readiness reports the outage.
   redis?.on('error', (err: Error) => app.log.warn({ err: err.message }, 'redis unavailable'));
   const limiter = redis ? createRedisRateLimiter(redis) : createDbRateLimiter(db.kysely);

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -75,6 +75,24 @@ describe('a start with a bad configuration', { timeout: 60_000 }, () => {
     const r = await runToExit(['migrat'], {});
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('Unknown command "migrat"');
+  });
+});
+
+describe('what the built server loads when it starts', () => {
+  // Each of these holds megabytes once imported (the PDF writer about 35 MB, the Redis client 9,
+  // the S3 SDK 23): an instance loads one only when it writes a PDF, has REDIS_URL or stores files
+  // on S3, which keeps an upload's peak memory under its budget (docs/decisions/005-documents.md).
+  const ON_FIRST_USE = ['@cantoo/pdf-lib', 'ioredis', '@aws-sdk/client-s3', '@aws-sdk/lib-storage'];
+
+  it('imports the PDF writer, the Redis client and the S3 SDK on first use, not at start', () => {
+    const bundle = readFileSync(api.entry, 'utf8');
+    const atStart = new Set([...bundle.matchAll(/^import\b[^;]*?["']([^"']+)["'];?$/gm)].map((m) => m[1]));
+    const onUse = new Set([...bundle.matchAll(/\bimport\(["']([^"']+)["']\)/g)].map((m) => m[1]));
+    expect(atStart).toContain('fastify');
+    for (const name of ON_FIRST_USE) {
+      expect(atStart, name).not.toContain(name);
+      expect(onUse, name).toContain(name);
+    }
   });
 });
 

@@ -1,4 +1,4 @@
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from '@cantoo/pdf-lib';
+import type { PDFFont, PDFPage } from '@cantoo/pdf-lib';
 
 /**
  * The one layout writer of the API's PDFs (the FGTS forms and the bank dossier's summary): a title,
@@ -30,9 +30,6 @@ export interface FormDocument {
 
 const A4 = { width: 595.28, height: 841.89 };
 const MARGIN = 48;
-const NAVY = rgb(0.04, 0.12, 0.27);
-const GRAY = rgb(0.35, 0.38, 0.42);
-const LINE = rgb(0.8, 0.82, 0.86);
 
 /** Characters the font lacks that have a close spelling it has. */
 const CLOSE_FORMS: Record<string, string> = { '→': '->', '‐': '-', '‑': '-', '‒': '-', '\u00a0': ' ' };
@@ -58,6 +55,12 @@ export function sanitizeForFont(text: string, supported: ReadonlySet<number>): s
 }
 
 export async function renderForm(doc: FormDocument): Promise<Uint8Array> {
+  // Loaded on the first PDF, not at start: the library holds about 35 MB of memory once imported,
+  // which an API instance that never writes a PDF should not carry (docs/decisions/005-documents.md).
+  const { PDFDocument, StandardFonts, rgb } = await import('@cantoo/pdf-lib');
+  const NAVY = rgb(0.04, 0.12, 0.27);
+  const GRAY = rgb(0.35, 0.38, 0.42);
+  const LINE = rgb(0.8, 0.82, 0.86);
   const pdf = await PDFDocument.create();
   pdf.setTitle(doc.title);
   pdf.setAuthor(doc.author);
