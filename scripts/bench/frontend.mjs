@@ -94,8 +94,8 @@ const RUNS = 3;
 /**
  * Lighthouse's mobile preset runs the page unthrottled and multiplies its CPU work by 4, so the
  * phone it emulates depends on the host: its `benchmarkIndex` divided by 4. Chrome DevTools'
- * CPU calibration names a mid-tier phone (a Pixel 5, about a 2024 Galaxy A15 or Moto G54: the
- * phones this portal's buyers use) as index 1 000 and a low-tier one as 264. On a host faster than
+ * CPU calibration names a mid-tier phone (a Pixel 5; the portal is built for buyers on mid-range
+ * Android phones) as index 1 000 and a low-tier one as 264. On a host faster than
  * 4 000, 4x would emulate a phone faster than mid-tier and flatter the score, so the bench measures
  * the host first and raises the slowdown to benchmarkIndex / 1 000; it never goes below
  * Lighthouse's own 4 (docs/decisions/038-lighthouse-host.md). LIGHTHOUSE_CPU_SLOWDOWN=<n> sets it
