@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { CSS_VAR_ROOT } from './fields/native-fields';
+import { cx } from './class-names';
 
 export interface Choice<T> {
   value: T;
@@ -48,15 +49,31 @@ export function ChoiceButtons<T extends string | number | boolean>({
       {...aria}
       role="radiogroup"
       id={id}
-      className={`ant-radio-group ant-radio-group-solid ant-radio-group-large${thumbSized ? ' choice-buttons' : ''}${className ? ` ${className}` : ''} ${root}`}
+      className={cx(
+        'ant-radio-group ant-radio-group-solid ant-radio-group-large',
+        thumbSized && 'choice-buttons',
+        className,
+        root,
+      )}
     >
       {options.map((option) => {
         const checked = option.value === value;
-        const state = `${checked ? ' ant-radio-button-wrapper-checked' : ''}${disabled ? ' ant-radio-button-wrapper-disabled' : ''}`;
         return (
-          <label key={String(option.value)} className={`ant-radio-button-wrapper${state} ${root}`}>
+          <label
+            key={String(option.value)}
+            className={cx(
+              'ant-radio-button-wrapper',
+              checked && 'ant-radio-button-wrapper-checked',
+              disabled && 'ant-radio-button-wrapper-disabled',
+              root,
+            )}
+          >
             <span
-              className={`ant-radio-button${checked ? ' ant-radio-button-checked' : ''}${disabled ? ' ant-radio-button-disabled' : ''}`}
+              className={cx(
+                'ant-radio-button',
+                checked && 'ant-radio-button-checked',
+                disabled && 'ant-radio-button-disabled',
+              )}
             >
               <input
                 className="ant-radio-button-input"

@@ -4,6 +4,7 @@ import CloseCircleFilled from '@ant-design/icons-svg/es/asn/CloseCircleFilled';
 import ExclamationCircleFilled from '@ant-design/icons-svg/es/asn/ExclamationCircleFilled';
 import InfoCircleFilled from '@ant-design/icons-svg/es/asn/InfoCircleFilled';
 import { PlainIcon } from './plain-icon';
+import { cx } from './class-names';
 
 const ICONS = {
   success: CheckCircleFilled,
@@ -27,12 +28,19 @@ export interface PlainAlertProps {
 }
 
 export function PlainAlert({ type, title, description, action, className }: PlainAlertProps) {
-  const classes = ['ant-alert', `ant-alert-${type}`, 'ant-alert-outlined'];
-  if (description) classes.push('ant-alert-with-description');
-  if (className) classes.push(className);
-  classes.push('portal');
   return (
-    <div data-show="true" className={classes.join(' ')} role="alert">
+    <div
+      data-show="true"
+      className={cx(
+        'ant-alert',
+        `ant-alert-${type}`,
+        'ant-alert-outlined',
+        !!description && 'ant-alert-with-description',
+        className,
+        'portal',
+      )}
+      role="alert"
+    >
       <span className="ant-alert-icon">
         <PlainIcon icon={ICONS[type]} />
       </span>

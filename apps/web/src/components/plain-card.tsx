@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { cx } from './class-names';
 
 /**
  * A card drawn as antd's Card draws it (bordered, an optional title row with an optional extra on
@@ -21,7 +22,7 @@ export function PlainCard({
   children: ReactNode;
 }) {
   return (
-    <div className={`ant-card ant-card-bordered${className ? ` ${className}` : ''} portal`}>
+    <div className={cx('ant-card ant-card-bordered', className, 'portal')}>
       {title || extra ? (
         <div className="ant-card-head">
           <div className="ant-card-head-wrapper">

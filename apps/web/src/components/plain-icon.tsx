@@ -1,4 +1,5 @@
 import type { IconDefinition } from '@ant-design/icons-svg/es/types';
+import { cx } from './class-names';
 
 /**
  * An Ant Design icon drawn from its SVG data alone, as antd's own icon component draws it (same
@@ -17,7 +18,7 @@ export function PlainIcon({
   const node = typeof icon.icon === 'function' ? icon.icon('currentColor', 'currentColor') : icon.icon;
   const { viewBox, 'fill-rule': fillRule } = node.attrs;
   return (
-    <span role="img" aria-hidden="true" className={`anticon anticon-${icon.name}${className ? ` ${className}` : ''}`}>
+    <span role="img" aria-hidden="true" className={cx(`anticon anticon-${icon.name}`, className)}>
       <svg
         viewBox={viewBox}
         fillRule={fillRule as 'evenodd' | undefined}

@@ -1,6 +1,7 @@
 import type { CSSProperties } from 'react';
 import CheckCircleFilled from '@ant-design/icons-svg/es/asn/CheckCircleFilled';
 import { PlainIcon } from './plain-icon';
+import { cx } from './class-names';
 
 /**
  * A line progress bar drawn as antd's Progress draws it (same classes and inline sizes, so the
@@ -31,16 +32,6 @@ export function PlainProgress({
   const value = Math.min(100, Math.max(0, percent));
   const state = status ?? (value >= 100 ? 'success' : 'normal');
   const height = size === 'small' ? 6 : 8;
-  const classes = [
-    'ant-progress',
-    `ant-progress-status-${state}`,
-    'ant-progress-line',
-    'ant-progress-line-align-end',
-    'ant-progress-line-position-outer',
-  ];
-  if (showInfo) classes.push('ant-progress-show-info');
-  if (size === 'small') classes.push('ant-progress-small');
-  classes.push('portal');
   // antd's own inline sizes; a stroke colour also sets the variable its rules read.
   const track = (
     strokeColor
@@ -49,7 +40,14 @@ export function PlainProgress({
   ) as CSSProperties;
   return (
     <div
-      className={classes.join(' ')}
+      className={cx(
+        'ant-progress',
+        `ant-progress-status-${state}`,
+        'ant-progress-line ant-progress-line-align-end ant-progress-line-position-outer',
+        showInfo && 'ant-progress-show-info',
+        size === 'small' && 'ant-progress-small',
+        'portal',
+      )}
       role="progressbar"
       aria-valuenow={value}
       aria-valuemin={0}

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import CheckCircleFilled from '@ant-design/icons-svg/es/asn/CheckCircleFilled';
 import { PlainIcon } from './plain-icon';
+import { cx } from './class-names';
 
 /**
  * A success page drawn as antd's `<Result status="success">` draws it (same classes, so the
@@ -20,7 +21,7 @@ export function PlainSuccessResult({
   extra?: ReactNode;
 }) {
   return (
-    <div className={`ant-result ant-result-success${className ? ` ${className}` : ''} portal`}>
+    <div className={cx('ant-result ant-result-success', className, 'portal')}>
       <div className="ant-result-icon">
         <PlainIcon icon={CheckCircleFilled} />
       </div>

@@ -2,6 +2,7 @@ import type { CSSProperties, ReactNode } from 'react';
 import CheckOutlined from '@ant-design/icons-svg/es/asn/CheckOutlined';
 import CloseOutlined from '@ant-design/icons-svg/es/asn/CloseOutlined';
 import { PlainIcon } from './plain-icon';
+import { cx } from './class-names';
 
 export type StepsStatus = 'wait' | 'process' | 'finish' | 'error';
 
@@ -37,7 +38,11 @@ export function PlainSteps({
   const statuses = items.map((_, i): StepsStatus => (i === current ? status : i < current ? 'finish' : 'wait'));
   return (
     <div
-      className={`ant-steps ant-steps-vertical ant-steps-title-horizontal ant-steps-filled ant-steps-small${className ? ` ${className}` : ''} portal`}
+      className={cx(
+        'ant-steps ant-steps-vertical ant-steps-title-horizontal ant-steps-filled ant-steps-small',
+        className,
+        'portal',
+      )}
       style={ROOT_STYLE}
     >
       {items.map((item, i) => {
@@ -45,7 +50,7 @@ export function PlainSteps({
         return (
           <div
             key={i}
-            className={`ant-steps-item ant-steps-item-${state}${i === current ? ' ant-steps-item-active' : ''}`}
+            className={cx('ant-steps-item', `ant-steps-item-${state}`, i === current && 'ant-steps-item-active')}
           >
             <div className="ant-steps-item-wrapper">
               <div className="ant-steps-item-icon ant-wave-target">

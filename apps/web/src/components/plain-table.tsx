@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { CaretDownOutlined, CaretUpOutlined } from '@ant-design/icons';
 import { CARD_TABLE } from './card-table';
 import './plain-table.css';
+import { cx } from './class-names';
 
 export type SortOrder = 'ascend' | 'descend';
 
@@ -58,19 +59,13 @@ const ARIA_SORT = { ascend: 'ascending', descend: 'descending' } as const;
 export function PlainTable<T>(props: PlainTableProps<T>) {
   const { columns, rows, loading, scrollX } = props;
   const cellClass = (c: PlainColumn<T>) =>
-    ['ant-table-cell', c.sortOrder ? 'ant-table-column-sort' : '', c.fromSm ? 'plain-table__from-sm' : '']
-      .filter(Boolean)
-      .join(' ');
+    cx('ant-table-cell', c.sortOrder && 'ant-table-column-sort', c.fromSm && 'plain-table__from-sm');
   const align = (c: PlainColumn<T>) => (c.align ? { textAlign: c.align } : undefined);
   const widths = columns.some((c) => c.width);
   // Nothing while the first page loads: the spinner says it (as antd's table).
   const emptyText = loading && !rows ? null : props.empty;
   return (
-    <div
-      className={['portal ant-table-css-var ant-table-wrapper', props.cards ? CARD_TABLE : '', props.className ?? '']
-        .filter(Boolean)
-        .join(' ')}
-    >
+    <div className={cx('portal ant-table-css-var ant-table-wrapper', props.cards && CARD_TABLE, props.className)}>
       <div className={`ant-spin portal${loading ? ' ant-spin-spinning' : ''}`} aria-busy={loading}>
         {loading ? (
           <div className="ant-spin-section" role="status" aria-label="Carregando">
@@ -86,15 +81,13 @@ export function PlainTable<T>(props: PlainTableProps<T>) {
         ) : null}
         <div className="ant-spin-container">
           <div
-            className={[
+            className={cx(
               'ant-table',
               props.size === 'small' ? 'ant-table-small' : 'ant-table-medium',
-              rows?.length ? '' : 'ant-table-empty',
+              !rows?.length && 'ant-table-empty',
               'portal ant-table-css-var',
-              scrollX ? 'ant-table-scroll-horizontal' : '',
-            ]
-              .filter(Boolean)
-              .join(' ')}
+              !!scrollX && 'ant-table-scroll-horizontal',
+            )}
           >
             <div className="ant-table-container">
               <div

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { cx } from './class-names';
 
 /** The colours our tags use: antd's preset colours and its "default" (grey). */
 export type TagColor = 'default' | 'green' | 'gold' | 'orange' | 'red' | 'blue' | 'geekblue';
@@ -19,9 +20,7 @@ export function PlainTag({
   className?: string;
   children: ReactNode;
 }) {
-  const classes = ['ant-tag', 'ant-tag-filled'];
-  if (color) classes.push(`ant-tag-${color}`);
-  if (className) classes.push(className);
-  classes.push('portal');
-  return <span className={classes.join(' ')}>{children}</span>;
+  return (
+    <span className={cx('ant-tag ant-tag-filled', color && `ant-tag-${color}`, className, 'portal')}>{children}</span>
+  );
 }

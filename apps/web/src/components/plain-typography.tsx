@@ -1,4 +1,5 @@
 import type { HTMLAttributes, ReactNode } from 'react';
+import { cx } from './class-names';
 
 /**
  * A heading and a paragraph drawn as antd's Typography.Title and Typography.Paragraph draw them
@@ -7,7 +8,7 @@ import type { HTMLAttributes, ReactNode } from 'react';
  * modes (Input, Tooltip, the trigger) with it.
  */
 export function PlainTitle({ className, children }: { className?: string; children: ReactNode }) {
-  return <h1 className={`ant-typography${className ? ` ${className}` : ''} portal`}>{children}</h1>;
+  return <h1 className={cx('ant-typography', className, 'portal')}>{children}</h1>;
 }
 
 export function PlainParagraph({
@@ -16,7 +17,7 @@ export function PlainParagraph({
   ...rest
 }: { className?: string; children: ReactNode } & Pick<HTMLAttributes<HTMLDivElement>, 'role'>) {
   return (
-    <div {...rest} className={`ant-typography${className ? ` ${className}` : ''} portal`}>
+    <div {...rest} className={cx('ant-typography', className, 'portal')}>
       {children}
     </div>
   );
