@@ -12,6 +12,12 @@ export const root = fileURLToPath(new URL('../..', import.meta.url));
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
+/** The middle value of a bench's runs (the upper one of two), skipping runs that gave none. */
+export const median = (values) => {
+  const v = values.filter((x) => x !== null && x !== undefined).sort((a, b) => a - b);
+  return v.length ? v[Math.floor(v.length / 2)] : null;
+};
+
 export async function waitUp(url, child, ms = 60_000) {
   const end = Date.now() + ms;
   while (Date.now() < end) {

@@ -8,7 +8,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { tsImport } from 'tsx/esm/api';
-import { BUYER_PAGES, CHROMIUM_ARGS, freePort, OPERATOR_PAGE, prepareBuyer, root, startApi, stop } from './common.mjs';
+import {
+  BUYER_PAGES,
+  CHROMIUM_ARGS,
+  freePort,
+  median,
+  OPERATOR_PAGE,
+  prepareBuyer,
+  root,
+  startApi,
+  stop,
+} from './common.mjs';
 
 /** The login screens: a first visit to them loads the entry alone (features/auth/login-form.tsx). */
 const LIGHT_LOGIN = new Set(['buyer.login', 'auth.login', 'auth.role.login']);
@@ -107,10 +117,6 @@ const slowdownFor = (benchmarkIndex) =>
   process.env.LIGHTHOUSE_CPU_SLOWDOWN
     ? Number(process.env.LIGHTHOUSE_CPU_SLOWDOWN)
     : Math.max(DEFAULT_SLOWDOWN, +(benchmarkIndex / TARGET_PHONE_INDEX).toFixed(1));
-const middle = (values) => {
-  const v = values.filter((x) => x !== null).sort((x, y) => x - y);
-  return v.length ? v[Math.floor(v.length / 2)] : null;
-};
 
 export async function benchLighthouse(results) {
   const { chromium } = await import('playwright-core');
@@ -156,7 +162,7 @@ export async function benchLighthouse(results) {
       const run = await lighthouse(`${base}/buyer/login`, lighthouseOptions(DEFAULT_SLOWDOWN));
       calibration.push(run.lhr.environment.benchmarkIndex);
     }
-    const hostIndex = middle(calibration);
+    const hostIndex = median(calibration);
     const slowdown = slowdownFor(hostIndex);
     const emulatedIndex = Math.round(hostIndex / slowdown);
     results.lighthouseCpu = {
@@ -206,15 +212,15 @@ export async function benchLighthouse(results) {
         if (applied.cpuSlowdownMultiplier !== slowdown || applied.rttMs !== 150)
           throw new Error(`Lighthouse ran with ${JSON.stringify(applied)}, not the mobile preset at ${slowdown}x`);
       }
-      const median = (k) => middle(runs.map((r) => r[k]));
+      const medianOf = (k) => median(runs.map((r) => r[k]));
       const entry = {
         page: p.name,
-        score: median('score'),
+        score: medianOf('score'),
         target: '>= 98',
-        fcpMs: median('fcpMs'),
-        lcpMs: median('lcpMs'),
-        tbtMs: median('tbtMs'),
-        cls: median('cls'),
+        fcpMs: medianOf('fcpMs'),
+        lcpMs: medianOf('lcpMs'),
+        tbtMs: medianOf('tbtMs'),
+        cls: medianOf('cls'),
         clsTarget: '<= 0.02',
         scores: runs.map((r) => r.score).join(' '),
         benchmarkIndex: runs.map((r) => r.benchmarkIndex).join(' '),

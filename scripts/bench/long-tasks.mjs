@@ -18,6 +18,7 @@ import {
   BUYER_PAGES,
   CHROMIUM_ARGS,
   freePort,
+  median,
   OPERATOR_PAGE,
   prepareBuyer,
   root,
@@ -40,8 +41,6 @@ function observeLongTasks() {
     for (const e of list.getEntries()) tasks.push({ start: Math.round(e.startTime), ms: Math.round(e.duration) });
   }).observe({ type: 'longtask', buffered: true });
 }
-
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function main() {
   const { chromium } = await import('playwright-core');
