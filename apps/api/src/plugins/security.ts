@@ -6,6 +6,37 @@ import { HttpError } from '../errors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/**
+ * The browser features the portal's pages may use (docs/decisions/044-response-headers.md): the
+ * camera on its own origin (document capture), every other powerful feature off. Only names
+ * Chromium knows are listed: an unknown one costs a console warning on every page.
+ */
+export const PERMISSIONS_POLICY = [
+  'camera=(self)',
+  'microphone=()',
+  'geolocation=()',
+  'payment=()',
+  'usb=()',
+  'serial=()',
+  'bluetooth=()',
+  'hid=()',
+  'midi=()',
+  'accelerometer=()',
+  'gyroscope=()',
+  'magnetometer=()',
+  'display-capture=()',
+  'screen-wake-lock=()',
+  'publickey-credentials-get=()',
+  'xr-spatial-tracking=()',
+  'idle-detection=()',
+  'browsing-topics=()',
+].join(', ');
+
+/** /api and everything under it: the answers that are never kept by a cache unless a route says so. */
+export function isApiUrl(url: string): boolean {
+  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+}
+
 export async function registerSecurity(app: FastifyInstance) {
   // The session-recording/heatmap vendor (script, beacons), only when its script loads (docs/product/monitoring.md).
   const analytics = app.config.analyticsCspSources;
@@ -31,11 +62,19 @@ export async function registerSecurity(app: FastifyInstance) {
     hsts: app.config.cookieSecure ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
+    // One framing rule: the CSP's frame-ancestors 'none' and, for browsers that only know the
+    // legacy header, DENY (the inline document preview relaxes both to its own origin).
+    xFrameOptions: { action: 'deny' },
   });
+  headers['permissions-policy'] = PERMISSIONS_POLICY;
 
   app.addHook('onRequest', (request, reply, done) => {
-    // A route may still replace one of them (the inline document preview sets its own CSP).
+    // A route may still replace one of them (the inline document preview sets its own CSP and
+    // framing rule; the public settings and the RUM config their own Cache-Control).
     reply.headers(headers);
+    // Personal data is never kept by a browser's disk cache or a proxy: every API answer is
+    // no-store unless its route sets its own Cache-Control (the public settings, the RUM config).
+    if (isApiUrl(request.url)) reply.header('cache-control', 'no-store');
     if (SAFE_METHODS.has(request.method)) return done();
     // CSRF: the cookie is SameSite=Lax; on top of that a state-changing request from a foreign page
     // is refused whenever the browser says where it comes from.

@@ -45,8 +45,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: compiledResponse(sessionResponseSchema) },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    async (request) => {
       const user = await request.sessionUser();
       return { data: user ? { user } : null };
     },
@@ -61,8 +60,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: currentUserResponseSchema, 401: apiErrorSchema },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    async (request) => {
       return { data: await requireUser(request) };
     },
   );

@@ -81,9 +81,8 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: backofficeProposalViewResponseSchema, ...errors },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const user = await operator(request);
-      reply.header('cache-control', 'no-store');
       return { data: await service.getProposal(user, request.params.id, request.ip) };
     },
   );
@@ -162,7 +161,6 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply
         .header('content-type', 'application/zip')
         .header('content-disposition', `attachment; filename="${zip.fileName}"`)
-        .header('cache-control', 'no-store')
         .send(zip.stream);
     },
   );

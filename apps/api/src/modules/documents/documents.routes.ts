@@ -65,8 +65,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: documentsListResponseSchema, ...errors },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    async (request) => {
       const user = await requireUser(request);
       return { data: await service.listDocuments(user, request.params.id) };
     },

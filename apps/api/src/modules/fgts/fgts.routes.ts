@@ -25,8 +25,7 @@ export const fgtsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: fgtsStateResponseSchema, ...errors },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    async (request) => {
       const user = await requireUser(request);
       return { data: await fgts.state(user, request.params.id, request.query.buyer) };
     },
@@ -49,7 +48,6 @@ export const fgtsRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', `attachment; filename="${fileName}"`)
-        .header('cache-control', 'no-store')
         .send(Buffer.from(bytes));
     },
   );

@@ -26,9 +26,8 @@ export const financingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: financingViewResponseSchema, ...errors },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const user = await requireUser(request);
-      reply.header('cache-control', 'no-store');
       return { data: await financing.view(user, request.params.id) };
     },
   );

@@ -71,7 +71,6 @@ export async function healthRoutes(
     const outcomes = await Promise.all(names.map((name) => run(checks[name]!)));
     const result = Object.fromEntries(names.map((name, i) => [name, outcomes[i]!]));
     const failing = names.filter((name) => result[name] === 'failing');
-    reply.header('cache-control', 'no-store');
     if (failing.length === 0) return { ok: true, checks: result };
     return reply.status(503).send({
       error: {

@@ -34,8 +34,7 @@ export const insuranceRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: insuranceOverviewResponseSchema, ...errors },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    async (request) => {
       const user = await requireUser(request);
       return { data: await service().overview(user, request.params.id) };
     },
@@ -94,8 +93,7 @@ export const insuranceRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    async (request) => {
       const user = await requireUser(request);
       return { data: await service().readAnswers(user, request.params.id, request.query.buyer, request.ip) };
     },

@@ -145,8 +145,7 @@ const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: errorGroupsResponseSchema, ...denied },
       },
     },
-    async (_request, reply) => {
-      reply.header('cache-control', 'no-store');
+    async () => {
       return { data: await service.listErrorGroups() };
     },
   );
@@ -160,8 +159,7 @@ const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: routeStatsResponseSchema, ...denied },
       },
     },
-    async (_request, reply) => {
-      reply.header('cache-control', 'no-store');
+    async () => {
       return { data: await service.listRouteStats() };
     },
   );
@@ -175,8 +173,7 @@ const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: sampleRateSettingResponseSchema, ...denied },
       },
     },
-    async (_request, reply) => {
-      reply.header('cache-control', 'no-store');
+    async () => {
       return { data: await service.getSampleRate() };
     },
   );

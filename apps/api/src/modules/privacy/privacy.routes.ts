@@ -43,7 +43,6 @@ export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = await requireUser(request, 'buyer', 'seller');
-      reply.header('cache-control', 'no-store');
       reply.header('content-disposition', 'attachment; filename="meus-dados-portal-de-propostas.json"');
       return { data: await service.exportData(user, request.ip) };
     },

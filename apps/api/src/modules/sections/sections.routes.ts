@@ -52,8 +52,7 @@ export const sectionsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: sectionViewResponseSchema, ...errors },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    async (request) => {
       const user = await requireUser(request);
       return {
         data: await app.services.sections.getSection(

@@ -21,8 +21,7 @@ export const sellerRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: sellerPartResponseSchema, ...errors },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    async (request) => {
       const user = await requireUser(request);
       return { data: await service.getPart(user, request.params.id) };
     },
