@@ -117,7 +117,10 @@ export default defineConfig({
     target: 'es2022',
     // The bench reads what each route loads first from the manifest.
     manifest: true,
-    sourcemap: true,
+    // Source maps are written beside the assets for reading the monitoring's stack traces (and the
+    // bench's profiles), but the bundles do not point at them ('hidden': no sourceMappingURL) and
+    // the server never serves them (docs/decisions/044-response-headers.md).
+    sourcemap: 'hidden',
     // No <link rel="modulepreload"> per dependency of a lazy chunk: inserting one costs the main
     // thread about a millisecond on a slow machine (more on a phone), and a screen has 20–40 of
     // them; the browser fetches a chunk's imports itself as it reads it. CSS dependencies still

@@ -171,10 +171,27 @@ function trustProxyOption(setting: Config['trustProxy']) {
 }
 
 /**
+ * A source map of the web build (`….map`, the path as sent or decoded). The build writes them for
+ * the monitoring's stack traces, but they are never served: they would hand out the whole front-end
+ * source, comments included (docs/decisions/044-response-headers.md).
+ */
+export function isSourceMapUrl(url: string): boolean {
+  const path = url.split('?')[0]!;
+  let decoded = path;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    // A malformed escape is not a file name the static handler would find either.
+  }
+  return /\.map$/i.test(path) || /\.map$/i.test(decoded);
+}
+
+/**
  * Serves the built SPA: hashed assets cached for a year, index.html never cached, and every
  * non-API GET that is not a file falls back to index.html (client-side routes). The build writes
  * a brotli (.br) and a gzip (.gz) copy of each text file next to it; the one the browser accepts
- * is sent as it is, with its content-encoding, so no asset is compressed per request.
+ * is sent as it is, with its content-encoding, so no asset is compressed per request. Source maps
+ * lie beside the assets but answer 404, in every mode.
  */
 function registerSpa(app: FastifyInstance, webDist: string) {
   const hasSpa = existsSync(join(webDist, 'index.html'));
@@ -184,6 +201,7 @@ function registerSpa(app: FastifyInstance, webDist: string) {
       index: false,
       cacheControl: false,
       preCompressed: true,
+      allowedPath: (pathName) => !isSourceMapUrl(pathName),
       setHeaders(res, path) {
         res.setHeader('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
         // A shared cache must keep the brotli, gzip and plain answers apart.
@@ -197,7 +215,7 @@ function registerSpa(app: FastifyInstance, webDist: string) {
   }
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/');
-    if (!isApi && hasSpa && (request.method === 'GET' || request.method === 'HEAD')) {
+    if (!isApi && hasSpa && (request.method === 'GET' || request.method === 'HEAD') && !isSourceMapUrl(request.url)) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply.status(404).send({ error: { code: 'not_found', message: API_MESSAGES.notFound } });

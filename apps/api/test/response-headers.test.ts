@@ -1,6 +1,9 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { DATABASES, demoSuite, type Client } from './helpers';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, DATABASES, demoSuite, type Client, type TestApp } from './helpers';
 import { uploadDocument } from './helpers/documents';
 import { makePdf } from './document-files';
 import { ADDRESS, ELIGIBLE } from '@portal/domain/testing/fgts-answers';
@@ -231,5 +234,67 @@ describe.each(DATABASES)('response headers on %s', (dialect) => {
     expect(String(res.headers['content-security-policy'])).toContain("frame-ancestors 'self'");
     expect(res.headers['permissions-policy']).toBe(PERMISSIONS_POLICY);
     expect(directives(res)).toContain('no-store');
+  });
+});
+
+/** A built web folder as the Vite build leaves it: hashed assets, their source maps beside them. */
+function fakeWebDist(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'portal-web-'));
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><html lang="pt-BR"><body><div id="root"></div></body></html>');
+  writeFileSync(join(dir, 'assets/index-abc123.js'), 'console.log("portal");\n');
+  writeFileSync(join(dir, 'assets/index-abc123.css'), 'body{margin:0}\n');
+  const map = {
+    version: 3,
+    sources: ['../../src/main.tsx'],
+    sourcesContent: ['// the whole source'],
+    mappings: 'AAAA',
+  };
+  writeFileSync(join(dir, 'assets/index-abc123.js.map'), JSON.stringify(map));
+  writeFileSync(join(dir, 'assets/index-abc123.css.map'), JSON.stringify(map));
+  return dir;
+}
+
+describe.each([
+  ['production', { NODE_ENV: 'production' }],
+  ['development', {}],
+])('the page and its assets in %s', (_, env) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('sqlite', { seed: false, env: { ...env, WEB_DIST: fakeWebDist() } });
+  });
+  afterAll(() => t.close());
+  const get = (url: string, method: 'GET' | 'HEAD' = 'GET') => t.app.inject({ method, url });
+
+  it.each(['/', '/comprador/propostas', '/assets/index-abc123.js', '/assets/index-abc123.css'])(
+    'sends the Permissions-Policy and the one framing rule with %s',
+    async (url) => {
+      const res = await get(url);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['permissions-policy']).toBe(PERMISSIONS_POLICY);
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(String(res.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+      // The page and the assets keep their own caching (hashed assets for a year, the page revalidated).
+      expect(res.headers['cache-control']).toBe(
+        url.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
+    },
+  );
+
+  it.each([
+    '/assets/index-abc123.js.map',
+    '/assets/index-abc123.css.map',
+    '/assets/index-abc123.js%2Emap',
+    '/assets/index-abc123.js.MAP',
+    '/assets/index-abc123.js.map?x=1',
+    '/assets/missing-000000.js.map',
+  ])('answers 404 to the source map %s (never the file, never the page)', async (url) => {
+    for (const method of ['GET', 'HEAD'] as const) {
+      const res = await get(url, method);
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+      expect(res.body).not.toContain('the whole source');
+      expect(res.body).not.toContain('<div id="root">');
+      expect(res.headers['permissions-policy']).toBe(PERMISSIONS_POLICY);
+    }
   });
 });
