@@ -274,6 +274,10 @@ describe.each(DATABASES)('auth: recovery, CSRF and headers on %s', (dialect) => 
       expect(policy.get('script-src')).not.toContain("'unsafe-inline'");
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      // One framing rule, only the camera, nothing kept by a cache (docs/decisions/044-response-headers.md).
+      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['permissions-policy']).toMatch(/^camera=\(self\), microphone=\(\), geolocation=\(\)/);
+      expect(res.headers['cache-control']).toBe('no-store');
       // Plain http: no HSTS (it would pin a local install to https).
       expect(res.headers['strict-transport-security']).toBeUndefined();
     });

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DATABASES, demoSuite, type Client, type TestApp } from './helpers';
 import { uploadDocument } from './helpers/documents';
 import { makePdf } from './document-files';
+import { MATRIX, PERMISSIONS_POLICY, X_FRAME_OPTIONS } from './security-matrix';
 import { ADDRESS, ELIGIBLE } from '@portal/domain/testing/fgts-answers';
 
 /** The main buyer's FGTS path, complete: the filled-in form (a PDF with their data) can be printed. */
@@ -34,17 +35,10 @@ const FGTS_ANSWERS: [string, object][] = [
  * data are really reached (200), not just their 401/404.
  */
 
-/** GET routes that may be kept by a cache, and why; each must send exactly this Cache-Control. */
-const ALLOWED_TO_CACHE: Record<string, { cacheControl: string; why: string }> = {
-  'GET /api/public-settings': {
-    cacheControl: 'no-cache',
-    why: 'the same public switches for everyone (monitoring, analytics), no personal data; revalidated on every use',
-  },
-  'GET /api/config/v1/rum/agents': {
-    cacheControl: 'no-cache',
-    why: "the RUM agent's sampling rate, the same for everyone, with an ETag: the agent keeps it and asks again with If-None-Match",
-  },
-};
+/** GET routes that may be kept by a cache, and why (the matrix says it): each sends exactly that Cache-Control. */
+const ALLOWED_TO_CACHE = Object.fromEntries(
+  Object.entries(MATRIX).flatMap(([key, entry]) => (entry.cache ? [[key, entry.cache]] : [])),
+);
 
 /**
  * GET routes no caller reaches with a 200 in this test, and why (anything else that never answers
@@ -56,11 +50,6 @@ const NEVER_200: Record<string, string> = {
 
 /** Routes outside the OpenAPI document (hidden from it) that answer under /api too. */
 const UNDOCUMENTED = ['/api/docs', '/api/health/live', '/api/health/ready', '/api/v3/nothing-here'];
-
-const PERMISSIONS_POLICY =
-  'camera=(self), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), hid=(), midi=(), ' +
-  'accelerometer=(), gyroscope=(), magnetometer=(), display-capture=(), screen-wake-lock=(), ' +
-  'publickey-credentials-get=(), xr-spatial-tracking=(), idle-detection=(), browsing-topics=()';
 
 type Role = 'anonymous' | 'buyer' | 'seller' | 'operator';
 const ROLES: Role[] = ['anonymous', 'buyer', 'seller', 'operator'];
@@ -221,7 +210,7 @@ describe.each(DATABASES)('response headers on %s', (dialect) => {
       url === 'download' ? `/api/v3/proposals/${ids.twoBuyers}/documents/files/${params.buyer.fileId}/content` : url;
     const res = await clientOf(role).get(target);
     expect(res.headers['permissions-policy']).toBe(PERMISSIONS_POLICY);
-    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['x-frame-options']).toBe(X_FRAME_OPTIONS);
     expect(String(res.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
   });
 
@@ -272,7 +261,7 @@ describe.each([
       const res = await get(url);
       expect(res.statusCode).toBe(200);
       expect(res.headers['permissions-policy']).toBe(PERMISSIONS_POLICY);
-      expect(res.headers['x-frame-options']).toBe('DENY');
+      expect(res.headers['x-frame-options']).toBe(X_FRAME_OPTIONS);
       expect(String(res.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
       // The page and the assets keep their own caching (hashed assets for a year, the page revalidated).
       expect(res.headers['cache-control']).toBe(

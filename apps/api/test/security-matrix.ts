@@ -47,7 +47,23 @@ export interface MatrixEntry {
    * what its screens use), by caller.
    */
   hides?: Partial<Record<'owner' | 'other' | 'second' | 'seller' | 'operator', readonly string[]>>;
+  /**
+   * The route's own Cache-Control, when a cache may keep its answer (public, the same for everyone);
+   * without it every answer of the route, whatever its status, is `no-store`.
+   */
+  cache?: { cacheControl: string; why: string };
 }
+
+/**
+ * Headers on every answer, API and page alike (docs/decisions/044-response-headers.md): only the
+ * camera, on the portal's own origin (document capture), every other powerful feature off; one
+ * framing rule (the CSP's frame-ancestors 'none' and X-Frame-Options DENY).
+ */
+export const PERMISSIONS_POLICY =
+  'camera=(self), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), hid=(), midi=(), ' +
+  'accelerometer=(), gyroscope=(), magnetometer=(), display-capture=(), screen-wake-lock=(), ' +
+  'publickey-credentials-get=(), xr-spatial-tracking=(), idle-detection=(), browsing-topics=()';
+export const X_FRAME_OPTIONS = 'DENY';
 
 const P = (ids: Ids) => `/api/v3/proposals/${ids.proposal}`;
 const ALL_OK: Actors = ['ok', 'ok', 'ok', 'ok', 'ok', 'ok'];
@@ -309,10 +325,21 @@ export const MATRIX: Record<string, MatrixEntry> = {
   },
 
   // Monitoring: the agent's endpoints are public (same origin); the views are the operator's.
-  'GET /api/public-settings': { url: () => '/api/public-settings', expect: ALL_OK },
+  'GET /api/public-settings': {
+    url: () => '/api/public-settings',
+    expect: ALL_OK,
+    cache: {
+      cacheControl: 'no-cache',
+      why: 'the same public switches for everyone (monitoring, analytics), no personal data; revalidated on every use',
+    },
+  },
   'GET /api/config/v1/rum/agents': {
     url: () => '/api/config/v1/rum/agents?service.name=portal-web&service.environment=test',
     expect: ALL_OK,
+    cache: {
+      cacheControl: 'no-cache',
+      why: "the RUM agent's sampling rate, the same for everyone, with an ETag: the agent keeps it and asks again with If-None-Match",
+    },
   },
   'POST /api/intake/v2/rum/events': { url: () => '/api/intake/v2/rum/events', ndjson: rumBatch, expect: ALL_OK },
   'GET /api/v3/monitoring/errors': { url: () => '/api/v3/monitoring/errors', expect: OPERATOR_ONLY },

@@ -18,7 +18,7 @@ import {
 } from './helpers';
 import { uploadDocument } from './helpers/documents';
 import { makePdf, multipartBody } from './document-files';
-import { MATRIX, type Expect, type Ids } from './security-matrix';
+import { MATRIX, PERMISSIONS_POLICY, X_FRAME_OPTIONS, type Expect, type Ids } from './security-matrix';
 
 const ACTORS = ['anonymous', 'owner', 'other', 'second', 'seller', 'operator'] as const;
 /** The matrix's callers as demo accounts (helpers/demo.ts). */
@@ -105,8 +105,9 @@ describe.each(DATABASES)('security on %s', (dialect) => {
     expect(Object.keys(MATRIX).filter((k) => !ops.includes(k))).toEqual([]);
   });
 
-  it('answers every route × caller as the matrix says (401 anonymous, 403 wrong role, 404 not theirs)', async () => {
+  it('answers every route × caller as the matrix says (401 anonymous, 403 wrong role, 404 not theirs), with the response headers it says', async () => {
     const mismatches: string[] = [];
+    const headers: string[] = [];
     // Owner-side writes first would change state the others see; the expectation is about access, so
     // run each route for every caller in the matrix's order (anonymous … operator).
     for (const key of Object.keys(MATRIX)) {
@@ -118,9 +119,23 @@ describe.each(DATABASES)('security on %s', (dialect) => {
         const allowed = s < 500 || (entry.external === true && s === 503);
         const ok = expected === 'ok' ? allowed && ![401, 403, 404].includes(s) : s === expected;
         if (!ok) mismatches.push(`${key} as ${actor}: expected ${expected}, got ${s} ${res.body.slice(0, 120)}`);
+        // Whatever the answer, its headers: no-store unless the route may be cached, the one
+        // Permissions-Policy, the one framing rule (the inline document preview is not in the walk).
+        const cacheControl = String(res.headers['cache-control'] ?? '(none)');
+        const cacheOk =
+          entry.cache && s < 400
+            ? cacheControl === entry.cache.cacheControl
+            : cacheControl.split(',').some((d) => d.trim() === 'no-store');
+        if (!cacheOk) headers.push(`${key} as ${actor}: ${s} cache-control ${cacheControl}`);
+        if (
+          res.headers['permissions-policy'] !== PERMISSIONS_POLICY ||
+          res.headers['x-frame-options'] !== X_FRAME_OPTIONS
+        )
+          headers.push(`${key} as ${actor}: ${s} permissions-policy/x-frame-options missing or different`);
       }
     }
     expect(mismatches).toEqual([]);
+    expect(headers).toEqual([]);
   });
 
   it('checks the caller before the body: a wrong role gets 401/403 for an invalid body too, never field rules', async () => {
