@@ -136,7 +136,8 @@ describe.each(DATABASES)('security on %s', (dialect) => {
     }
     expect(mismatches).toEqual([]);
     expect(headers).toEqual([]);
-  });
+    // About 400 requests: on a loaded machine this walk alone outlasts the default 30 s.
+  }, 180_000);
 
   it('checks the caller before the body: a wrong role gets 401/403 for an invalid body too, never field rules', async () => {
     // Denials that come from the role alone: anonymous; a 403 every buyer gets; the seller's or the operator's 403.
