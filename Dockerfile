@@ -2,7 +2,7 @@
 # The portal as one image: API + built web app in one Node process (docs/deploy.md).
 
 # --- build: every dependency, then the web app and the API bundle ---------------------------
-FROM node:20-bookworm AS build
+FROM node:24-bookworm AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY apps/api/package.json apps/api/
@@ -13,7 +13,7 @@ COPY . .
 RUN NODE_ENV=production npm run build
 
 # --- runtime: production dependencies of the API only, no compiler, not root -----------------
-FROM node:20-bookworm-slim AS runtime
+FROM node:24-bookworm-slim AS runtime
 ENV NODE_ENV=production \
     PORT=3000 \
     HOST=0.0.0.0 \
@@ -23,8 +23,9 @@ COPY package.json package-lock.json ./
 COPY apps/api/package.json apps/api/
 COPY apps/web/package.json apps/web/
 COPY packages/domain/package.json packages/domain/
-# better-sqlite3 fetches a prebuilt binary when it can and compiles otherwise: the tools live only
-# inside this one layer.
+# better-sqlite3 ships prebuilt binaries (Node-API) and loads the one of the platform; npm ci still
+# runs its node-gyp step, which compiles nothing when a prebuilt one exists but needs python3 and make
+# (and g++ on a platform without one): the tools live only inside this one layer.
 RUN apt-get update \
  && apt-get install -y --no-install-recommends python3 make g++ \
  && npm ci --omit=dev --workspace @portal/api --no-audit --no-fund \

@@ -6,6 +6,9 @@ import { spawnSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { exitUnlessSupportedNode } from './lib/supported-node.mjs';
+
+exitUnlessSupportedNode();
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const newest = (dir) => {

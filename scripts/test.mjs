@@ -7,6 +7,10 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { exitUnlessSupportedNode } from './lib/supported-node.mjs';
+
+exitUnlessSupportedNode();
+console.log(`Node.js ${process.versions.node}`);
 
 const out = mkdtempSync(join(tmpdir(), 'portal-test-report-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };

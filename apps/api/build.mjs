@@ -10,7 +10,7 @@ await build({
   bundle: true,
   platform: 'node',
   format: 'esm',
-  target: 'node20',
+  target: 'node24',
   sourcemap: true,
   // The workspace's own packages are TypeScript sources: bundled, never left as imports.
   external: Object.keys(pkg.dependencies ?? {}).filter((name) => !name.startsWith('@portal/')),

@@ -25,12 +25,25 @@ export const SYSTEM_HEALTH_KEY = randomBytes(32).toString('base64');
 export interface ApiProcess {
   child: ChildProcess;
   base: string;
+  /** What the process wrote to stderr so far (only with `captureStderr`; otherwise it goes to the test's). */
+  stderr(): string;
+}
+
+export interface StartOptions {
+  /** Node options before the entry, e.g. the ones `npm start` and the image run with. */
+  nodeArgs?: string[];
+  /** Keep stderr for the test to read instead of passing it through. */
+  captureStderr?: boolean;
 }
 
 /** Starts one API process and waits until /api/health answers. */
-export async function startApi(entry: string, env: Record<string, string>): Promise<ApiProcess> {
+export async function startApi(
+  entry: string,
+  env: Record<string, string>,
+  options: StartOptions = {},
+): Promise<ApiProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, [entry], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), entry], {
     // Production mode seeds no demo data by default: these tests log in as demo accounts, so they ask for it.
     env: {
       ...process.env,
@@ -44,14 +57,21 @@ export async function startApi(entry: string, env: Record<string, string>): Prom
       HEALTH_DATA_KEY: SYSTEM_HEALTH_KEY,
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'ignore', options.captureStderr ? 'pipe' : 'inherit'],
   });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const base = `http://127.0.0.1:${port}`;
+  const api = { child, base, stderr: () => stderr };
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`API exited with ${child.exitCode}`);
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(
+        `API exited with ${child.exitCode ?? child.signalCode} before answering${stderr ? `:\n${stderr}` : ''}`,
+      );
+    }
     try {
-      if ((await fetch(`${base}/api/health`)).ok) return { child, base };
+      if ((await fetch(`${base}/api/health`)).ok) return api;
     } catch {
       // not up yet
     }
@@ -61,11 +81,20 @@ export async function startApi(entry: string, env: Record<string, string>): Prom
   throw new Error('API did not start');
 }
 
-export function stopApi(api: ApiProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+export interface Exit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
+/** Sends the signal and resolves once the process has exited, with how it exited. */
+export function stopApi(api: ApiProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<Exit> {
   return new Promise((resolve) => {
-    if (api.child.exitCode !== null || api.child.signalCode !== null) return resolve();
-    api.child.once('exit', () => resolve());
-    api.child.kill(signal);
+    const { child } = api;
+    if (child.exitCode !== null || child.signalCode !== null) {
+      return resolve({ code: child.exitCode, signal: child.signalCode });
+    }
+    child.once('exit', (code, exitSignal) => resolve({ code, signal: exitSignal }));
+    child.kill(signal);
   });
 }
 
