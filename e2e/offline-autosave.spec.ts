@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { chooseProposal, e2eServer, PHONE, screenshot, signIn, stepIndicator, useBrowser } from './fixtures';
 
@@ -52,8 +52,22 @@ async function openGeneralData(page: Page) {
   return proposalId;
 }
 
+/** Whether a test killed the server and has not started it again (a failed test must not leave it dead). */
+let down = false;
+async function killServer() {
+  down = true;
+  await e2eServer().kill();
+}
+async function restartServer() {
+  await e2eServer().restart();
+  down = false;
+}
+
 describe('autosave while the server is away', () => {
   const browser = useBrowser();
+  afterEach(async () => {
+    if (down) await restartServer();
+  });
 
   it(
     'keeps typing on the device, says so, and stores the newest value once the API is back',
@@ -67,7 +81,7 @@ describe('autosave while the server is away', () => {
 
       // The API dies while the person is typing.
       await occupation.pressSequentially('enhe', { delay: 50 });
-      await e2eServer().kill();
+      await killServer();
       const killedAt = Date.now();
       await occupation.pressSequentially('ira', { delay: 50 });
 
@@ -97,7 +111,7 @@ describe('autosave while the server is away', () => {
 
       // Back 10 s after it went away, on the same port and database.
       await new Promise((r) => setTimeout(r, Math.max(0, killedAt + OUTAGE_MS - Date.now())));
-      await e2eServer().restart();
+      await restartServer();
 
       await until(
         'the stored occupation',
@@ -125,7 +139,7 @@ describe('autosave while the server is away', () => {
       await occupation.fill('Arquiteta');
       await page.getByText(/Rascunho salvo às/).waitFor();
 
-      await e2eServer().kill();
+      await killServer();
       const killedAt = Date.now();
       await occupation.fill('Arquiteta paisagista');
       await status(page).getByText(OFFLINE, { exact: true }).waitFor({ timeout: 15_000 });
@@ -136,7 +150,7 @@ describe('autosave while the server is away', () => {
       expect(await storedOccupation(page, proposalId).catch(() => 'unreachable')).toBe('unreachable');
 
       await new Promise((r) => setTimeout(r, Math.max(0, killedAt + OUTAGE_MS - Date.now())));
-      await e2eServer().restart();
+      await restartServer();
 
       // The person opens the form again: the value typed during the outage is back and gets stored.
       await page.goto('/buyer/data?buyer=1');
