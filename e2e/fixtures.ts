@@ -18,6 +18,9 @@ function server(): E2eServer {
   return current;
 }
 
+/** This spec file's server process itself: a spec may kill it and start it again (e2e/offline-autosave.spec.ts). */
+export const e2eServer = () => server();
+
 /** The address of this spec file's server. */
 export const baseURL = () => server().baseURL;
 

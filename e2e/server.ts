@@ -9,6 +9,10 @@ export interface E2eServer {
   baseURL: string;
   dataDir: string;
   stop(): Promise<void>;
+  /** Kills the server process outright (SIGKILL), as a crash would; its data folder stays. */
+  kill(): Promise<void>;
+  /** Starts the server again on the same port and data folder; resolves once it answers. */
+  restart(): Promise<void>;
 }
 
 /** Resolves once /api/health answers; resolves false if the process ended first. */
@@ -27,11 +31,37 @@ async function healthy(url: string, child: ChildProcess, timeoutMs = 60_000): Pr
   throw new Error(`server did not answer ${url} within ${timeoutMs} ms`);
 }
 
-function stopped(child: ChildProcess): Promise<void> {
+function stopped(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     child.once('exit', () => resolve());
-    child.kill('SIGTERM');
+    child.kill(signal);
+  });
+}
+
+function spawnApi(build: { apiOut: string; webDist: string }, port: number, dataDir: string): ChildProcess {
+  const baseURL = `http://localhost:${port}`;
+  return spawn(process.execPath, [build.apiOut], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      WEB_DIST: build.webDist,
+      PUBLIC_URL: baseURL,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      LOGIN_IP_LIMIT_PER_MINUTE: '10000',
+      // Production mode seeds the demo accounts only when asked; the specs log in with them.
+      SEED_DEMO: '1',
+      // Front-end monitoring on (read by the browser at run time): e2e/monitoring.spec.ts checks
+      // what arrives; other specs just run with the agent loaded, as production would.
+      PUBLIC_LOGGER_ENABLED: '1',
+      PUBLIC_APM_ENVIRONMENT: 'test',
+      RUM_INTAKE_LIMIT_PER_MINUTE: '10000',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
   });
 }
 
@@ -49,28 +79,7 @@ export async function startServer(build: { apiOut: string; webDist: string }): P
   for (let attempt = 1; ; attempt++) {
     const port = await freePort();
     const baseURL = `http://localhost:${port}`;
-    const child = spawn(process.execPath, [build.apiOut], {
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        WEB_DIST: build.webDist,
-        PUBLIC_URL: baseURL,
-        DATABASE_URL: '',
-        LOG_LEVEL: 'warn',
-        LOGIN_IP_LIMIT_PER_MINUTE: '10000',
-        // Production mode seeds the demo accounts only when asked; the specs log in with them.
-        SEED_DEMO: '1',
-        // Front-end monitoring on (read by the browser at run time): e2e/monitoring.spec.ts checks
-        // what arrives; other specs just run with the agent loaded, as production would.
-        PUBLIC_LOGGER_ENABLED: '1',
-        PUBLIC_APM_ENVIRONMENT: 'test',
-        RUM_INTAKE_LIMIT_PER_MINUTE: '10000',
-      },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    });
+    let child = spawnApi(build, port, dataDir);
     let up: boolean;
     try {
       up = await healthy(`${baseURL}/api/health`, child);
@@ -87,6 +96,20 @@ export async function startServer(build: { apiOut: string; webDist: string }): P
         async stop() {
           await stopped(child);
           removeData();
+        },
+        async kill() {
+          await stopped(child, 'SIGKILL');
+        },
+        async restart() {
+          await stopped(child);
+          child = spawnApi(build, port, dataDir);
+          // Same port: the browser's page keeps its address. A process that ends at once (the
+          // port taken meanwhile) fails the test rather than moving elsewhere.
+          if (!(await healthy(`${baseURL}/api/health`, child))) {
+            throw new Error(
+              `the e2e server did not start again on port ${port}: ${child.exitCode ?? child.signalCode}`,
+            );
+          }
         },
       };
     }

@@ -19,6 +19,14 @@ export function isNotFound(error: unknown): boolean {
   return error instanceof ApiRequestError && error.status === 404;
 }
 
+/**
+ * The server could not be reached or could not serve the request right now: no answer (network
+ * error, timeout) or a 5xx (e.g. 503 while its database is away). What was asked may work later.
+ */
+export function isServerUnreachable(error: unknown): boolean {
+  return error instanceof ApiRequestError && (error.status === 0 || error.status >= 500);
+}
+
 let onUnauthorized: () => void = () => {};
 /** The app installs what "any 401" does (docs/product/api.md): clear storage, call logout, go to /. */
 export function setUnauthorizedHandler(handler: () => void) {

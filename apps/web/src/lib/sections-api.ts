@@ -29,10 +29,17 @@ export function fetchSection(proposalId: string, key: string, buyer: number | nu
   );
 }
 
-export function saveDraft(proposalId: string, key: string, buyer: number | null, draft: Record<string, unknown>) {
+export function saveDraft(
+  proposalId: string,
+  key: string,
+  buyer: number | null,
+  draft: Record<string, unknown>,
+  signal?: AbortSignal,
+) {
   return apiRequest<{ data: { draftUpdatedAt: string } }>(`${base(proposalId)}/${key}/draft${query(buyer)}`, {
     method: 'PUT',
     body: draft,
+    signal,
   }).then((r) => r.data);
 }
 

@@ -10,12 +10,14 @@ import { isFieldVisible, submitSchema, type SectionContext } from '@portal/domai
 import { applyServerErrors } from '../../lib/form-errors';
 import { queryClient } from '../../lib/query-client';
 import { useClientStore } from '../../lib/store';
-import { ApiRequestError } from '../../lib/api-client';
+import { ApiRequestError, isServerUnreachable } from '../../lib/api-client';
+import { useSession } from '../../lib/session';
+import { deviceCopyIsNewer, offlineDraftKey, readOfflineDraft, type OfflineDraft } from '../../lib/offline-drafts';
 import { fetchSection, sectionKey, submitSection, type SectionDetail } from '../../lib/sections-api';
 import { FieldRenderer } from './field-renderer';
 import { issuesToErrors, useSectionFormState, type FormValues } from './form-state';
 import { emptyValues, toFormValue, type FieldUi } from './widgets';
-import { backupKey, readBackup, useAutosave, type AutosaveState } from './use-autosave';
+import { useAutosave, type AutosaveState } from './use-autosave';
 import { formatInstantTime } from '@portal/domain/dates';
 import { LoadError } from '../load-error';
 import { FormError } from '../form-error';
@@ -65,7 +67,8 @@ export interface SectionFormProps {
 
 /**
  * A form section of a proposal, for any party: loads it, restores the newest of the server draft,
- * the local unsaved copy and the submitted values, autosaves while the user types, and submits
+ * the copy kept on this device while the server was away and the submitted values, autosaves while
+ * the user types (docs/product/offline.md), and submits
  * to the server, which validates with the same schema and answers field by field.
  */
 export function SectionForm(props: SectionFormProps) {
@@ -103,15 +106,15 @@ function toFormValues(ui: Record<string, FieldUi>, def: AnySection, values: Form
   return out;
 }
 
-function initialValues(
-  props: SectionFormProps,
-  def: AnySection,
-  detail: SectionDetail,
-  backup: { values: FormValues; at: string } | null,
-) {
+/** The server's time of the section as loaded: its latest draft or submit. */
+function serverTimeOf(detail: SectionDetail): string | null {
+  const times = [detail.draftUpdatedAt, detail.submittedAt].filter((t): t is string => !!t);
+  return times.sort((a, b) => Date.parse(b) - Date.parse(a))[0] ?? null;
+}
+
+function initialValues(props: SectionFormProps, def: AnySection, detail: SectionDetail, backup: OfflineDraft | null) {
   const server = detail.draft ?? (detail.values ? toFormValues(props.ui, def, detail.values) : {});
-  const serverAt = Math.max(Date.parse(detail.draftUpdatedAt ?? '') || 0, Date.parse(detail.submittedAt ?? '') || 0);
-  const useBackup = backup !== null && Date.parse(backup.at) > serverAt;
+  const useBackup = backup !== null && deviceCopyIsNewer(backup, serverTimeOf(detail));
   // Every field starts defined, so inputs are controlled from the first render.
   const base: FormValues = {};
   for (const name of Object.keys(def.shape)) {
@@ -145,15 +148,25 @@ function SectionFormBody(props: SectionFormProps & { detail: SectionDetail }) {
   const setStore = useClientStore((s) => s.set);
   const ctx: SectionContext = useMemo(() => ({ buyers, buyer }), [buyers, buyer]);
   const editable = detail.canEdit;
+  // The device's copies are the signed-in person's own: nobody else using this browser sees them.
+  const userId = useSession().data?.id ?? null;
+  const storageKey = userId ? offlineDraftKey(userId, proposalId, def.key, buyer) : null;
   const initial = useMemo(
-    () => initialValues(props, def, detail, readBackup(backupKey(proposalId, def.key, buyer))),
-    [props, def, detail, proposalId, buyer],
+    () => initialValues(props, def, detail, storageKey && editable ? readOfflineDraft(storageKey) : null),
+    [props, def, detail, storageKey, editable],
   );
   // A message about the highlighted fields goes away by itself once they are all fixed.
   const [formError, setFormError] = useState<{ message: string; aboutFields: boolean } | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const schema = useMemo(() => submitSchema(def, ctx), [def, ctx]);
-  const autosave = useAutosave({ proposalId, section: def.key, buyer, enabled: editable });
+  const autosave = useAutosave({
+    proposalId,
+    section: def.key,
+    buyer,
+    enabled: editable,
+    storageKey,
+    base: serverTimeOf(detail),
+  });
   const { schedule } = autosave;
   const form = useSectionFormState({
     defaultValues: initial.values,
@@ -208,6 +221,11 @@ function SectionFormBody(props: SectionFormProps & { detail: SectionDetail }) {
             : await fetchNextStep(queryClient, proposalId, steps.sequence ? stepId : undefined).catch(() => null);
         navigate(next?.path ?? steps.nextUrl);
       } catch (err) {
+        if (isServerUnreachable(err)) {
+          // Nothing is lost: the values stay in the form and on this device, the autosave keeps trying.
+          setFormError({ message: SUBMIT_OFFLINE_MESSAGE, aboutFields: false });
+          return;
+        }
         const message = applyServerErrors(err, setError, visible);
         setFormError(message ? { message, aboutFields: false } : null);
       } finally {
@@ -256,8 +274,8 @@ function SectionFormBody(props: SectionFormProps & { detail: SectionDetail }) {
         <FormError
           message={formError && (!formError.aboutFields || Object.keys(errors).length > 0) ? formError.message : null}
         />
-        <AutosaveStatus state={autosave.state} />
         <div className="form-actions">
+          <AutosaveStatus state={autosave.state} />
           <Button size="large" onClick={() => navigate(steps.previousUrl)}>
             Voltar
           </Button>
@@ -276,15 +294,27 @@ function SectionFormBody(props: SectionFormProps & { detail: SectionDetail }) {
   );
 }
 
+/** Said while the server cannot be reached: the person's typing is safe and will be sent. */
+const OFFLINE_MESSAGE =
+  'Sem conexão com o servidor — seus dados estão guardados neste aparelho e serão salvos assim que possível';
+const SUBMIT_OFFLINE_MESSAGE =
+  'Sem conexão com o servidor: a seção não foi enviada. Seus dados continuam aqui e guardados neste aparelho; tente de novo em instantes.';
+
+/**
+ * The autosave's state, in the sticky bar of the form's buttons (always on screen, under the
+ * fields rather than over them) and announced politely to screen readers.
+ */
 function AutosaveStatus({ state }: { state: AutosaveState }) {
   const text =
     state.kind === 'pending' || state.kind === 'saving'
       ? 'Salvando rascunho…'
       : state.kind === 'saved'
         ? `Rascunho salvo às ${formatInstantTime(state.at)}`
-        : state.kind === 'error'
-          ? 'Não foi possível salvar o rascunho agora. Suas respostas estão guardadas neste aparelho e tentaremos de novo.'
-          : '';
+        : state.kind === 'offline'
+          ? OFFLINE_MESSAGE
+          : state.kind === 'error'
+            ? `Não foi possível salvar o rascunho agora (${state.message}). Suas respostas estão guardadas neste aparelho e tentaremos de novo.`
+            : '';
   return (
     <p className={`autosave autosave--${state.kind}`} role="status" aria-live="polite">
       {text}

@@ -1,92 +1,74 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { ApiRequestError, isServerUnreachable } from '../../lib/api-client';
+import { removeOfflineDraft, writeOfflineDraft } from '../../lib/offline-drafts';
 import { saveDraft } from '../../lib/sections-api';
+import { DraftSync, type DraftSyncState, type FailureKind } from './draft-sync';
 
-export type AutosaveState =
-  | { kind: 'idle' }
-  | { kind: 'pending' }
-  | { kind: 'saving' }
-  | { kind: 'saved'; at: Date }
-  | { kind: 'error'; message: string };
+export type AutosaveState = DraftSyncState;
 
-const DEBOUNCE_MS = 800;
-const RETRY_MS = 5_000;
+/** A draft save waits this long for the server before it counts as unreachable and is tried again. */
+const DRAFT_TIMEOUT_MS = 15_000;
 
-/**
- * The unsaved copy lives in sessionStorage: it survives a reload and the 401 rule (which clears
- * localStorage only), so what was typed when a session expired comes back after logging in again.
- */
-export const backupKey = (proposalId: string, section: string, buyer: number | null) =>
-  `draft:${proposalId}:${section}:${buyer ?? '-'}`;
-
-export function readBackup(key: string): { values: Record<string, unknown>; at: string } | null {
-  try {
-    const raw = sessionStorage.getItem(key);
-    return raw ? (JSON.parse(raw) as { values: Record<string, unknown>; at: string }) : null;
-  } catch {
-    return null;
-  }
+function classify(error: unknown): FailureKind {
+  if (error instanceof ApiRequestError && error.status === 401) return 'stop';
+  return isServerUnreachable(error) ? 'offline' : 'error';
 }
 
 /**
- * Saves a draft of the form as the user types: debounced, one request at a time, retried while
- * the server is unreachable; the latest values always win.
+ * Saves a draft of the form as the user types (the schedule of draft-sync.ts): the newest values
+ * wait on this device under `storageKey` (null: not kept, e.g. the person is not known yet) until
+ * the server has them. `base` is the server's time of the section the values were typed over.
  */
-export function useAutosave(args: { proposalId: string; section: string; buyer: number | null; enabled: boolean }) {
-  const { proposalId, section, buyer, enabled } = args;
-  const key = backupKey(proposalId, section, buyer);
+export function useAutosave(args: {
+  proposalId: string;
+  section: string;
+  buyer: number | null;
+  enabled: boolean;
+  storageKey: string | null;
+  base: string | null;
+}) {
+  const { proposalId, section, buyer, enabled, storageKey } = args;
   const [state, setState] = useState<AutosaveState>({ kind: 'idle' });
-  const latest = useRef<Record<string, unknown> | null>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const inFlight = useRef(false);
+  const sync = useRef<DraftSync<Record<string, unknown>> | null>(null);
+  const base = useRef(args.base);
 
-  const flush = useCallback(async () => {
-    if (!enabled || inFlight.current || !latest.current) return;
-    const values = latest.current;
-    latest.current = null;
-    inFlight.current = true;
-    setState({ kind: 'saving' });
-    try {
-      await saveDraft(proposalId, section, buyer, values);
-      if (!latest.current) sessionStorage.removeItem(key);
-      setState({ kind: 'saved', at: new Date() });
-    } catch (err) {
-      latest.current ??= values;
-      setState({ kind: 'error', message: err instanceof Error ? err.message : String(err) });
-      timer.current = setTimeout(() => void flush(), RETRY_MS);
-    } finally {
-      inFlight.current = false;
-    }
-    if (latest.current) timer.current = setTimeout(() => void flush(), DEBOUNCE_MS);
-  }, [enabled, proposalId, section, buyer, key]);
+  useEffect(() => {
+    if (!enabled) return;
+    const s = new DraftSync<Record<string, unknown>>({
+      send: (values) =>
+        saveDraft(proposalId, section, buyer, values, AbortSignal.timeout(DRAFT_TIMEOUT_MS)).then((r) => {
+          base.current = r.draftUpdatedAt;
+        }),
+      keep: (values) => {
+        if (storageKey) writeOfflineDraft(storageKey, { values, at: new Date().toISOString(), base: base.current });
+      },
+      drop: () => {
+        if (storageKey) removeOfflineDraft(storageKey);
+      },
+      onState: setState,
+      classify,
+    });
+    sync.current = s;
+    // Back online, or back to this window: a waiting value is sent now rather than at the next try.
+    const retry = () => s.retryNow();
+    window.addEventListener('online', retry);
+    window.addEventListener('focus', retry);
+    return () => {
+      window.removeEventListener('online', retry);
+      window.removeEventListener('focus', retry);
+      // Leaving the screen: what is pending is sent right away (and stays on the device until then).
+      s.dispose();
+      if (sync.current === s) sync.current = null;
+    };
+  }, [enabled, proposalId, section, buyer, storageKey]);
 
-  const schedule = useCallback(
-    (values: Record<string, unknown>) => {
-      if (!enabled) return;
-      latest.current = values;
-      sessionStorage.setItem(key, JSON.stringify({ values, at: new Date().toISOString() }));
-      setState({ kind: 'pending' });
-      if (timer.current) clearTimeout(timer.current);
-      timer.current = setTimeout(() => void flush(), DEBOUNCE_MS);
-    },
-    [enabled, key, flush],
-  );
+  const schedule = useCallback((values: Record<string, unknown>) => sync.current?.change(values), []);
 
   /** After a successful submit the draft is gone on the server; drop the local copy too. */
   const clear = useCallback(() => {
-    if (timer.current) clearTimeout(timer.current);
-    latest.current = null;
-    sessionStorage.removeItem(key);
-    setState({ kind: 'idle' });
-  }, [key]);
-
-  // Leaving the page: send what is pending right away.
-  useEffect(
-    () => () => {
-      if (timer.current) clearTimeout(timer.current);
-      if (latest.current) void flush();
-    },
-    [flush],
-  );
+    if (sync.current) sync.current.clear();
+    else if (storageKey) removeOfflineDraft(storageKey);
+  }, [storageKey]);
 
   return { state, schedule, clear };
 }
