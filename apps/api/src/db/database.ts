@@ -157,16 +157,19 @@ function survivesLostConnections(pool: pg.Pool, report: (err: Error) => void) {
 /**
  * Opens the database named by a URL: postgres://… for PostgreSQL, otherwise a SQLite file path
  * (or ':memory:'). `searchPath` isolates a PostgreSQL schema (used by the test suite); `busyTimeoutMs`
- * is how long a SQLite writer waits for the file's lock (default 5 s).
+ * is how long a SQLite writer waits for the file's lock (default 5 s); `applicationName` names the
+ * PostgreSQL connections in pg_stat_activity (default portal-api).
  */
 export function openDatabase(
   url: string,
-  options: { searchPath?: string; poolSize?: number; busyTimeoutMs?: number } = {},
+  options: { searchPath?: string; poolSize?: number; busyTimeoutMs?: number; applicationName?: string } = {},
 ): Db {
   if (/^postgres(ql)?:\/\//.test(url)) {
     const pool = new pg.Pool({
       connectionString: url,
       max: options.poolSize ?? 10,
+      // What pg_stat_activity shows for these connections.
+      application_name: options.applicationName ?? 'portal-api',
       // A server that does not answer fails the query (503) instead of leaving it waiting for ever.
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       // The kernel notices a peer that vanished without closing the connection.
