@@ -68,6 +68,11 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Fa
     // Ids and codes never need more; longer URLs are refused early.
     routerOptions: { maxParamLength: 200 },
   });
+  // A lost database connection is dropped by the pool and replaced on the next query; requests that
+  // met it answer 503 (plugins/errors.ts). One line per lost connection, no stack.
+  db.onConnectionError((err) =>
+    app.log.warn({ code: (err as { code?: string }).code, err: err.message }, 'database connection lost'),
+  );
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

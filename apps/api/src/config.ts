@@ -19,6 +19,8 @@ export interface Config {
   databaseDialect: 'sqlite' | 'postgres';
   /** PostgreSQL connections per API instance (DATABASE_POOL_SIZE, default 10). */
   databasePoolSize: number;
+  /** How long the start waits for the database to answer before exiting (DATABASE_START_TIMEOUT_MS, default 60 s). */
+  databaseStartTimeoutMs: number;
   /** NODE_ENV=production: no demo data by default, /api/docs is the operators' only. */
   isProduction: boolean;
   /** Whether an empty database gets the demo accounts (see decideDemoSeed). */
@@ -135,6 +137,7 @@ const envSchema = z.object({
     })
     .optional(),
   DATABASE_POOL_SIZE: whole(1, 100).optional(),
+  DATABASE_START_TIMEOUT_MS: whole(0, 3_600_000).optional(),
   SEED_DEMO: flag.optional(),
   PUBLIC_URL: url(['http', 'https']).optional(),
   ALLOWED_ORIGINS: z
@@ -270,6 +273,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || resolve(dataDir, 'portal.db'),
     databaseDialect: isPostgres ? 'postgres' : 'sqlite',
     databasePoolSize: env.DATABASE_POOL_SIZE ?? 10,
+    databaseStartTimeoutMs: env.DATABASE_START_TIMEOUT_MS ?? 60_000,
     isProduction,
     ...decideDemoSeed({ seedDemo: env.SEED_DEMO, isProduction, isHttps: publicUrl.startsWith('https://'), isPostgres }),
     publicUrl,

@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig, startupWarnings, type Config } from './config';
 import { openDatabase } from './db/database';
+import { DatabaseStartError, waitForDatabase } from './db/wait';
 import { migrateToLatest } from './db/migrations';
 import { buildApp } from './app';
 import { seedDemoData } from './seed/demo';
@@ -32,6 +33,16 @@ try {
 }
 
 const db = openDatabase(config.databaseUrl, { poolSize: config.databasePoolSize });
+// A database that is not up yet (started together with the portal, restarting) is waited for,
+// bounded by DATABASE_START_TIMEOUT_MS; every command needs it.
+try {
+  await waitForDatabase(db, { timeoutMs: config.databaseStartTimeoutMs, log: (line) => console.error(line) });
+} catch (err) {
+  if (!(err instanceof DatabaseStartError)) throw err;
+  console.error(err.message);
+  await db.close().catch(() => undefined);
+  process.exit(1);
+}
 if (command === 'migrate') {
   await migrateToLatest(db.kysely);
   await db.close();

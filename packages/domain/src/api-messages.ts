@@ -10,6 +10,7 @@ export const API_MESSAGES = {
   validation: 'Verifique os campos destacados.',
   invalidToken: 'Este link de troca de senha é inválido ou expirou. Peça um novo.',
   internal: 'Desculpe, encontramos um problema. Tente novamente em instantes.',
+  unavailable: 'Serviço temporariamente indisponível. Tente novamente em instantes.',
   recoverAccepted: 'Se os dados conferirem com um cadastro, enviaremos um e-mail com o link para criar uma nova senha.',
   passwordChanged: 'Senha alterada com sucesso.',
   wrongCurrentPassword: 'A senha atual não confere.',

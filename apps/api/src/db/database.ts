@@ -20,7 +20,16 @@ export interface Db {
   kysely: Kysely<Database>;
   dialect: Dialect;
   close(): Promise<void>;
+  /**
+   * Calls `listener` with each error of a pooled PostgreSQL connection (the server stopped or
+   * restarted, the network cut it). The pool has already dropped that connection; the next query
+   * opens a new one. For logging only: nothing needs to be done about it.
+   */
+  onConnectionError(listener: (err: Error) => void): void;
 }
+
+/** How long a query waits for a PostgreSQL connection (a new one, or a free one of a full pool) before failing. */
+const CONNECT_TIMEOUT_MS = 5_000;
 
 // int8 (bigint) columns hold epoch milliseconds: well inside Number's safe range.
 pg.types.setTypeParser(20, (v) => Number(v));
@@ -133,23 +142,61 @@ function runHotStatementsPrepared(pool: pg.Pool) {
 }
 
 /**
- * Opens the database named by a URL: postgres://… for PostgreSQL, otherwise a SQLite file path
- * (or ':memory:'). `searchPath` isolates a PostgreSQL schema (used by the test suite).
+ * A PostgreSQL restart or failover ends every connection with an error ("terminating connection
+ * due to administrator command"). node-postgres emits it as an 'error' event on the client and, for
+ * an idle client, on the pool; an 'error' event nobody listens to ends the process. So both get a
+ * listener: the pool removes an idle client that failed by itself, a client in use fails its query
+ * (the request answers 503, its transaction is rolled back by the server) and is dropped when it is
+ * released (pg-pool discards a client that is no longer queryable), and the next query connects anew.
  */
-export function openDatabase(url: string, options: { searchPath?: string; poolSize?: number } = {}): Db {
+function survivesLostConnections(pool: pg.Pool, report: (err: Error) => void) {
+  pool.on('error', report);
+  pool.on('connect', (client) => client.on('error', report));
+}
+
+/**
+ * Opens the database named by a URL: postgres://… for PostgreSQL, otherwise a SQLite file path
+ * (or ':memory:'). `searchPath` isolates a PostgreSQL schema (used by the test suite); `busyTimeoutMs`
+ * is how long a SQLite writer waits for the file's lock (default 5 s); `applicationName` names the
+ * PostgreSQL connections in pg_stat_activity (default portal-api).
+ */
+export function openDatabase(
+  url: string,
+  options: { searchPath?: string; poolSize?: number; busyTimeoutMs?: number; applicationName?: string } = {},
+): Db {
   if (/^postgres(ql)?:\/\//.test(url)) {
     const pool = new pg.Pool({
       connectionString: url,
       max: options.poolSize ?? 10,
+      // What pg_stat_activity shows for these connections.
+      application_name: options.applicationName ?? 'portal-api',
+      // A server that does not answer fails the query (503) instead of leaving it waiting for ever.
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      // The kernel notices a peer that vanished without closing the connection.
+      keepAlive: true,
       ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
     });
+    const listeners = new Set<(err: Error) => void>();
+    // An idle client's error reaches both the client's listener and the pool's: reported once.
+    const reported = new WeakSet<Error>();
+    const report = (err: Error) => {
+      if (reported.has(err)) return;
+      reported.add(err);
+      for (const listener of listeners) listener(err);
+    };
+    survivesLostConnections(pool, report);
     runHotStatementsPrepared(pool);
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     // pool.query takes a client, runs the text (named: runHotStatementsPrepared) and releases it.
     directRunners.set(kysely, (sql, parameters) =>
       pool.query(sql, parameters as unknown[]).then((result) => result.rows as unknown[]),
     );
-    return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
+    return {
+      kysely,
+      dialect: 'postgres',
+      close: () => kysely.destroy(),
+      onConnectionError: (listener) => void listeners.add(listener),
+    };
   }
   if (url !== ':memory:') mkdirSync(dirname(url), { recursive: true });
   const sqlite = new SQLite(url);
@@ -157,11 +204,13 @@ export function openDatabase(url: string, options: { searchPath?: string; poolSi
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
+  // A writer waits this long for another one (a second instance) before failing with SQLITE_BUSY (503).
+  sqlite.pragma(`busy_timeout = ${Math.max(0, Math.trunc(options.busyTimeoutMs ?? 5000))}`);
   const statements = withStatementCache(sqlite);
   const kysely = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: statements }) });
   directRunners.set(kysely, sqliteRunner(sqlite, statements));
-  return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+  // One file, no connection to lose: busy writers are SQLITE_BUSY errors of the query itself.
+  return { kysely, dialect: 'sqlite', close: () => kysely.destroy(), onConnectionError: () => {} };
 }
 
 /** Where a query runs: the database, or a transaction a service opened. */

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { API_MESSAGES, fieldErrors } from '@portal/domain/api-error';
-import { HttpError } from '../errors';
+import { HttpError, isDatabaseUnavailable, serviceUnavailable } from '../errors';
 
 /** Messages for Fastify's own client errors, in Portuguese. */
 const FASTIFY_CLIENT_ERRORS: Record<number, { code: string; message: string }> = {
@@ -15,7 +15,14 @@ const FASTIFY_CLIENT_ERRORS: Record<number, { code: string; message: string }> =
 
 /** One error handler: every failure leaves in the contract's shape, never with internals. */
 export function registerErrorHandler(app: FastifyInstance) {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler((thrown: FastifyError, request, reply) => {
+    let error: FastifyError | HttpError = thrown;
+    if (isDatabaseUnavailable(thrown)) {
+      // The database is away (restart, failover, pool timeout): nothing was changed and the client
+      // may send the same request again (docs/decisions/039-database-outages.md). One line, no stack.
+      request.log.warn({ code: thrown.code, err: thrown.message }, 'database unavailable: answered 503');
+      error = serviceUnavailable();
+    }
     if (error instanceof HttpError) {
       if (error.headers) reply.headers(error.headers);
       return reply.status(error.statusCode).send({

@@ -31,7 +31,13 @@ export interface TestApp {
  */
 export async function createTestApp(
   dialect: 'sqlite' | 'postgres',
-  options: { seed?: boolean; env?: Record<string, string>; logger?: object } = {},
+  options: {
+    seed?: boolean;
+    env?: Record<string, string>;
+    logger?: object;
+    /** Database options (openDatabase's): SQLite's lock wait, the PostgreSQL connections' name. */
+    database?: { busyTimeoutMs?: number; applicationName?: string };
+  } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-test-'));
   let db: Db;
@@ -44,7 +50,7 @@ export async function createTestApp(
     await admin.connect();
     await admin.query(`create schema ${schema}`);
     await admin.end();
-    db = openDatabase(url, { searchPath: schema, poolSize: 4 });
+    db = openDatabase(url, { searchPath: schema, poolSize: 4, ...options.database });
     dropSchema = async () => {
       const c = new pg.Client({ connectionString: url });
       await c.connect();
@@ -52,7 +58,7 @@ export async function createTestApp(
       await c.end();
     };
   } else {
-    db = openDatabase(join(dataDir, 'portal.db'));
+    db = openDatabase(join(dataDir, 'portal.db'), options.database);
   }
   await migrateToLatest(db.kysely, { schema });
   if (options.seed !== false) await seedDemoData(db.kysely);
