@@ -33,8 +33,8 @@ function mapOf(file) {
 function original(file, line, column) {
   const entry = mapOf(file)?.findEntry(line - 1, column - 1);
   if (!entry || entry.originalSource === undefined) return null;
-  // Vite writes sources relative to the map ("../../src/…"): shown relative to the web app.
-  const source = relative(join(mapsDir, '../..'), resolve(mapsDir, entry.originalSource));
+  // Vite writes sources relative to the map ("../../src/…"): shown relative to where it runs.
+  const source = relative(process.cwd(), resolve(mapsDir, entry.originalSource));
   const name = entry.name ? ` (${entry.name})` : '';
   return `${source}:${entry.originalLine + 1}:${entry.originalColumn + 1}${name}`;
 }

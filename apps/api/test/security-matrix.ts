@@ -60,7 +60,7 @@ export interface MatrixEntry {
  * framing rule (the CSP's frame-ancestors 'none' and X-Frame-Options DENY).
  */
 export const PERMISSIONS_POLICY =
-  'camera=(self), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=(), hid=(), midi=(), ' +
+  'camera=(self), microphone=(), geolocation=(), payment=(), usb=(), serial=(), hid=(), midi=(), ' +
   'accelerometer=(), gyroscope=(), magnetometer=(), display-capture=(), screen-wake-lock=(), ' +
   'publickey-credentials-get=(), xr-spatial-tracking=(), idle-detection=(), browsing-topics=()';
 export const X_FRAME_OPTIONS = 'DENY';

@@ -18,7 +18,6 @@ export const PERMISSIONS_POLICY = [
   'payment=()',
   'usb=()',
   'serial=()',
-  'bluetooth=()',
   'hid=()',
   'midi=()',
   'accelerometer=()',
