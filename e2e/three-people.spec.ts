@@ -56,8 +56,8 @@ describe('one proposal, three people', () => {
       if (sp) {
         await sp.goto('/seller/proposals');
         await expect
-          .poll(() => sp!.locator('.seller-status__now .ant-tag').first().innerText(), { timeout: 15_000 })
-          .toBe(label);
+          .poll(() => sp!.locator('.seller-card .ant-tag', { hasText: label }).count(), { timeout: 15_000 })
+          .toBe(1);
       }
     }
     await statusEverywhere('Em preenchimento');
