@@ -117,6 +117,33 @@ describe.each(DATABASES)('back office: status, stage and corrections on %s', (di
       expect(
         seller.entries.some((e: { label: string }) => e.label === 'Situação: Em análise → Correção pendente'),
       ).toBe(true);
+      // Nothing of the note the team wrote to the buyer reaches the seller, not even in the status change.
+      const sellerText = JSON.stringify(seller);
+      expect(sellerText).not.toContain('A renda difere do holerite enviado');
+      expect(JSON.stringify(buyer)).toContain('A renda difere do holerite enviado');
+    });
+
+    it('gives the team’s words with a status or stage change only to the party they are written to', async () => {
+      const { id } = await create(newProposal());
+      const post = (what: 'status' | 'stage', body: object) =>
+        as.operador.post(`/api/v3/backoffice/proposals/${id}/${what}`, body);
+      expect((await post('status', { status: 'under_review', reason: 'Cadastro completo' })).statusCode).toBe(200);
+      expect(
+        (await post('status', { status: 'pending_correction', reason: 'renda informal — confirmar extratos' }))
+          .statusCode,
+      ).toBe(200);
+      expect(
+        (await post('stage', { stage: 'credit_analysis', reason: 'Crédito em análise no banco' })).statusCode,
+      ).toBe(200);
+      const operator = (await as.operador.get(`/api/v3/backoffice/proposals/${id}`)).json().data;
+      const notes = operator.history.map((h: { reason: string | null }) => h.reason);
+      expect(notes).toEqual(
+        expect.arrayContaining(['renda informal — confirmar extratos', 'Crédito em análise no banco']),
+      );
+      // Operators can tell the party's moves from their own: the parties' edges are not theirs.
+      const notMine = await post('status', { status: 'correction_answered', reason: 'Respondida por telefone' });
+      expect(notMine.statusCode).toBe(409);
+      expect(notMine.json().error.message).toContain('quando os compradores ou o vendedor enviam a parte deles');
     });
 
     it('refuses corrections of unknown or unsent sections, and on proposals that moved on', async () => {

@@ -156,14 +156,18 @@ describe.each(DATABASES)('proposal progress on %s', (dialect) => {
         .execute();
     const ready = (await progress('started', as.comprador)).body.data;
     expect(ready.next).toMatchObject({ id: 'send', title: 'Enviar para análise' });
-    expect(ready.buyer).toEqual({ done: 8, total: 9, percent: 89 });
+    // The five FGTS forms count from the start; the answer "Não" made them "não se aplica".
+    expect(ready.buyer).toEqual({ done: 13, total: 14, percent: 93 });
+    expect(ready.steps.filter((s: { skipped?: boolean }) => s.skipped)).toHaveLength(5);
 
+    // The seller has not finished: the buyers' part is sent and the proposal waits for the seller,
+    // whose part stays open.
     const sent = await send('started', as.comprador);
     expect(sent.statusCode).toBe(200);
     const after = progressViewSchema.parse(sent.json().data);
-    expect(after.buyer).toEqual({ done: 9, total: 9, percent: 100 });
+    expect(after.buyer).toEqual({ done: 14, total: 14, percent: 100 });
     expect(after.next).toBeNull();
-    expect(await statusOf('started')).toBe('under_review');
+    expect(await statusOf('started')).toBe('awaiting_seller');
     const history = await db
       .selectFrom('proposal_history')
       .selectAll()
@@ -171,7 +175,7 @@ describe.each(DATABASES)('proposal progress on %s', (dialect) => {
       .where('kind', '=', 'status')
       .execute();
     expect(history.map((h) => [h.from_value, h.to_value, h.reason])).toEqual([
-      ['filling', 'under_review', 'Enviada para análise pelo comprador.'],
+      ['filling', 'awaiting_seller', 'Parte dos compradores enviada; a proposta aguarda a parte do vendedor.'],
     ]);
     const stored = await db.selectFrom('proposals').select('filling_status').where('id', '=', id).executeTakeFirst();
     expect(stored?.filling_status).toBe(after.percent);

@@ -52,6 +52,11 @@ export interface MatrixEntry {
    * without it every answer of the route, whatever its status, is `no-store`.
    */
   cache?: { cacheControl: string; why: string };
+  /**
+   * Words that must appear nowhere in the answer a caller gets: the notes the team wrote to another
+   * party (the test writes them on the proposal first, see HISTORY_NOTES).
+   */
+  hidesText?: Partial<Record<'owner' | 'other' | 'second' | 'seller' | 'operator', readonly string[]>>;
 }
 
 /**
@@ -64,6 +69,16 @@ export const PERMISSIONS_POLICY =
   'accelerometer=(), gyroscope=(), magnetometer=(), display-capture=(), screen-wake-lock=(), ' +
   'publickey-credentials-get=(), xr-spatial-tracking=(), idle-detection=(), browsing-topics=()';
 export const X_FRAME_OPTIONS = 'DENY';
+
+/**
+ * Notes an operator writes on the matrix's proposal before the checks: with a status change and a
+ * stage change to the buyers, with the appraisal stage to the seller. Each reaches only its party.
+ */
+export const HISTORY_NOTES = {
+  toBuyers: 'renda informal — confirmar extratos',
+  stageToBuyers: 'crédito dos compradores em análise no banco',
+  toSeller: 'o avaliador liga para o vendedor amanhã',
+} as const;
 
 const P = (ids: Ids) => `/api/v3/proposals/${ids.proposal}`;
 const ALL_OK: Actors = ['ok', 'ok', 'ok', 'ok', 'ok', 'ok'];
@@ -125,9 +140,15 @@ export const MATRIX: Record<string, MatrixEntry> = {
     expect: [401, 'ok', 404, 'ok', 'ok', 'ok'],
     hides: { seller: SELLER_HIDDEN },
   },
+  // Everyone on the proposal sees status and stage; the team's words only their addressee.
   'GET /api/v3/proposals/{id}/history': {
     url: (ids) => `${P(ids)}/history`,
     expect: [401, 'ok', 404, 'ok', 'ok', 'ok'],
+    hidesText: {
+      seller: [HISTORY_NOTES.toBuyers, HISTORY_NOTES.stageToBuyers],
+      owner: [HISTORY_NOTES.toSeller],
+      second: [HISTORY_NOTES.toSeller],
+    },
   },
   // What is next: each party sees its own steps; only the main buyer sends for analysis.
   'GET /api/v3/proposals/{id}/progress': {

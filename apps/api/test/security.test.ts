@@ -18,7 +18,7 @@ import {
 } from './helpers';
 import { uploadDocument } from './helpers/documents';
 import { makePdf, multipartBody } from './document-files';
-import { MATRIX, PERMISSIONS_POLICY, X_FRAME_OPTIONS, type Expect, type Ids } from './security-matrix';
+import { HISTORY_NOTES, MATRIX, PERMISSIONS_POLICY, X_FRAME_OPTIONS, type Expect, type Ids } from './security-matrix';
 
 const ACTORS = ['anonymous', 'owner', 'other', 'second', 'seller', 'operator'] as const;
 /** The matrix's callers as demo accounts (helpers/demo.ts). */
@@ -97,6 +97,18 @@ describe.each(DATABASES)('security on %s', (dialect) => {
       await (await sessionClient(t, leaving.id)).post('/api/v3/privacy/deletion-request')
     ).json().data.id;
     expect(ids.file).toBeTruthy();
+    // The team writes to each party on the proposal (HISTORY_NOTES): what the matrix hides checks.
+    const op = await clientOf('operator');
+    const base = `/api/v3/backoffice/proposals/${ids.proposal}`;
+    for (const [what, body] of [
+      ['status', { status: 'under_review', reason: 'Cadastro conferido' }],
+      ['status', { status: 'pending_correction', reason: HISTORY_NOTES.toBuyers }],
+      ['stage', { stage: 'credit_analysis', reason: HISTORY_NOTES.stageToBuyers }],
+      ['stage', { stage: 'appraisal', reason: HISTORY_NOTES.toSeller }],
+    ] as const) {
+      const res = await op.post(`${base}/${what}`, body);
+      if (res.statusCode !== 200) throw new Error(`${what}: ${res.statusCode} ${res.body}`);
+    }
   });
 
   it('has an authorization entry for every route the API serves, and no stale one', async () => {
@@ -189,6 +201,30 @@ describe.each(DATABASES)('security on %s', (dialect) => {
     }
     expect(checked).toBeGreaterThan(0);
     expect(leaks).toEqual([]);
+  });
+
+  it('never gives a party the notes the team wrote to another party (history audience)', async () => {
+    const leaks: string[] = [];
+    const seen: string[] = [];
+    let checked = 0;
+    for (const [key, entry] of Object.entries(MATRIX)) {
+      for (const [actor, hidden] of Object.entries(entry.hidesText ?? {})) {
+        const res = await call(key, actor as (typeof ACTORS)[number]);
+        expect(res.statusCode, `${key} as ${actor}`).toBe(200);
+        checked++;
+        for (const h of hidden) if (res.body.includes(h)) leaks.push(`${key} as ${actor}: ${h}`);
+      }
+    }
+    // Each note does reach its own party (the check above can fail).
+    for (const [actor, note] of [
+      ['owner', HISTORY_NOTES.toBuyers],
+      ['seller', HISTORY_NOTES.toSeller],
+      ['operator', HISTORY_NOTES.stageToBuyers],
+    ] as const)
+      if ((await call('GET /api/v3/proposals/{id}/history', actor)).body.includes(note)) seen.push(actor);
+    expect(checked).toBeGreaterThan(0);
+    expect(leaks).toEqual([]);
+    expect(seen).toEqual(['owner', 'seller', 'operator']);
   });
 
   it('refuses mass assignment: role, status or owner ids in a body are a 400 and change nothing', async () => {

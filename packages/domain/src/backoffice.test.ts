@@ -16,7 +16,7 @@ import {
   statusChangeError,
 } from './backoffice';
 import { fieldErrors } from './api-error';
-import { PROPOSAL_STATUSES, STATUS_TRANSITIONS } from './proposal';
+import { canTransition, PROPOSAL_STATUSES } from './proposal';
 import { NEW_PROPOSAL as VALID } from './testing/fixtures';
 import { installZodMessages } from './zod-messages';
 
@@ -146,16 +146,27 @@ describe('status and stage rules', () => {
   it('every edge of the machine is allowed and every other change refused with a Portuguese reason', () => {
     for (const from of PROPOSAL_STATUSES) {
       for (const to of PROPOSAL_STATUSES) {
-        const edge = STATUS_TRANSITIONS[from].includes(to);
+        const edge = canTransition(from, to, 'operator');
         expect(statusChangeError(from, to) === null).toBe(edge);
       }
-      expect(nextStatuses(from)).toEqual(PROPOSAL_STATUSES.filter((to) => STATUS_TRANSITIONS[from].includes(to)));
+      expect(nextStatuses(from)).toEqual(PROPOSAL_STATUSES.filter((to) => canTransition(from, to, 'operator')));
     }
     expect(statusChangeError('filling', 'sent_to_bank')).toBe(
       'Não é possível passar a proposta de “Em preenchimento” para “Enviada ao banco”.',
     );
     expect(statusChangeError('approved', 'cancelled')).toBe('A proposta está “Aprovada” e não muda mais de situação.');
     expect(statusChangeError('under_review', 'under_review')).toBe('A proposta já está “Em análise”.');
+    // The parties' own moves are not the team's to make.
+    expect(statusChangeError('pending_correction', 'correction_answered')).toBe(
+      'A proposta passa para “Correção respondida” quando os compradores ou o vendedor enviam a parte deles, não pela equipe.',
+    );
+    expect(nextStatuses('filling')).toEqual(['under_review', 'cancelled']);
+    expect(nextStatuses('correction_answered')).toEqual([
+      'under_review',
+      'pending_correction',
+      'sent_to_bank',
+      'cancelled',
+    ]);
   });
 
   it('stages move one step forward or back while the proposal is open', () => {

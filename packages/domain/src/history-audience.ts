@@ -17,6 +17,27 @@ export function historyAudience(kind: HistoryKind, sectionScope?: 'buyer' | 'pro
   return ['buyer', 'seller'];
 }
 
+/**
+ * Who may read an entry's note (its reason). Status and stage changes are seen by every party, but
+ * the words the team writes with them are addressed to someone: the appraisal stage's note to the
+ * seller (who receives the appraiser), every other note to the buyers, a correction's note to whoever
+ * fills the section. The seller never reads what the team writes to the buyers, nor the buyers what
+ * it writes to the seller. What a party's own move records (the buyers' sending, the seller
+ * completing) is read by everyone. Operators read every note.
+ */
+export function noteAudience(entry: {
+  kind: HistoryKind;
+  to: string | null;
+  /** The entry was written by a buyer's or the seller's own action, not by an operator. */
+  byParty: boolean;
+  sectionScope?: 'buyer' | 'proposal' | 'seller';
+}): Party[] {
+  if (entry.kind === 'correction') return historyAudience('correction', entry.sectionScope);
+  if (entry.byParty) return ['buyer', 'seller'];
+  if (entry.kind === 'stage' && entry.to === 'appraisal') return ['seller'];
+  return ['buyer'];
+}
+
 export function isHistoryVisible(audience: readonly string[], role: 'buyer' | 'seller' | 'operator'): boolean {
   return role === 'operator' || audience.includes(role);
 }

@@ -247,8 +247,11 @@ describe('deriveSteps', () => {
     expect(steps.find((s) => s.id === 'health:1')!.state).toBe('done');
     expect(steps.find((s) => s.id === 'send')!.state).toBe('todo');
     expect(steps.find((s) => s.id === 'complete')!.state).toBe('todo');
-    for (const status of ['under_review', 'pending_correction', 'sent_to_bank'] as const)
+    for (const status of ['awaiting_seller', 'under_review', 'correction_answered', 'sent_to_bank'] as const)
       expect(deriveSteps(input({ status })).find((s) => s.id === 'send')!.state).toBe('done');
+    // After a correction the buyers send again.
+    const resend = deriveSteps(input({ status: 'pending_correction' })).find((s) => s.id === 'send')!;
+    expect(resend).toMatchObject({ state: 'todo', title: 'Reenviar para análise' });
     expect(deriveSteps(input({ sellerDone: true })).find((s) => s.id === 'complete')!.state).toBe('done');
   });
 });

@@ -33,6 +33,8 @@ export interface Step {
   state: StepState;
   /** Buyer positions that may do it; null: any buyer (or the seller, for the seller's steps). */
   actors: number[] | null;
+  /** An optional step that an answer made unnecessary: counted as done ("não se aplica"). */
+  skipped?: boolean;
 }
 
 export interface ProgressInput {
@@ -90,6 +92,37 @@ export const SELLER_PATHS: Record<string, string> = {
 };
 
 export const SEND_TITLE = 'Enviar para análise';
+export const RESEND_TITLE = 'Reenviar para análise';
+
+/**
+ * Steps that an earlier answer may make unnecessary, with the step whose answer decides: the FGTS
+ * forms (the buyer's FGTS questions) and the seller's spouse (the seller's general data). They are
+ * counted from the start, so the count never grows: to do until the answer is given, then done as
+ * "não se aplica" when the answer makes them unnecessary.
+ */
+const OPTIONAL_STEPS: Record<string, string> = {
+  ...Object.fromEntries(FGTS_STEPS.filter((s) => s.key !== 'fgts_questions').map((s) => [s.key, 'fgts_questions'])),
+  'seller-marital': 'seller-general-data',
+};
+
+type SectionInput = ProgressInput['sections'][number];
+/**
+ * The section as a step: required ones as they are; an optional one while its deciding step may
+ * still make it needed (to do until answered, then skipped); null when it never applies.
+ */
+function sectionStep(sections: readonly SectionInput[], key: string, b: number | null) {
+  const all = sections.filter((x) => x.key === key && x.buyer === b);
+  const required = all.find((x) => x.required);
+  if (required) return { s: required, state: sectionState(required.status), skipped: false };
+  const decidedBy = OPTIONAL_STEPS[key];
+  const own = all[0];
+  if (!decidedBy || !own) return null;
+  const decider = sections.find((x) => x.key === decidedBy && x.buyer === b && x.required);
+  if (!decider) return null;
+  return decider.status === 'done'
+    ? { s: own, state: 'done' as const, skipped: true }
+    : { s: own, state: 'todo' as const, skipped: false };
+}
 export const HEALTH_TITLE = 'Declaração de saúde';
 export const DOCUMENTS_TITLE = 'Envio de documentos';
 export const SELLER_DOCUMENTS_TITLE = 'Documentos';
@@ -116,8 +149,9 @@ export function deriveSteps(input: ProgressInput): Step[] {
   const steps: Step[] = [];
 
   const pushSection = (key: string, b: number | null) => {
-    const s = input.sections.find((x) => x.key === key && x.buyer === b && x.required);
-    if (!s) return;
+    const found = sectionStep(input.sections, key, b);
+    if (!found) return;
+    const { s } = found;
     const query = b === null ? '' : `?buyer=${b + 1}`;
     steps.push({
       id: `section:${key}:${b ?? '-'}`,
@@ -127,8 +161,9 @@ export function deriveSteps(input: ProgressInput): Step[] {
       buyer: b,
       title: withName(s.title, b),
       path: `${BUYER_PATHS[key]}${query}`,
-      state: sectionState(s.status),
+      state: found.state,
       actors: b === null ? [0] : buyerActors(b),
+      ...(found.skipped ? { skipped: true } : {}),
     });
   };
   const positions = input.buyers.map((b) => b.position).sort((a, b) => a - b);
@@ -162,21 +197,23 @@ export function deriveSteps(input: ProgressInput): Step[] {
       state: documentsState(buyerDocs),
       actors: null,
     });
+  // The buyers' sending is to do while their part is open: being filled, or after a correction.
   steps.push({
     id: 'send',
     party: 'buyer',
     kind: 'send',
     key: 'send',
     buyer: null,
-    title: SEND_TITLE,
+    title: input.status === 'pending_correction' ? RESEND_TITLE : SEND_TITLE,
     path: '/buyer/home',
-    state: input.status === 'filling' ? 'todo' : 'done',
+    state: input.status === 'filling' || input.status === 'pending_correction' ? 'todo' : 'done',
     actors: [0],
   });
 
   for (const [key, path] of Object.entries(SELLER_PATHS)) {
-    const s = input.sections.find((x) => x.key === key && x.required);
-    if (!s) continue;
+    const found = sectionStep(input.sections, key, null);
+    if (!found) continue;
+    const { s } = found;
     steps.push({
       id: `section:${key}:-`,
       party: 'seller',
@@ -185,8 +222,9 @@ export function deriveSteps(input: ProgressInput): Step[] {
       buyer: null,
       title: s.title,
       path: sellerPath(input.proposalId, path),
-      state: sectionState(s.status),
+      state: found.state,
       actors: null,
+      ...(found.skipped ? { skipped: true } : {}),
     });
   }
   const sellerDocs = input.documents.filter((d) => d.uploader === 'seller').map((d) => d.state);
@@ -292,6 +330,7 @@ export const stepSchema = z.object({
   path: z.string(),
   state: z.enum(['done', 'todo', 'rejected']),
   actors: z.array(z.number().int()).nullable(),
+  skipped: z.boolean().optional(),
 });
 /**
  * GET /proposals/:id/progress: the count every screen shows, each party's count, the steps and the

@@ -18,8 +18,9 @@ describe('what each status lets the parties do', () => {
   });
 
   it('takes documents and corrections also while under review', () => {
-    expect(OPEN_STATUSES).toEqual(['filling', 'under_review', 'pending_correction']);
-    expect(PROPOSAL_STATUSES.filter(isOpenStatus)).toEqual(['filling', 'under_review', 'pending_correction']);
+    const open = ['filling', 'awaiting_seller', 'under_review', 'pending_correction', 'correction_answered'];
+    expect(OPEN_STATUSES).toEqual(open);
+    expect(PROPOSAL_STATUSES.filter(isOpenStatus)).toEqual(open);
   });
 
   it('knows the final statuses from the status machine (no way out)', () => {

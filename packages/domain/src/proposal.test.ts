@@ -31,6 +31,18 @@ describe('proposal status machine', () => {
     expect(canTransition(from, to)).toBe(false);
   });
 
+  it('says who takes each edge: the buyers send, the seller completes, the team reviews', () => {
+    expect(canTransition('filling', 'awaiting_seller', 'buyer')).toBe(true);
+    expect(canTransition('filling', 'awaiting_seller', 'operator')).toBe(false);
+    expect(canTransition('awaiting_seller', 'under_review', 'seller')).toBe(true);
+    expect(canTransition('awaiting_seller', 'under_review', 'buyer')).toBe(false);
+    expect(canTransition('pending_correction', 'correction_answered', 'buyer')).toBe(true);
+    expect(canTransition('pending_correction', 'correction_answered', 'seller')).toBe(true);
+    expect(canTransition('pending_correction', 'correction_answered', 'operator')).toBe(false);
+    expect(canTransition('under_review', 'pending_correction', 'buyer')).toBe(false);
+    expect(canTransition('correction_answered', 'sent_to_bank', 'operator')).toBe(true);
+  });
+
   it('never stays in place', () => {
     for (const s of PROPOSAL_STATUSES) expect(canTransition(s, s)).toBe(false);
   });
@@ -53,7 +65,7 @@ describe('proposal status machine', () => {
         if (canTransition(from, to)) edges++;
         expect(canTransition(from, to)).toBe(STATUS_TRANSITIONS[from].includes(to));
       }
-    expect(edges).toBe(10);
+    expect(edges).toBe(19);
     for (const targets of Object.values(STATUS_TRANSITIONS))
       for (const t of targets) expect(PROPOSAL_STATUSES).toContain(t);
   });

@@ -8,14 +8,27 @@ export const PROPOSAL_TYPE_LABELS: Record<(typeof PROPOSAL_TYPES)[number], strin
 };
 
 /**
- * Status machine (docs/product/back-office.md): transitions only along these edges.
- * filling → under_review → pending_correction ⇄ under_review → sent_to_bank → approved | rejected;
- * cancelled from any open state.
+ * Status machine (docs/product/back-office.md, docs/decisions/042-one-lifecycle.md): the one status
+ * of a proposal, shown the same to buyers, seller and operators. It moves only along these edges,
+ * and each edge says who may take it:
+ *
+ *   filling → awaiting_seller (main buyer sends, the seller's part is still open)
+ *   filling → under_review (main buyer sends with the seller's part done; or an operator)
+ *   awaiting_seller → under_review (the seller completes their part)
+ *   awaiting_seller → filling (an operator reopens the buyers' part, e.g. a correction)
+ *   under_review → pending_correction | sent_to_bank (operator)
+ *   pending_correction → correction_answered (the parties answer every correction, or re-send)
+ *   pending_correction → under_review (operator)
+ *   correction_answered → under_review | pending_correction | sent_to_bank (operator)
+ *   sent_to_bank → approved | rejected (operator)
+ *   cancelled from any open state (operator)
  */
 export const PROPOSAL_STATUSES = [
   'filling',
+  'awaiting_seller',
   'under_review',
   'pending_correction',
+  'correction_answered',
   'sent_to_bank',
   'approved',
   'rejected',
@@ -25,26 +38,51 @@ export type ProposalStatus = (typeof PROPOSAL_STATUSES)[number];
 
 export const STATUS_LABELS: Record<ProposalStatus, string> = {
   filling: 'Em preenchimento',
+  awaiting_seller: 'Aguardando o vendedor',
   under_review: 'Em análise',
   pending_correction: 'Correção pendente',
+  correction_answered: 'Correção respondida',
   sent_to_bank: 'Enviada ao banco',
   approved: 'Aprovada',
   rejected: 'Recusada',
   cancelled: 'Cancelada',
 };
 
-export const STATUS_TRANSITIONS: Record<ProposalStatus, readonly ProposalStatus[]> = {
-  filling: ['under_review', 'cancelled'],
-  under_review: ['pending_correction', 'sent_to_bank', 'cancelled'],
-  pending_correction: ['under_review', 'cancelled'],
-  sent_to_bank: ['approved', 'rejected', 'cancelled'],
-  approved: [],
-  rejected: [],
-  cancelled: [],
+/** Who moves a proposal: its buyers (the main buyer sends), its seller, or an operator. */
+export type StatusActor = 'buyer' | 'seller' | 'operator';
+
+const OPERATOR = ['operator'] as const;
+/** Every edge of the machine and who may take it. */
+export const STATUS_EDGES: Record<ProposalStatus, Partial<Record<ProposalStatus, readonly StatusActor[]>>> = {
+  filling: { awaiting_seller: ['buyer'], under_review: ['buyer', 'operator'], cancelled: OPERATOR },
+  awaiting_seller: { under_review: ['seller'], filling: OPERATOR, cancelled: OPERATOR },
+  under_review: { pending_correction: OPERATOR, sent_to_bank: OPERATOR, cancelled: OPERATOR },
+  pending_correction: {
+    correction_answered: ['buyer', 'seller'],
+    under_review: OPERATOR,
+    cancelled: OPERATOR,
+  },
+  correction_answered: {
+    under_review: OPERATOR,
+    pending_correction: OPERATOR,
+    sent_to_bank: OPERATOR,
+    cancelled: OPERATOR,
+  },
+  sent_to_bank: { approved: OPERATOR, rejected: OPERATOR, cancelled: OPERATOR },
+  approved: {},
+  rejected: {},
+  cancelled: {},
 };
 
-export function canTransition(from: ProposalStatus, to: ProposalStatus): boolean {
-  return STATUS_TRANSITIONS[from].includes(to);
+/** The statuses each status may move to, by anyone, in the order of PROPOSAL_STATUSES. */
+export const STATUS_TRANSITIONS: Record<ProposalStatus, readonly ProposalStatus[]> = Object.fromEntries(
+  PROPOSAL_STATUSES.map((from) => [from, PROPOSAL_STATUSES.filter((to) => STATUS_EDGES[from][to] !== undefined)]),
+) as unknown as Record<ProposalStatus, readonly ProposalStatus[]>;
+
+/** The edge exists (and, given an actor, that actor may take it). */
+export function canTransition(from: ProposalStatus, to: ProposalStatus, by?: StatusActor): boolean {
+  const actors = STATUS_EDGES[from]?.[to];
+  return actors !== undefined && (by === undefined || actors.includes(by));
 }
 
 export const PROPOSAL_STAGES = ['registration', 'credit_analysis', 'appraisal', 'legal', 'contract'] as const;

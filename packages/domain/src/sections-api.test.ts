@@ -16,6 +16,7 @@ const summary = {
   draftUpdatedAt: '2026-06-15T12:00:00.000Z',
   submittedAt: null,
   reviewNote: null,
+  readOnly: null,
 };
 const view = {
   ...summary,
@@ -42,6 +43,7 @@ describe('sections responses', () => {
             draftUpdatedAt: null,
             submittedAt: '2026-06-14T10:00:00.000Z',
             reviewNote: 'CPF ilegível',
+            readOnly: { reason: 'A proposta está com a equipe do portal, em análise.', next: 'Aguarde.' },
             required: false,
           },
         ],

@@ -13,6 +13,8 @@ export const sectionSummarySchema = z.object({
   draftUpdatedAt: z.string().nullable(),
   submittedAt: z.string().nullable(),
   reviewNote: z.string().nullable(),
+  /** Why the caller cannot change it now and what comes next (docs/decisions/042-one-lifecycle.md); null when they can. */
+  readOnly: z.object({ reason: z.string(), next: z.string() }).nullable(),
 });
 export type SectionSummary = z.infer<typeof sectionSummarySchema>;
 

@@ -14,19 +14,23 @@ import {
 
 export const OPEN_STATUSES: readonly ProposalStatus[] = [
   'filling',
+  'awaiting_seller',
   'under_review',
   'pending_correction',
+  'correction_answered',
   'sent_to_bank',
 ];
 
 const quoted = (s: string) => `“${s}”`;
 
-/** Why a status change is refused, in Portuguese; null when the machine has that edge. */
+/** Why an operator's status change is refused, in Portuguese; null when the machine lets an operator take that edge. */
 export function statusChangeError(from: ProposalStatus, to: ProposalStatus): string | null {
-  if (canTransition(from, to)) return null;
+  if (canTransition(from, to, 'operator')) return null;
   if (from === to) return `A proposta já está ${quoted(STATUS_LABELS[from])}.`;
   if (!OPEN_STATUSES.includes(from))
     return `A proposta está ${quoted(STATUS_LABELS[from])} e não muda mais de situação.`;
+  if (canTransition(from, to))
+    return `A proposta passa para ${quoted(STATUS_LABELS[to])} quando os compradores ou o vendedor enviam a parte deles, não pela equipe.`;
   return `Não é possível passar a proposta de ${quoted(STATUS_LABELS[from])} para ${quoted(STATUS_LABELS[to])}.`;
 }
 
@@ -45,8 +49,9 @@ export function stageChangeError(status: ProposalStatus, from: ProposalStage, to
   return null;
 }
 
+/** The statuses an operator may move the proposal to. */
 export function nextStatuses(from: ProposalStatus): ProposalStatus[] {
-  return PROPOSAL_STATUSES.filter((to) => canTransition(from, to));
+  return PROPOSAL_STATUSES.filter((to) => canTransition(from, to, 'operator'));
 }
 
 export function nextStages(status: ProposalStatus, from: ProposalStage): ProposalStage[] {

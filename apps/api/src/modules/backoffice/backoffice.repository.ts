@@ -257,6 +257,7 @@ export function createBackofficeRepository(db: Kysely<Database>, options: { dial
           'h.audience',
           'h.section',
           'u.name as actor_name',
+          'u.role as actor_role',
         ])
         .where('h.proposal_id', '=', proposalId)
         .orderBy('h.at', 'desc')

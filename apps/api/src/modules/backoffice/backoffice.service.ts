@@ -3,6 +3,7 @@ import type { SessionUser } from '@portal/domain/auth';
 import {
   formatProposalCode,
   isHistoryVisible,
+  noteAudience,
   nextStages,
   nextStatuses,
   type HistoryEntry,
@@ -71,7 +72,17 @@ export function createBackofficeService(deps: {
           from: r.from_value,
           to: r.to_value,
           label,
-          reason: r.reason,
+          // The entry is seen by every party; its note only by the party it is written to.
+          reason:
+            viewer.role === 'operator' ||
+            r.kind === 'correction' ||
+            noteAudience({
+              kind: r.kind as HistoryKind,
+              to: r.to_value,
+              byParty: r.actor_role === 'buyer' || r.actor_role === 'seller',
+            }).includes(viewer.role)
+              ? r.reason
+              : null,
           actor: viewer.role === 'operator' ? (r.actor_name ?? null) : 'Equipe do portal',
           section,
         };

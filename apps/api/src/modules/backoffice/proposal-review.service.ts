@@ -216,10 +216,21 @@ export function createProposalReviewService(deps: {
           subject: `proposal:${proposalId}/${section.replace(':', '/')}`,
           ip,
         });
-        if (loaded.proposal.status === 'under_review') {
+        // A correction reopens the parts (docs/decisions/042-one-lifecycle.md): with the team, the
+        // proposal waits for the correction; while it waits for the seller, a correction of the
+        // buyers' part takes their sending back (they send again once it is fixed). The note itself
+        // stays in the correction entry, read only by whoever fills the section.
+        const status = loaded.proposal.status;
+        const reopen: ProposalStatus | null =
+          status === 'under_review' || status === 'correction_answered'
+            ? 'pending_correction'
+            : status === 'awaiting_seller' && def.scope !== 'seller'
+              ? 'filling'
+              : null;
+        if (reopen) {
           await applyStatus(tx, loaded, {
-            to: 'pending_correction',
-            reason: `Correção pedida: ${def.title}. ${args.note}`,
+            to: reopen,
+            reason: `Correção pedida: ${def.title}.`,
             actorId: operator.id,
             ip,
             notify: false,

@@ -20,6 +20,7 @@ import { notFound } from '../../errors';
 import { newId } from '../../crypto';
 import { recordAudit } from '../audit/audit';
 import { refreshProposalProgress } from '../financing/proposal-progress';
+import { settleAnsweredCorrection } from '../proposals/lifecycle';
 import { loadProposalFacts } from '../proposals/proposal-facts';
 import { createProposalsService, type LoadedProposal } from '../proposals/proposals.service';
 import type { DocumentsConfig } from './documents.config';
@@ -222,6 +223,9 @@ export function createDocumentAccess(deps: { db: Kysely<Database>; config: Docum
     });
     // A document sent, taken back or reviewed moves the documents step of its party.
     await refreshProposalProgress(tx, e.proposalId, { validityDays: config.validityDays, touch: false });
+    // A document sent again may answer the last correction asked.
+    if (e.action === 'uploaded')
+      await settleAnsweredCorrection(tx, { proposalId: e.proposalId, actorId: e.actorId, ip: null });
   }
 
   const maxBytes = () => Math.floor(config.maxMb * 1024 * 1024);

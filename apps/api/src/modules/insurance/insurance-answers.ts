@@ -12,6 +12,7 @@ import {
 } from '@portal/domain/health-questionnaire';
 import type { ProposalMembersTable } from '../../db/schema';
 import { refreshProposalProgress } from '../financing/proposal-progress';
+import { settleAnsweredCorrection } from '../proposals/lifecycle';
 import { HttpError, notFound } from '../../errors';
 import { recordAudit } from '../audit/audit';
 import { HealthDecryptError } from './health-crypto';
@@ -178,6 +179,7 @@ export function answerActions(ctx: InsuranceContext) {
           tx,
         );
         await refreshProposalProgress(tx, proposalId);
+        await settleAnsweredCorrection(tx, { proposalId, actorId: user.id, ip });
         await recordAudit(tx, {
           actorId: user.id,
           action: 'health.declaration_confirmed',

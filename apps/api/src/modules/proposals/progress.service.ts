@@ -3,11 +3,13 @@ import type { SessionUser } from '@portal/domain/auth';
 import { nextStepFor, type ProgressView, type Viewer } from '@portal/domain/next-step';
 import type { Database } from '../../db/schema';
 import { HttpError, forbidden } from '../../errors';
-import { recordProposalChange } from '../audit/proposal-change';
+import { ALREADY_SENT_MESSAGE, sendMove } from '@portal/domain/lifecycle';
+import type { ProposalStatus } from '@portal/domain/proposal';
 import { loadProposalProgress, refreshProposalProgress } from '../financing/proposal-progress';
+import { moveProposal } from './lifecycle';
 import { createProposalsService } from './proposals.service';
 
-export const ALREADY_SENT_MESSAGE = 'Esta proposta já foi enviada para análise.';
+export { ALREADY_SENT_MESSAGE };
 export const ONLY_MAIN_BUYER_MESSAGE = 'Só o comprador principal envia a proposta para análise.';
 
 /**
@@ -50,8 +52,9 @@ export function createProgressService(deps: { db: Kysely<Database> }) {
     progressFor,
 
     /**
-     * The main buyer sends the proposal for analysis once every other step of the buyers is done:
-     * the status becomes "Em análise" for the back office. Refused with the steps still missing.
+     * The main buyer sends the buyers' part (docs/decisions/042-one-lifecycle.md): refused with the
+     * steps still missing; otherwise the proposal goes to the team, or waits for the seller's part
+     * (which stays open), or after a correction comes back as "Correção respondida".
      */
     async sendForAnalysis(user: SessionUser, proposalId: string, ip: string | null): Promise<ProgressView> {
       const viewer = await viewerOf(user, proposalId);
@@ -64,36 +67,29 @@ export function createProgressService(deps: { db: Kysely<Database> }) {
           .select('status')
           .where('id', '=', proposalId)
           .executeTakeFirstOrThrow();
-        if (proposal.status !== 'filling') throw new HttpError(409, 'already_sent', ALREADY_SENT_MESSAGE);
-        const missing = progress.steps.filter((s) => s.party === 'buyer' && s.kind !== 'send' && s.state !== 'done');
-        if (missing.length)
+        const from = proposal.status as ProposalStatus;
+        const move = sendMove(from, progress.steps);
+        if (!move.ok)
           throw new HttpError(
             409,
-            'steps_missing',
-            `Antes de enviar, conclua: ${missing.map((s) => s.title).join('; ')}.`,
-            Object.fromEntries(missing.map((s) => [s.id, s.state === 'rejected' ? 'Correção pedida' : 'A fazer'])),
+            move.code,
+            move.message,
+            move.missing.length
+              ? Object.fromEntries(
+                  move.missing.map((s) => [s.id, s.state === 'rejected' ? 'Correção pedida' : 'A fazer']),
+                )
+              : undefined,
           );
-        const now = Date.now();
-        const updated = await tx
-          .updateTable('proposals')
-          .set({ status: 'under_review', updated_at: now })
-          .where('id', '=', proposalId)
-          .where('status', '=', 'filling')
-          .executeTakeFirst();
-        if (Number(updated.numUpdatedRows) !== 1) throw new HttpError(409, 'already_sent', ALREADY_SENT_MESSAGE);
-        await recordProposalChange(tx, {
+        const moved = await moveProposal(tx, {
           proposalId,
+          from,
+          to: move.to,
           actorId: user.id,
-          kind: 'status',
-          from: 'filling',
-          to: 'under_review',
-          reason: 'Enviada para análise pelo comprador.',
-          at: now,
+          reason: move.reason,
           action: 'proposal.sent_for_analysis',
           ip,
-          detail: 'filling → under_review',
         });
-        await refreshProposalProgress(tx, proposalId, { touch: false });
+        if (!moved) throw new HttpError(409, 'already_sent', ALREADY_SENT_MESSAGE);
       });
       return progressFor(user, proposalId);
     },

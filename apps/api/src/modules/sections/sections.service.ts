@@ -6,7 +6,13 @@ import { fieldErrors } from '@portal/domain/api-error';
 import { onlyDigits } from '@portal/domain/digits';
 import { prefillFromAnswers } from '@portal/domain/prefill';
 import { buyerFgtsEligibility, FGTS_FORM_KEYS } from '@portal/domain/fgts-sections';
-import { isEditableStatus, PROPOSAL_LOCKED_MESSAGE } from '@portal/domain/proposal-status';
+import {
+  isPartOpen,
+  PROPOSAL_LOCKED_MESSAGE,
+  readOnlyReason,
+  type ReadOnlyReason,
+} from '@portal/domain/proposal-status';
+import type { ProposalStatus } from '@portal/domain/proposal';
 import { NO_BUYER } from '@portal/domain/proposal-facts';
 import type { Database, ProposalSectionsTable } from '../../db/schema';
 import type { Executor } from '../../db/database';
@@ -14,6 +20,7 @@ import { HttpError, forbidden, notFound } from '../../errors';
 import { recordAudit } from '../audit/audit';
 import { loadProposalFacts } from '../proposals/proposal-facts';
 import { refreshProposalProgress } from '../financing/proposal-progress';
+import { settleAnsweredCorrection } from '../proposals/lifecycle';
 import { createProposalsService, type LoadedProposal } from '../proposals/proposals.service';
 import { inviteMember } from '../invitations/invite';
 import type { Mailer } from '../mail/outbox';
@@ -33,6 +40,8 @@ export interface SectionView {
   values: Record<string, unknown> | null;
   submittedAt: string | null;
   reviewNote: string | null;
+  /** Why this person cannot change the section now, and what comes next; null when they can. */
+  readOnly: ReadOnlyReason | null;
   /** What the proposal already knows (name, e-mail, CPF of the buyer). */
   prefill: Record<string, unknown>;
   /** Titles of the earlier sections the prefilled values came from. */
@@ -68,7 +77,8 @@ export function createSectionsService(deps: { db: Kysely<Database>; mailer: Mail
    */
   function access(loaded: Loaded, scope: AnySection['scope'], position: number) {
     const me = loaded.me;
-    const open = isEditableStatus(loaded.proposal.status);
+    // Each party's part opens and closes on its own (docs/decisions/042-one-lifecycle.md).
+    const open = isPartOpen(loaded.proposal.status, scope === 'seller' ? 'seller' : 'buyer');
     if (!me) return { summary: true, read: true, edit: false, open };
     if (me.role === 'seller') {
       const own = scope === 'seller';
@@ -104,6 +114,13 @@ export function createSectionsService(deps: { db: Kysely<Database>; mailer: Mail
       buyer: def.scope === 'buyer' ? position : null,
       status: row?.status ?? 'todo',
       canEdit: a.edit && a.open,
+      readOnly: loaded.me
+        ? readOnlyReason({
+            status: loaded.proposal.status as ProposalStatus,
+            party: loaded.me.role,
+            mayEdit: a.edit,
+          })
+        : null,
       draft: draftIsNewer ? JSON.parse(row!.draft!) : null,
       draftUpdatedAt: draftIsNewer ? iso(row!.draft_updated_at) : null,
       values: row?.data ? JSON.parse(row.data) : null,
@@ -144,7 +161,12 @@ export function createSectionsService(deps: { db: Kysely<Database>; mailer: Mail
   function guardEdit(loaded: Loaded, scope: AnySection['scope'], position: number) {
     const a = access(loaded, scope, position);
     if (!a.edit) throw forbidden();
-    if (!a.open) throw new HttpError(409, 'proposal_locked', PROPOSAL_LOCKED_MESSAGE);
+    if (!a.open) {
+      const why = loaded.me
+        ? readOnlyReason({ status: loaded.proposal.status as ProposalStatus, party: loaded.me.role, mayEdit: true })
+        : null;
+      throw new HttpError(409, 'proposal_locked', why ? `${why.reason} ${why.next}` : PROPOSAL_LOCKED_MESSAGE);
+    }
   }
 
   return {
@@ -298,6 +320,8 @@ export function createSectionsService(deps: { db: Kysely<Database>; mailer: Mail
           });
         }
         const fillingStatus = await refreshFillingStatus(tx, loaded);
+        // Sending a section again may answer the last correction asked.
+        await settleAnsweredCorrection(tx, { proposalId, actorId: user.id, ip: null });
         await recordAudit(tx, {
           actorId: user.id,
           action: 'section.submitted',

@@ -5,6 +5,8 @@ import { SELLER_SECTIONS } from '@portal/domain/seller-sections';
 import type { AnySection } from '@portal/domain/sections-registry';
 import { NO_BUYER } from '@portal/domain/proposal-facts';
 import { isFinalStatus, PROPOSAL_CLOSED_MESSAGE } from '@portal/domain/proposal-status';
+import { sellerCompleteMove } from '@portal/domain/lifecycle';
+import type { ProposalStatus } from '@portal/domain/proposal';
 import type { SellerPart } from '@portal/domain/seller-api';
 import type { Database } from '../../db/schema';
 import type { Executor } from '../../db/database';
@@ -14,6 +16,7 @@ import { loadProposalFacts } from '../proposals/proposal-facts';
 import { refreshProposalProgress } from '../financing/proposal-progress';
 import { createProposalsService } from '../proposals/proposals.service';
 import { createSellerRepository } from './seller.repository';
+import { moveProposal, settleAnsweredCorrection } from '../proposals/lifecycle';
 
 export const SELLER_INCOMPLETE_MESSAGE = 'Ainda faltam etapas para concluir a sua parte.';
 
@@ -83,6 +86,20 @@ export function createSellerService(deps: { db: Kysely<Database> }) {
         await repo.markCompleted(proposalId, now, tx);
         await recordAudit(tx, { actorId: user.id, action: 'seller.completed', subject: `proposal:${proposalId}` });
         await refreshProposalProgress(tx, proposalId, { touch: false });
+        // The buyers already sent theirs: the proposal goes to the team now (never before).
+        const from = loaded.proposal.status as ProposalStatus;
+        const to = sellerCompleteMove(from);
+        if (to)
+          await moveProposal(tx, {
+            proposalId,
+            from,
+            to,
+            actorId: user.id,
+            reason: 'Parte do vendedor concluída; a proposta foi para a análise da equipe.',
+            action: 'proposal.sent_for_analysis',
+            ip: null,
+          });
+        else await settleAnsweredCorrection(tx, { proposalId, actorId: user.id, ip: null });
         return { ...part, completedAt: new Date(now).toISOString(), done: true };
       });
     },

@@ -262,8 +262,9 @@ function SectionFormBody(props: SectionFormProps & { detail: SectionDetail }) {
       {!editable ? (
         <PlainAlert
           type="info"
-          title="Somente leitura: esta seção não pode ser alterada por você agora."
-          className="form-alert"
+          title={detail.readOnly?.reason ?? 'Esta seção está fechada para alterações.'}
+          description={detail.readOnly?.next}
+          className="form-alert read-only-note"
         />
       ) : null}
       <NativeForm onSubmit={onSubmit}>

@@ -14,6 +14,7 @@ import { FgtsStateError } from './fgts-state-error';
 import { buyerSubtitle, fgtsStepUrl, useFgtsScreen } from './flow';
 import { formatValue } from './format';
 import { FGTS_FIELD_UI } from './ui';
+import { ReadOnlyNote } from '../../components/read-only-note';
 import { PlainAlert } from '../../components/plain-alert';
 import { PlainCard } from '../../components/plain-card';
 
@@ -132,11 +133,7 @@ export default function FgtsReviewPage() {
               onConfirm={() => void confirm()}
             />
           ) : (
-            <PlainAlert
-              type="info"
-              className="form-alert"
-              title="Somente leitura: estas informações não podem ser alteradas por você agora."
-            />
+            <ReadOnlyNote proposalId={proposalId} party="buyer" />
           )}
         </>
       ) : null}

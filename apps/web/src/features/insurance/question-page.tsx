@@ -15,6 +15,7 @@ import { Page } from '../../components/page';
 import { ApiRequestError } from '../../lib/api-client';
 import { saveAnswer, useHealthAnswers } from './api';
 import { prefetchScreen } from '../../lib/prefetch-screen';
+import { ReadOnlyNote } from '../../components/read-only-note';
 import { PlainAlert } from '../../components/plain-alert';
 import { PlainProgress } from '../../components/plain-progress';
 import { useInsurancePath, useInsuranceScreen, useQuestionCounter } from './navigation';
@@ -167,13 +168,7 @@ function AnswerForm(props: {
       <div aria-live="assertive">
         {error ? <PlainAlert type="error" title={error.message} className="form-alert" /> : null}
       </div>
-      {!editable ? (
-        <PlainAlert
-          type="info"
-          className="form-alert"
-          title="Somente leitura: a declaração não pode ser alterada agora."
-        />
-      ) : null}
+      {!editable ? <ReadOnlyNote proposalId={proposalId} party="buyer" /> : null}
       <div className="form-actions">
         <Button size="large" onClick={() => navigate(props.previousUrl)}>
           Anterior

@@ -13,6 +13,7 @@ const summary = (key: string, status: SectionSummary['status'], required = true)
   buyer: null,
   status,
   canEdit: true,
+  readOnly: null,
   draftUpdatedAt: null,
   submittedAt: null,
   reviewNote: null,

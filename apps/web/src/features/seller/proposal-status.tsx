@@ -1,24 +1,8 @@
-import {
-  PROPOSAL_STAGES,
-  STAGE_LABELS,
-  type SellerProposal,
-  type ProposalStage,
-  type ProposalStatus,
-} from '@portal/domain/proposal';
+import { PROPOSAL_STAGES, STAGE_LABELS, type SellerProposal, type ProposalStage } from '@portal/domain/proposal';
+import { statusSentence } from '@portal/domain/proposal-status';
 import { FactList, proposalFacts } from '../../components/fact-list';
 import { ProposalStatusTag } from '../../components/proposal-status-tag';
 import { PlainSteps } from '../../components/plain-steps';
-
-/** What each status means for the seller, in a sentence (sellers of other portals wait weeks without news). */
-const STATUS_MEANING: Record<ProposalStatus, string> = {
-  filling: 'Compradores e vendedor estão preenchendo os dados e enviando os documentos.',
-  under_review: 'A equipe do portal está conferindo os dados e os documentos.',
-  pending_correction: 'A equipe do portal pediu correções. Se alguma for sua, ela aparece nas suas etapas.',
-  sent_to_bank: 'A proposta foi enviada ao banco, que está analisando.',
-  approved: 'O banco aprovou a proposta.',
-  rejected: 'O banco recusou a proposta.',
-  cancelled: 'A proposta foi cancelada.',
-};
 
 /** What each stage asks of the seller, if anything. */
 const STAGE_MEANING: Record<ProposalStage, string> = {
@@ -59,7 +43,7 @@ export function ProposalProgress({ proposal }: { proposal: SellerProposal }) {
         Situação da proposta
       </h2>
       <p className="seller-status__now">
-        <ProposalStatusTag status={proposal.status} /> {STATUS_MEANING[proposal.status]}
+        <ProposalStatusTag status={proposal.status} /> {statusSentence(proposal.status, 'seller')}
       </p>
       <PlainSteps
         className="seller-status__stages"

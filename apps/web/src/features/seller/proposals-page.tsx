@@ -2,7 +2,7 @@ import { Button, Collapse, Skeleton } from 'antd';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import type { SellerProposal } from '@portal/domain/proposal';
-import { isEditableStatus } from '@portal/domain/proposal-status';
+import { isPartOpen } from '@portal/domain/proposal-status';
 import { Page } from '../../components/page';
 import { useSellerPart } from '../../lib/seller-api';
 import { useProposals } from '../../lib/proposals-api';
@@ -46,7 +46,7 @@ export default function SellerProposalsPage() {
 function ProposalCard({ proposal }: { proposal: SellerProposal }) {
   const navigate = useNavigate();
   const part = useSellerPart(proposal.id);
-  const editable = isEditableStatus(proposal.status);
+  const editable = isPartOpen(proposal.status, 'seller');
   const label = part.data?.done ? 'Ver situação' : editable ? 'Continuar' : 'Ver';
   return (
     <PlainCard

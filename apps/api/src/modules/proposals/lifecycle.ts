@@ -1,0 +1,72 @@
+import type { ProposalStatus } from '@portal/domain/proposal';
+import { answeredMove } from '@portal/domain/lifecycle';
+import type { Executor } from '../../db/database';
+import { recordProposalChange } from '../audit/proposal-change';
+import { refreshProposalProgress } from '../financing/proposal-progress';
+
+/**
+ * Moves a proposal along one of the parties' edges (docs/decisions/042-one-lifecycle.md), only from
+ * the status it was read in: true when it moved. Recorded in the history (seen by every party)
+ * and the audit log, in the caller's transaction.
+ */
+export async function moveProposal(
+  tx: Executor,
+  args: {
+    proposalId: string;
+    from: ProposalStatus;
+    to: ProposalStatus;
+    actorId: string;
+    reason: string;
+    action: string;
+    ip: string | null;
+  },
+): Promise<boolean> {
+  const now = Date.now();
+  const updated = await tx
+    .updateTable('proposals')
+    .set({ status: args.to, updated_at: now })
+    .where('id', '=', args.proposalId)
+    .where('status', '=', args.from)
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) !== 1) return false;
+  await recordProposalChange(tx, {
+    proposalId: args.proposalId,
+    actorId: args.actorId,
+    kind: 'status',
+    from: args.from,
+    to: args.to,
+    reason: args.reason,
+    at: now,
+    action: args.action,
+    ip: args.ip,
+    detail: `${args.from} → ${args.to}`,
+  });
+  await refreshProposalProgress(tx, args.proposalId, { touch: false });
+  return true;
+}
+
+/**
+ * After a buyer's or the seller's change (a section sent, a document uploaded, a declaration
+ * confirmed, the seller's part completed): when it answered the last correction asked, the
+ * proposal goes back to the team as "Correção respondida". Nothing happens otherwise.
+ */
+export async function settleAnsweredCorrection(
+  tx: Executor,
+  args: { proposalId: string; actorId: string; ip: string | null },
+): Promise<void> {
+  const row = await tx.selectFrom('proposals').select('status').where('id', '=', args.proposalId).executeTakeFirst();
+  if (row?.status !== 'pending_correction') return;
+  const progress = await refreshProposalProgress(tx, args.proposalId, { touch: false });
+  if (!progress) return;
+  const to = answeredMove('pending_correction', progress.steps);
+  if (!to) return;
+  await moveProposal(tx, {
+    proposalId: args.proposalId,
+    from: 'pending_correction',
+    to,
+    actorId: args.actorId,
+    reason: 'Correção respondida.',
+    action: 'proposal.correction_answered',
+    ip: args.ip,
+  });
+}

@@ -1,0 +1,160 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { chooseProposal, loginAs, pathOf, PHONE, screenshot, signIn, useBrowser, waitForMailLink } from './fixtures';
+import { buyerScreens, createProposal, freshPerson, progressOf, sellerScreens, type Person } from './phone-walk';
+
+const PASSWORD = 'TresPessoas2026';
+const NOTE = 'renda informal — confirmar extratos';
+
+/**
+ * Joining from the invitation e-mail: opens the e-mailed link, gives the first password and signs
+ * in. The one place the spec knows how joining looks, so a new joining screen changes only this.
+ */
+async function joinFromEmail(page: Page, person: Person, role: 'buyer' | 'seller') {
+  const link = await waitForMailLink(person.email, '/buyer/change-password?token=');
+  await page.goto(link);
+  await page.getByLabel('Nova senha', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Repita a nova senha', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Salvar nova senha' }).click();
+  await page.waitForURL(role === 'buyer' ? '**/buyer/login' : '**/auth/seller/login');
+  await signIn(page, person.email, role, PASSWORD);
+}
+
+/**
+ * One proposal, three people, at 390 px (docs/decisions/042-one-lifecycle.md): an operator creates
+ * it for a new buyer, who joins from the e-mail and finishes her part while the seller has not
+ * started; her sending waits for the seller instead of locking him out; the seller joins, finishes,
+ * and the proposal goes to the team; a correction is asked and answered. At every step the buyer's
+ * home, the seller's list and the operator's proposal page show one and the same status, and the
+ * seller never reads the note the team wrote to the buyer.
+ */
+describe('one proposal, three people', () => {
+  const browser = useBrowser();
+
+  it('buyer, seller and operator follow one lifecycle and always see the same status', async () => {
+    const op = (await browser.newPage(PHONE)).page;
+    await loginAs(op, 'operador@demo.com.br', 'operator');
+    await op.waitForURL('**/backoffice');
+    const buyer = freshPerson('Renata Campos Vieira');
+    const seller = freshPerson('Caio Nogueira Prado');
+    const proposal = await createProposal(op.request, buyer);
+
+    // The buyer joins from the e-mail and opens the proposal.
+    const bp = (await browser.newPage(PHONE)).page;
+    await joinFromEmail(bp, buyer, 'buyer');
+    await chooseProposal(bp, proposal.code);
+    let sp: Page | null = null;
+
+    /** The status each of the three reads on their own screen. */
+    async function statusEverywhere(label: string) {
+      await bp.goto('/buyer/home');
+      await expect.poll(() => bp.locator('.home-status .ant-tag').innerText(), { timeout: 15_000 }).toBe(label);
+      await op.goto(`/backoffice/proposals/${proposal.id}`);
+      await expect
+        .poll(() => op.locator('.ant-tag', { hasText: label }).count(), { timeout: 15_000 })
+        .toBeGreaterThan(0);
+      if (sp) {
+        await sp.goto('/seller/proposals');
+        await expect
+          .poll(() => sp!.locator('.seller-card .ant-tag', { hasText: label }).count(), { timeout: 15_000 })
+          .toBe(1);
+      }
+    }
+    await statusEverywhere('Em preenchimento');
+
+    // The buyer fills everything, following "next"; her seller form invites the seller.
+    const screens = buyerScreens(seller);
+    await bp.getByRole('region', { name: 'Próximo passo' }).getByRole('button').first().click();
+    for (let guard = 0; guard < 20; guard++) {
+      const next = (await progressOf(bp.request, proposal.id)).next;
+      expect(next, 'the buyer has a next step until sending').not.toBeNull();
+      if (next!.kind === 'send') break;
+      await bp.waitForURL((url) => `${url.pathname}${url.search}` === next!.path);
+      await screens[pathOf(bp)]!(bp);
+      await bp.waitForURL((url) => `${url.pathname}${url.search}` !== next!.path);
+    }
+
+    // Her part is complete (100 %) although the seller has not started.
+    await bp.goto('/buyer/home');
+    const progress = await progressOf(bp.request, proposal.id);
+    expect(progress.buyer).toMatchObject({ done: progress.buyer!.total - 1 });
+    expect(progress.seller.done).toBe(0);
+
+    // Sending asks first, listing what is sent and what happens to the seller's part.
+    const panel = bp.getByRole('region', { name: 'Próximo passo' });
+    await panel.getByRole('button', { name: 'Enviar para análise' }).click();
+    const confirm = bp.getByRole('region', { name: 'Confirme o envio' });
+    await confirm.waitFor();
+    const listed = await confirm.getByRole('listitem').allInnerTexts();
+    for (const title of ['Dados gerais', 'Endereço', 'Dados do vendedor', 'Declaração de saúde', 'Envio de documentos'])
+      expect(listed).toContain(title);
+    expect(await confirm.innerText()).toContain('A parte do vendedor ainda não foi concluída');
+    await screenshot(bp, 'three-people-send-confirmation-phone');
+    await confirm.getByRole('button', { name: 'Confirmar envio' }).click();
+    await bp.getByText('Sua parte (compradores): ').filter({ hasText: '100%' }).waitFor();
+    await statusEverywhere('Aguardando o vendedor');
+
+    // The seller joins from the e-mail: his part is open, not read-only.
+    sp = (await browser.newPage(PHONE)).page;
+    await joinFromEmail(sp, seller, 'seller');
+    await statusEverywhere('Aguardando o vendedor');
+    await sp.getByRole('button', { name: `Continuar: proposta ${proposal.code}` }).click();
+    const fill = sellerScreens(seller);
+    const base = `/seller/proposals/${proposal.id}/`;
+    for (let guard = 0; guard < 20; guard++) {
+      const next = (await progressOf(sp.request, proposal.id)).next;
+      if (!next) break;
+      await sp.waitForURL((url) => url.pathname === next.path);
+      if (next.kind === 'section') expect(await sp.locator('.read-only-note').count()).toBe(0);
+      await fill[next.kind === 'complete' ? 'complete' : next.path.slice(base.length)]!(sp);
+      await expect
+        .poll(async () => (await progressOf(sp!.request, proposal.id)).next?.id, { timeout: 10_000 })
+        .not.toBe(next.id);
+    }
+    // Both parts done: the proposal is with the team.
+    await statusEverywhere('Em análise');
+
+    // Now the seller's screens are read-only, and say why and what comes next.
+    await sp.goto(`${base}address`);
+    const note = sp.locator('.read-only-note');
+    await note.waitFor();
+    expect(await note.innerText()).toContain('A proposta está com a equipe do portal, em análise.');
+    expect(await note.innerText()).toContain('Se a equipe pedir uma correção');
+    await screenshot(sp, 'three-people-seller-read-only-phone');
+
+    // The operator asks the buyer for a correction of her address, with a note.
+    const asked = await op.request.post(`/api/v3/backoffice/proposals/${proposal.id}/sections/address/correction`, {
+      data: { buyer: 0, note: NOTE },
+    });
+    expect(asked.status()).toBe(200);
+    await statusEverywhere('Correção pendente');
+    // The buyer reads the note; the seller reads neither on his page nor in his history.
+    await bp.goto('/buyer/home');
+    await bp.getByRole('link', { name: 'Endereço' }).waitFor();
+    await screenshot(bp, 'three-people-buyer-home-after-correction-phone');
+    expect(await sp.locator('body').innerText()).not.toContain(NOTE);
+    const history = await sp.request.get(`/api/v3/proposals/${proposal.id}/history`);
+    expect(history.status()).toBe(200);
+    expect(await history.text()).not.toContain('renda informal');
+
+    // The buyer answers it: the proposal goes back to the team as "Correção respondida".
+    await bp.getByRole('link', { name: 'Endereço' }).click();
+    await bp.getByText(NOTE).waitFor();
+    await bp.getByRole('button', { name: 'Salvar e continuar' }).click();
+    await bp.waitForURL((url) => url.pathname !== '/buyer/address');
+    await statusEverywhere('Correção respondida');
+    await op.goto(`/backoffice?status=correction_answered`);
+    await op
+      .getByRole('row', { name: new RegExp(proposal.code) })
+      .or(op.getByText(proposal.code))
+      .first()
+      .waitFor();
+    await op.goto(`/backoffice/proposals/${proposal.id}`);
+    await op.locator('.ant-tag', { hasText: 'Correção respondida' }).first().waitFor();
+    await screenshot(op, 'three-people-operator-correction-answered-phone');
+    expect(await sp.locator('body').innerText()).not.toContain(NOTE);
+    expect(await (await sp.request.get(`/api/v3/proposals/${proposal.id}/history`)).text()).not.toContain(
+      'renda informal',
+    );
+  }, 300_000);
+});
