@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { App, Button, Skeleton } from 'antd';
 import { Navigate, useNavigate } from 'react-router';
 import { useProgress } from '../../lib/progress-api';
@@ -316,8 +316,17 @@ function AutosaveStatus({ state }: { state: AutosaveState }) {
           : state.kind === 'error'
             ? `Não foi possível salvar o rascunho agora (${state.message}). Suas respostas estão guardadas neste aparelho e tentaremos de novo.`
             : '';
+  const line = useRef<HTMLParagraphElement>(null);
+  useLayoutEffect(() => {
+    // A longer line makes the sticky bar taller: the field being typed into stays in sight above it.
+    const bar = line.current?.parentElement;
+    const active = document.activeElement;
+    if (!bar || !(active instanceof HTMLElement) || !active.closest('form')?.contains(bar)) return;
+    const hidden = active.getBoundingClientRect().bottom - bar.getBoundingClientRect().top;
+    if (hidden > 0) window.scrollBy(0, hidden + 8);
+  }, [text]);
   return (
-    <p className={`autosave autosave--${state.kind}`} role="status" aria-live="polite">
+    <p ref={line} className={`autosave autosave--${state.kind}`} role="status" aria-live="polite">
       {text}
     </p>
   );
