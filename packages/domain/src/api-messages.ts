@@ -9,8 +9,13 @@ export const API_MESSAGES = {
   foreignOrigin: 'Requisição recusada: origem não permitida.',
   validation: 'Verifique os campos destacados.',
   invalidToken: 'Este link de troca de senha é inválido ou expirou. Peça um novo.',
+  invitationExpired: 'Este convite expirou. Peça um novo link: ele chega no mesmo e-mail.',
+  invitationUsed: 'Este convite já foi usado para criar a senha. Entre com o seu e-mail e a senha criada.',
+  invitationInvalid: 'Este link de convite não é válido. Confira se copiou o endereço inteiro do e-mail.',
+  invitationResent: 'Enviamos um novo link de convite para o seu e-mail.',
   internal: 'Desculpe, encontramos um problema. Tente novamente em instantes.',
   recoverAccepted: 'Se os dados conferirem com um cadastro, enviaremos um e-mail com o link para criar uma nova senha.',
   passwordChanged: 'Senha alterada com sucesso.',
+  passwordCreated: 'Senha criada. Bem-vindo(a) ao Portal de Propostas!',
   wrongCurrentPassword: 'A senha atual não confere.',
 } as const;
