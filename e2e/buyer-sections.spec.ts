@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
   chooseProposal,
+  joinByInvitation,
   DESKTOP,
   PHONE,
   saveAndContinue,
@@ -9,7 +10,6 @@ import {
   select,
   signIn,
   useBrowser,
-  waitForMailLink,
   stepIndicator,
 } from './fixtures';
 
@@ -143,14 +143,9 @@ describe('buyer sections', () => {
     await context.close();
 
     // The invitation e-mail's link lets the seller create a password and log in.
-    const link = await waitForMailLink('fernanda.lopes@exemplo.com.br', '/buyer/change-password?token=');
     const seller = await browser.newPage(PHONE);
-    await seller.page.goto(link);
-    await field(seller.page, 'Nova senha').fill('Vendedora2026');
-    await field(seller.page, 'Repita a nova senha').fill('Vendedora2026');
-    await seller.page.getByRole('button', { name: 'Salvar nova senha' }).click();
-    await seller.page.waitForURL('**/auth/seller/login');
-    await signIn(seller.page, 'fernanda.lopes@exemplo.com.br', 'seller', 'Vendedora2026');
+    await joinByInvitation(seller.page, 'fernanda.lopes@exemplo.com.br', 'Vendedora2026');
+    await seller.page.waitForURL('**/seller/proposals');
     await seller.page.getByText('Proposta PF-2026-005102').waitFor();
     await seller.context.close();
   });

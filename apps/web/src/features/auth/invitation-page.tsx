@@ -29,9 +29,12 @@ const ROLE_TEXT: Record<Role, string> = {
   operator: 'operador(a) da equipe do portal',
 };
 
-/** Where a person who just joined lands: the proposal they were invited to, in their role's screens. */
+/**
+ * Where a person who just joined lands: a buyer on the home of the proposal they were invited to
+ * (selected for them), a seller on the seller's home (their proposal's card: their part, the next
+ * step), an operator on the back office.
+ */
 function landingOf(role: Role, proposalId: string | null): string {
-  if (role === 'seller' && proposalId) return `/seller/proposals/${proposalId}`;
   if (role === 'buyer' && proposalId) return '/buyer/home';
   return HOME_BY_ROLE[role];
 }
