@@ -13,6 +13,7 @@ import {
   waitForMailLink,
 } from './fixtures';
 import { createProposal, freshPerson } from './phone-walk';
+import { auditScreen } from './screen-audit';
 
 /**
  * Joining (docs/decisions/043-joining.md), on a phone, with people the portal has never seen: the
@@ -23,16 +24,8 @@ import { createProposal, freshPerson } from './phone-walk';
 const browser = useBrowser();
 const PASSWORD = 'Chegada2026';
 
-/** The 44 × 44 px rule for every visible control of the page (docs/product/look.md). */
-async function smallTargets(page: Page) {
-  return page.evaluate(() =>
-    [...document.querySelectorAll<HTMLElement>('main a, main button, main input, main [role="button"]')]
-      .filter((el) => el.offsetParent !== null && !(el instanceof HTMLInputElement && el.type === 'hidden'))
-      .map((el) => ({ name: el.getAttribute('aria-label') ?? el.textContent?.trim(), box: el.getBoundingClientRect() }))
-      .filter(({ box }) => box.width < 44 || box.height < 44)
-      .map(({ name, box }) => `${name}: ${Math.round(box.width)}×${Math.round(box.height)}`),
-  );
-}
+/** The screen audit's findings (English words, internal ids, targets under 44 × 44 px, sideways scroll). */
+const audit = async (page: Page) => (await auditScreen(page, pathOf(page))).map((f) => `${f.kind}: ${f.detail}`);
 
 /** The e-mails to an address, by kind (invite, password_changed, …), oldest first. */
 const mailKinds = (email: string) =>
@@ -62,7 +55,7 @@ describe('joining by the e-mailed invitation', () => {
     expect(welcome).toContain(buyer.email);
     expect(welcome).toContain('pelo menos 8 caracteres, com letras e números');
     expect(await page.getByText('Alterar senha').count()).toBe(0);
-    expect(await smallTargets(page)).toEqual([]);
+    expect(await audit(page)).toEqual([]);
     await screenshot(page, 'joining-landing-phone');
 
     // The eye shows what was typed (a 44 × 44 px target, checked above).
@@ -113,13 +106,13 @@ describe('joining by the e-mailed invitation', () => {
     await sp.getByText('Marina Costa Albuquerque').first().waitFor();
     expect((await serverSession(sp)).data?.user).toMatchObject({ email: seller.email, role: 'seller' });
     expect(mailKinds(seller.email)).toEqual(['invite']);
-  });
+  }, 120_000);
 
   it('a link that is not an invitation says so in Portuguese and offers the login', async () => {
     const { page } = await browser.newPage(PHONE);
     await page.goto(`${INVITATION_LINK}${'x'.repeat(43)}`);
     await page.getByText('Este link de convite não é válido.').waitFor();
     await page.getByRole('button', { name: 'Ir para o login' }).waitFor();
-    expect(await smallTargets(page)).toEqual([]);
+    expect(await audit(page)).toEqual([]);
   });
 });

@@ -196,6 +196,7 @@ function SectionFormBody(props: SectionFormProps & { detail: SectionDetail }) {
       setFormError(null);
       setSubmitting(true);
       const body = Object.fromEntries(visible.map((name) => [name, values[name]]));
+      const startedAt = window.location.pathname + window.location.search;
       try {
         await submitSection(proposalId, def.key, buyer, body);
         autosave.clear();
@@ -206,6 +207,10 @@ function SectionFormBody(props: SectionFormProps & { detail: SectionDetail }) {
           steps.followNextStep === false
             ? null
             : await fetchNextStep(queryClient, proposalId, steps.sequence ? stepId : undefined).catch(() => null);
+        // The save's refetch may have moved the screen on already (a page that redirects on its
+        // fresh state, as the FGTS questions do): a second navigation from here would take the
+        // person back to where they were.
+        if (window.location.pathname + window.location.search !== startedAt) return;
         navigate(next?.path ?? steps.nextUrl);
       } catch (err) {
         const message = applyServerErrors(err, setError, visible);
