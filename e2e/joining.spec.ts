@@ -51,7 +51,7 @@ describe('joining by the e-mailed invitation', () => {
     expect(welcome).toContain(`na proposta ${proposal.code}`);
     expect(welcome).toContain('Financiamento imobiliário');
     expect(welcome).toContain('Belo Horizonte/MG');
-    expect(welcome).toContain('da equipe do portal');
+    expect(welcome).toContain('Juliana Costa (Equipe do portal) convidou você');
     expect(welcome).toContain(buyer.email);
     expect(welcome).toContain('pelo menos 8 caracteres, com letras e números');
     expect(await page.getByText('Alterar senha').count()).toBe(0);

@@ -38,7 +38,9 @@ describe.each(DATABASES)('invitations on %s', (dialect) => {
     expect(mail.subject).toBe(`Convite para a proposta ${created.code} — Portal de Propostas`);
     expect(mail.text_body).toContain(`Olá, ${buyer.name.split(' ')[0]}!`);
     expect(mail.text_body).toContain(`na proposta ${created.code} (Financiamento imobiliário, imóvel em São Paulo/SP)`);
-    expect(mail.text_body).toContain('da equipe do Portal de Propostas');
+    expect(mail.text_body).toContain(
+      'Juliana Costa (Equipe do portal) convidou você para participar como comprador(a)',
+    );
     expect(mail.text_body).not.toContain('/buyer/change-password');
   });
 

@@ -44,7 +44,7 @@ export function invitationMail(args: {
 }) {
   const first = args.name.split(' ')[0];
   const who = args.inviter
-    ? args.inviter.role === 'operator'
+    ? args.inviter.role === 'operator' && !/equipe/i.test(args.inviter.name)
       ? `${args.inviter.name}, da equipe do Portal de Propostas,`
       : args.inviter.name
     : 'A equipe do Portal de Propostas';

@@ -241,8 +241,8 @@ function SectionFormBody(props: SectionFormProps & { detail: SectionDetail }) {
       {editable && detail.values === null && detail.prefillFrom.length ? (
         <PlainAlert
           type="info"
-          title={`Alguns campos já vêm preenchidos com o que você informou em ${listPt(detail.prefillFrom)}.`}
-          description="Confira e altere se algo mudou."
+          title={`Alguns campos já vêm preenchidos a partir de: ${listPt(detail.prefillFrom)}.`}
+          description="Confira e altere o que for preciso: nada é enviado antes de você salvar."
           className="form-alert prefill-note"
         />
       ) : null}

@@ -89,6 +89,9 @@ export default function InvitationPage() {
   return <Welcome invitation={data} token={token} />;
 }
 
+/** An operator whose name does not already say "equipe" is named with the team. */
+const onTheTeam = (who: { name: string; role: Role }) => who.role === 'operator' && !/equipe/i.test(who.name);
+
 const firstName = (name: string) => name.split(' ')[0] ?? name;
 
 function InvitationProblem({ title, message, role }: { title: string; message: string; role: Role }) {
@@ -148,7 +151,7 @@ function InvitationFacts({ invitation }: { invitation: Invitation }) {
       ? [
           {
             term: 'Convite de',
-            detail: invitedBy.role === 'operator' ? `${invitedBy.name} (equipe do portal)` : invitedBy.name,
+            detail: onTheTeam(invitedBy) ? `${invitedBy.name} (equipe do portal)` : invitedBy.name,
           },
         ]
       : []),
@@ -178,7 +181,7 @@ function Welcome({ invitation, token }: { invitation: Invitation; token: string 
     onError: (err) => setFormError(applyServerErrors(err, setError, ['pass', 'repeat'])),
   });
   const who = invitation.invitedBy
-    ? invitation.invitedBy.role === 'operator'
+    ? onTheTeam(invitation.invitedBy)
       ? `${invitation.invitedBy.name}, da equipe do portal,`
       : invitation.invitedBy.name
     : 'A equipe do portal';
