@@ -98,8 +98,8 @@ describe('buyer sections', () => {
 
     // One buyer: no second percentage; the share must be 100%.
     expect(await page.getByLabel('Participação do segundo comprador (%)').count()).toBe(0);
-    await field(page, 'Agência (4 dígitos)').fill('0912');
-    await field(page, 'Conta corrente com dígito').fill('45781-3');
+    await field(page, 'Agência da conta de débito das parcelas (4 dígitos)').fill('0912');
+    await field(page, 'Conta corrente de débito das parcelas, com dígito').fill('45781-3');
     await page.getByRole('switch', { name: 'Autorizo o débito das parcelas nesta conta' }).click();
     await field(page, 'Participação do comprador principal (%)').fill('90');
     await page.getByRole('button', { name: 'Salvar e continuar' }).click();

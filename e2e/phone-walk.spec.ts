@@ -112,7 +112,7 @@ describe('phone walk: the next step always in sight, one count everywhere', () =
     await joinByInvitation(sp, seller.email, PASSWORD);
     await sp.waitForURL('**/seller/proposals');
     await sp.getByText(`Sua parte: 0 de ${progress.seller.total} etapas concluídas`).waitFor();
-    await sp.getByRole('button', { name: `Continuar: proposta ${proposal.code}` }).click();
+    await sp.getByRole('button', { name: `Preencher: proposta ${proposal.code}` }).click();
     const sellerFill = sellerScreens(seller);
     const base = `/seller/proposals/${proposal.id}/`;
     for (let guard = 0; guard < 20; guard++) {

@@ -75,7 +75,7 @@ describe('seller portal', () => {
     await screenshot(page, 'seller-proposals-phone');
 
     // The bare proposal route opens the first step.
-    await page.getByRole('button', { name: 'Continuar: proposta PF-2026-003390' }).click();
+    await page.getByRole('button', { name: 'Preencher: proposta PF-2026-003390' }).click();
     await page.waitForURL('**/general-data');
     const proposalId = pathOf(page).split('/')[3]!;
     await page.getByText('Etapa 1 de 12').waitFor();
