@@ -70,8 +70,8 @@ describe('keyboard only', () => {
     await page.waitForURL('**/buyer/home');
 
     await page.goto('/buyer/investment');
-    await page.getByLabel('Agência (4 dígitos)', { exact: true }).waitFor();
-    await page.getByLabel('Agência (4 dígitos)', { exact: true }).focus();
+    await page.getByLabel('Agência da conta de débito das parcelas (4 dígitos)', { exact: true }).waitFor();
+    await page.getByLabel('Agência da conta de débito das parcelas (4 dígitos)', { exact: true }).focus();
     await page.keyboard.type('1234');
     await page.keyboard.press('Tab');
     await page.keyboard.type('98765-4');

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import type { Page } from 'playwright-core';
 import {
-  chooseProposal,
+  joinByInvitation,
   DESKTOP,
   loginAs,
   makeJpeg,
@@ -14,9 +14,7 @@ import {
   PHONE,
   screenshot,
   select,
-  signIn,
   useBrowser,
-  waitForMailLink,
   saveAndContinue,
 } from './fixtures';
 
@@ -100,16 +98,10 @@ describe('back office: from a new proposal to the dossier for the bank', () => {
     await op.page.getByRole('heading', { name: `Proposta ${code}` }).waitFor();
     await op.page.getByText('Proposta criada').waitFor();
 
-    // 2. The buyer creates a password through the e-mailed link, logs in and fills the general data.
-    const link = await waitForMailLink(BUYER.email, '/buyer/change-password?token=');
+    // 2. The buyer joins through the e-mailed link (straight into the proposal) and fills the general data.
     const buyer = await browser.newPage(PHONE);
-    await buyer.page.goto(link);
-    await field(buyer.page, 'Nova senha').fill('Beatriz2026');
-    await field(buyer.page, 'Repita a nova senha').fill('Beatriz2026');
-    await buyer.page.getByRole('button', { name: 'Salvar nova senha' }).click();
-    await buyer.page.waitForURL('**/buyer/login');
-    await signIn(buyer.page, BUYER.email, 'buyer', 'Beatriz2026');
-    await chooseProposal(buyer.page, code);
+    await joinByInvitation(buyer.page, BUYER.email, 'Beatriz2026');
+    await buyer.page.waitForURL('**/buyer/home');
     await buyer.page.goto('/buyer/data?buyer=1');
     expect(await field(buyer.page, 'CPF').inputValue()).toBe(BUYER.cpf);
     await field(buyer.page, 'Celular com DDD').fill('11976543210');

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
   chooseProposal,
+  joinByInvitation,
   DESKTOP,
   PHONE,
   saveAndContinue,
@@ -9,7 +10,6 @@ import {
   select,
   signIn,
   useBrowser,
-  waitForMailLink,
   stepIndicator,
 } from './fixtures';
 
@@ -98,8 +98,8 @@ describe('buyer sections', () => {
 
     // One buyer: no second percentage; the share must be 100%.
     expect(await page.getByLabel('Participação do segundo comprador (%)').count()).toBe(0);
-    await field(page, 'Agência (4 dígitos)').fill('0912');
-    await field(page, 'Conta corrente com dígito').fill('45781-3');
+    await field(page, 'Agência da conta de débito das parcelas (4 dígitos)').fill('0912');
+    await field(page, 'Conta corrente de débito das parcelas, com dígito').fill('45781-3');
     await page.getByRole('switch', { name: 'Autorizo o débito das parcelas nesta conta' }).click();
     await field(page, 'Participação do comprador principal (%)').fill('90');
     await page.getByRole('button', { name: 'Salvar e continuar' }).click();
@@ -143,14 +143,9 @@ describe('buyer sections', () => {
     await context.close();
 
     // The invitation e-mail's link lets the seller create a password and log in.
-    const link = await waitForMailLink('fernanda.lopes@exemplo.com.br', '/buyer/change-password?token=');
     const seller = await browser.newPage(PHONE);
-    await seller.page.goto(link);
-    await field(seller.page, 'Nova senha').fill('Vendedora2026');
-    await field(seller.page, 'Repita a nova senha').fill('Vendedora2026');
-    await seller.page.getByRole('button', { name: 'Salvar nova senha' }).click();
-    await seller.page.waitForURL('**/auth/seller/login');
-    await signIn(seller.page, 'fernanda.lopes@exemplo.com.br', 'seller', 'Vendedora2026');
+    await joinByInvitation(seller.page, 'fernanda.lopes@exemplo.com.br', 'Vendedora2026');
+    await seller.page.waitForURL('**/seller/proposals');
     await seller.page.getByText('Proposta PF-2026-005102').waitFor();
     await seller.context.close();
   });

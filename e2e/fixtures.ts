@@ -125,7 +125,7 @@ export async function waitForMailLink(to: string, pathPrefix: string, timeoutMs 
  * fresh people so the demo accounts keep the proposals other tests count.
  */
 export async function activateInvited(email: string, password: string) {
-  const link = await waitForMailLink(email, '/buyer/change-password?token=');
+  const link = await waitForMailLink(email, INVITATION_LINK);
   const token = new URL(link).searchParams.get('token');
   // A context of its own: the token form ends the caller's session, which must not be a spec file's page.
   const api = await request.newContext({ baseURL: baseURL() });
@@ -135,6 +135,22 @@ export async function activateInvited(email: string, password: string) {
   } finally {
     await api.dispose();
   }
+}
+
+/** The path of the invitation landing e-mailed links open. */
+export const INVITATION_LINK = '/auth/convite?token=';
+
+/**
+ * A person joins as the invitation e-mail asks: opens its link, creates the first password on the
+ * landing and is taken into the proposal, signed in (no second login).
+ */
+export async function joinByInvitation(page: Page, email: string, password: string) {
+  const link = await waitForMailLink(email, INVITATION_LINK);
+  await page.goto(link);
+  await page.getByLabel('Senha', { exact: true }).fill(password);
+  await page.getByLabel('Repita a senha', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Criar senha e entrar' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/auth/'));
 }
 
 /**

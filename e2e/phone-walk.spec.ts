@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import {
   activateInvited,
   chooseProposal,
+  joinByInvitation,
   DESKTOP,
   loginAs,
   pathOf,
@@ -10,7 +11,6 @@ import {
   screenshot,
   signIn,
   useBrowser,
-  waitForMailLink,
 } from './fixtures';
 import {
   backofficeViews,
@@ -110,16 +110,11 @@ describe('phone walk: the next step always in sight, one count everywhere', () =
     expect(progress.buyer).toMatchObject({ done: progress.buyer!.total - 1 });
 
     // The seller, invited by the buyer's seller form, follows the e-mailed link.
-    const link = await waitForMailLink(seller.email, '/buyer/change-password?token=');
     const sp = (await browser.newPage(PHONE)).page;
-    await sp.goto(link);
-    await sp.getByLabel('Nova senha', { exact: true }).fill(PASSWORD);
-    await sp.getByLabel('Repita a nova senha', { exact: true }).fill(PASSWORD);
-    await sp.getByRole('button', { name: 'Salvar nova senha' }).click();
-    await sp.waitForURL('**/auth/seller/login');
-    await signIn(sp, seller.email, 'seller', PASSWORD);
+    await joinByInvitation(sp, seller.email, PASSWORD);
+    await sp.waitForURL('**/seller/proposals');
     await sp.getByText(`Sua parte: 0 de ${progress.seller.total} etapas concluídas`).waitFor();
-    await sp.getByRole('button', { name: `Continuar: proposta ${proposal.code}` }).click();
+    await sp.getByRole('button', { name: `Preencher: proposta ${proposal.code}` }).click();
     const sellerFill = sellerScreens(seller);
     const base = `/seller/proposals/${proposal.id}/`;
     for (let guard = 0; guard < 20; guard++) {

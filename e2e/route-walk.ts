@@ -14,6 +14,8 @@ export const PUBLIC_URLS = [
   '/auth/operator/login',
   '/buyer/recover',
   '/buyer/change-password',
+  // The invitation landing with a link that is no invitation (the welcome itself: e2e/joining.spec.ts).
+  '/auth/convite?token=' + 'x'.repeat(43),
   '/error',
   '/nao-existe',
 ];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { PHONE, useBrowser } from './fixtures';
+import { PHONE, screenshot, useBrowser } from './fixtures';
 import { PUBLIC_URLS, walkRoleScreens } from './route-walk';
 import { auditScreen, type ScreenFinding } from './screen-audit';
 
@@ -14,6 +14,15 @@ async function settled(page: Page) {
     .waitFor({ state: 'detached', timeout: 5_000 })
     .catch(() => undefined);
 }
+
+/** The journey's screens pictured during the walk (test-results/screens/audit-*.png). */
+const JOURNEY_SHOTS: Record<string, string> = {
+  '/buyer/investment': 'audit-investment-phone',
+  '/buyer/documents/fgts': 'audit-fgts-forms-phone',
+  '/buyer/seguradora/revisao': 'audit-health-review-phone',
+  '/seller/proposals': 'audit-seller-home-phone',
+  '/auth/convite': 'audit-invitation-invalid-phone',
+};
 
 const report = (findings: ScreenFinding[]) =>
   findings.map((f) => `${f.url} [${f.kind}] ${f.detail}`).filter((line, i, all) => all.indexOf(line) === i);
@@ -33,6 +42,8 @@ describe('every screen on a phone: Portuguese only, thumb-sized targets, no side
       await page.goto(url);
       await settled(page);
       findings.push(...(await auditScreen(page, url)));
+      const shot = JOURNEY_SHOTS[new URL(page.url()).pathname];
+      if (shot) await screenshot(page, shot);
     }
     await context.close();
     expect(report(findings)).toEqual([]);
@@ -48,6 +59,9 @@ describe('every screen on a phone: Portuguese only, thumb-sized targets, no side
         async (_url, path) => {
           await settled(page);
           findings.push(...(await auditScreen(page, path)));
+          // The screens of the three people's journey, kept as pictures to look at.
+          const shot = JOURNEY_SHOTS[new URL(page.url()).pathname.replace(/\/proposals\/[^/]+/, '/proposals/:id')];
+          if (shot) await screenshot(page, shot);
         },
         { skip: ['seller.select-proposal'] },
       );

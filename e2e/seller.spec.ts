@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { completeCpf, formatCpf } from '@portal/domain/cpf';
 import {
   chooseProposal,
+  joinByInvitation,
   DEMO_PASSWORD,
   DESKTOP,
   pathOf,
@@ -12,7 +13,6 @@ import {
   select,
   signIn,
   useBrowser,
-  waitForMailLink,
 } from './fixtures';
 
 const SELLER_EMAIL = 'helena.prado@exemplo.com.br';
@@ -58,15 +58,10 @@ describe('seller portal', () => {
     // Invited, not started yet: the buyer home says so (the count itself is the proposal's).
     await buyer.page.getByText('O vendedor foi convidado e ainda não começou.').waitFor();
 
-    // The seller follows the e-mailed link, creates a password and logs in at /auth/seller/login.
-    const link = await waitForMailLink(SELLER_EMAIL, '/buyer/change-password?token=');
+    // The seller follows the e-mailed link, creates a password and is in, on the seller's home.
     const { page, context } = await browser.newPage(PHONE);
-    await page.goto(link);
-    await field(page, 'Nova senha').fill(SELLER_PASSWORD);
-    await field(page, 'Repita a nova senha').fill(SELLER_PASSWORD);
-    await page.getByRole('button', { name: 'Salvar nova senha' }).click();
-    await page.waitForURL('**/auth/seller/login');
-    await signIn(page, SELLER_EMAIL, 'seller', SELLER_PASSWORD);
+    await joinByInvitation(page, SELLER_EMAIL, SELLER_PASSWORD);
+    await page.waitForURL('**/seller/proposals');
 
     // Only the proposal they were invited to, with the buyer's name and none of the buyer's data.
     // The heading shows before the list arrives: wait for the card, then count.
@@ -80,7 +75,7 @@ describe('seller portal', () => {
     await screenshot(page, 'seller-proposals-phone');
 
     // The bare proposal route opens the first step.
-    await page.getByRole('button', { name: 'Continuar: proposta PF-2026-003390' }).click();
+    await page.getByRole('button', { name: 'Preencher: proposta PF-2026-003390' }).click();
     await page.waitForURL('**/general-data');
     const proposalId = pathOf(page).split('/')[3]!;
     await page.getByText('Etapa 1 de 12').waitFor();

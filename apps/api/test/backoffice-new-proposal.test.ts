@@ -74,7 +74,7 @@ describe.each(DATABASES)('back office: new proposal on %s', (dialect) => {
         const mails = await outbox(b.email);
         expect(mails).toHaveLength(1);
         expect(mails[0]!.subject).toContain(created.code);
-        expect(mails[0]!.text_body).toMatch(/\/buyer\/change-password\?token=[\w-]{20,}/);
+        expect(mails[0]!.text_body).toMatch(/\/auth\/convite\?token=[\w-]{20,}/);
       }
       const audit = await w.t.db.kysely
         .selectFrom('audit_log')

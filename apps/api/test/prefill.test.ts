@@ -14,7 +14,8 @@ describe.each(DATABASES)('prefill from earlier answers on %s', (dialect) => {
 
     const fgtsAddress = (await get(main, 'fgts_address', 0)).json().data;
     expect(fgtsAddress.prefill).toMatchObject({ state_live: address.state, city_live: address.city });
-    expect(fgtsAddress.prefillFrom).toEqual(['Endereço']);
+    // The property's CEP, state and city as the team opened the proposal; where the buyer lives.
+    expect(fgtsAddress.prefillFrom).toEqual(['Dados da proposta', 'Endereço']);
 
     const civil = (await get(main, 'fgts_civil_status', 0)).json().data;
     expect(civil.prefill).toMatchObject({ civil_status: data.civil_status });
@@ -28,5 +29,47 @@ describe.each(DATABASES)('prefill from earlier answers on %s', (dialect) => {
     expect(civil.prefillFrom).toEqual([]);
     const investment = (await get(main, 'investment')).json().data;
     expect(investment.prefillFrom).toEqual([]);
+  });
+});
+
+describe.each(DATABASES)("prefill of the seller's forms on %s", (dialect) => {
+  const { t, as, ids } = demoSuite(dialect);
+
+  it("starts the seller's data with what the buyer gave, and the property with the proposal's address", async () => {
+    const given = (await as.comprador.get(sectionUrl(ids.twoBuyers, 'seller'))).json().data.values as Record<
+      string,
+      string
+    >;
+    expect(given.sellerEmail).toEqual(expect.any(String));
+    const general = (await as.vendedor.get(sectionUrl(ids.twoBuyers, 'seller-general-data'))).json().data;
+    expect(general.prefill).toMatchObject({
+      name: given.sellerName,
+      email: given.sellerEmail,
+      phone: given.sellerPhone,
+    });
+    expect(general.prefillFrom).toEqual(['Dados informados pelo comprador']);
+
+    const row = await t.db.kysely
+      .selectFrom('proposals')
+      .select('property')
+      .where('id', '=', ids.twoBuyers)
+      .executeTakeFirstOrThrow();
+    const proposal = { property: JSON.parse(row.property) as { zipCode: string; uf: string; city: string } };
+    const property = (await as.vendedor.get(sectionUrl(ids.twoBuyers, 'seller-property'))).json().data;
+    expect(property.prefill).toMatchObject({ state: proposal.property.uf, city: proposal.property.city });
+    expect(String(property.prefill.cep).replace(/\D/g, '')).toBe(proposal.property.zipCode);
+    expect(property.prefillFrom[0]).toBe('Dados da proposta');
+  });
+
+  it("gives the seller nothing of the buyers' own data", async () => {
+    const views = await Promise.all(
+      ['seller-general-data', 'seller-property', 'seller-property-contact', 'seller-address'].map(
+        async (key) => (await as.vendedor.get(sectionUrl(ids.twoBuyers, key))).json().data,
+      ),
+    );
+    const text = JSON.stringify(views.map((v) => v.prefill));
+    const buyerData = (await as.comprador.get(sectionUrl(ids.twoBuyers, 'data', 0))).json().data.values;
+    for (const secret of [buyerData.email, buyerData.occupation, buyerData.phone].filter(Boolean))
+      expect(text).not.toContain(String(secret));
   });
 });

@@ -327,7 +327,7 @@ describe.each(DATABASES)('buyer sections on %s', (dialect) => {
       .where('to_address', '=', 'paulo.mendes@exemplo.com.br')
       .executeTakeFirstOrThrow();
     expect(mail.subject).toContain(DEMO_PROPOSALS.othersProposal);
-    const token = /change-password\?token=([\w-]+)/.exec(mail.text_body)![1]!;
+    const token = /auth\/convite\?token=([\w-]+)/.exec(mail.text_body)![1]!;
     const set = await anonymous.post('/api/v3/auth/change-password', {
       pass: 'Vendedor2026',
       repeat: 'Vendedor2026',

@@ -1,7 +1,8 @@
+import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { completeCpf } from '@portal/domain/cpf';
 import { DEMO_PROPERTY_ADDRESS } from '../src/seed/demo';
-import { DATABASES, DEMO_PROPOSALS, demoSuite, type Client } from './helpers';
+import { DATABASES, DEMO_PROPOSALS, demoSuite, sectionUrl, type Client } from './helpers';
 
 /** vendedor@demo.com.br's CPF in the demo data. */
 const SELLER_CPF = completeCpf('397214658');
@@ -377,5 +378,32 @@ describe.each(DATABASES)('seller portal on %s', (dialect) => {
   it('answers 401 without a session', async () => {
     expect((await anonymous.get(`/api/v3/proposals/${ids.twoBuyers}/seller`)).statusCode).toBe(401);
     expect((await anonymous.post(`/api/v3/proposals/${ids.twoBuyers}/seller/complete`)).statusCode).toBe(401);
+  });
+});
+
+describe.each(DATABASES)('the seller registration form (PDF) on %s', (dialect) => {
+  const { as, ids } = demoSuite(dialect);
+
+  it('is a real PDF for the seller and the team, with the seller filled in; buyers and strangers are refused', async () => {
+    const url = `/api/v3/proposals/${ids.twoBuyers}/seller/form.pdf`;
+    const res = await as.vendedor.get(url);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="ficha-cadastral-vendedor-.+\.pdf"$/);
+    expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const { PDFDocument } = await import('@cantoo/pdf-lib');
+    const pdf = await PDFDocument.load(res.rawPayload);
+    expect(pdf.getPageCount()).toBeGreaterThanOrEqual(1);
+    expect(pdf.getTitle()).toBe('Ficha cadastral do vendedor');
+    // The text as printed: the seller's name and e-mail from the portal, the signature line.
+    const text = execFileSync('pdftotext', ['-layout', '-', '-'], { input: res.rawPayload }).toString();
+    const general = (await as.vendedor.get(sectionUrl(ids.twoBuyers, 'seller-general-data'))).json().data;
+    const name = String(general.values?.name ?? general.prefill.name);
+    expect(text).toContain(name);
+    expect(text).toContain('Vendedor(a)');
+    expect((await as.operador.get(url)).statusCode).toBe(200);
+    expect((await as.comprador.get(url)).statusCode).toBe(403);
+    expect((await as.outro.get(url)).statusCode).toBe(403);
+    expect((await as.vendedor.get(`/api/v3/proposals/${ids.othersProposal}/seller/form.pdf`)).statusCode).toBe(404);
   });
 });

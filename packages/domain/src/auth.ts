@@ -93,6 +93,22 @@ export const changeOwnPasswordSchema = changePasswordSchema.refine((v) => Boolea
   path: ['current'],
 });
 
+/**
+ * The invitation landing's form (docs/decisions/043-joining.md): the e-mailed token and the first
+ * password, asked once; the API signs the person in on success.
+ */
+export const acceptInvitationSchema = z
+  .strictObject({
+    token: z.string().min(20).max(200),
+    pass: password(),
+    repeat: z.string().min(1),
+  })
+  .refine((v) => v.pass === v.repeat, { error: PASSWORDS_DIFFER, path: ['repeat'] });
+export type AcceptInvitationInput = z.input<typeof acceptInvitationSchema>;
+
+/** A new invitation link in place of an expired one: only the old link's token is needed. */
+export const resendInvitationSchema = z.strictObject({ token: z.string().min(20).max(200) });
+
 export const sessionUserSchema = z.object({
   id: z.string(),
   name: z.string(),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PREFILL_RULES, prefillFromAnswers } from './prefill';
+import { PREFILL_RULES, prefillFromAnswers, PROPOSAL_PROPERTY } from './prefill';
 import { findSection } from './sections-registry';
 import type { Values } from './section';
 
@@ -19,6 +19,7 @@ describe('prefillFromAnswers', () => {
   it.each([
     ['document', { birth_date_document: '1985-03-10' }, ['data']],
     ['fgts_address', { state_live: 'SP', city_live: 'Campinas' }, ['address']],
+    ['seller-general-data', {}, []],
     [
       'fgts_civil_status',
       {
@@ -51,16 +52,57 @@ describe('prefillFromAnswers', () => {
     expect(new Set(asked)).toEqual(new Set(['data']));
   });
 
-  it('names only real fields, on both sides, of sections of the same buyer', () => {
+  it('names only real fields, on both sides; a buyer form reads only buyer answers or the proposal', () => {
     for (const [target, rules] of Object.entries(PREFILL_RULES)) {
       const def = findSection(target)!;
-      expect(def.scope).toBe('buyer');
-      for (const [field, source] of Object.entries(rules)) {
+      expect(def, target).toBeDefined();
+      for (const [field, sources] of Object.entries(rules)) {
         expect(Object.keys(def.shape), `${target}.${field}`).toContain(field);
-        const from = findSection(source.section)!;
-        expect(from.scope).toBe('buyer');
-        expect(Object.keys(from.shape), `${source.section}.${source.field}`).toContain(source.field);
+        for (const source of Array.isArray(sources) ? sources : [sources]) {
+          if (source.section === PROPOSAL_PROPERTY) {
+            expect(['cep', 'state', 'city']).toContain(source.field);
+            continue;
+          }
+          const from = findSection(source.section)!;
+          expect(Object.keys(from.shape), `${source.section}.${source.field}`).toContain(source.field);
+          // Nothing of the seller's reaches a buyer's form.
+          if (def.scope === 'buyer') expect(from.scope, `${target} from ${source.section}`).toBe('buyer');
+        }
       }
     }
+  });
+
+  it("fills the seller's forms from the proposal, the buyer's seller form and the main buyer's FGTS address", () => {
+    const given: Record<string, Values> = {
+      [PROPOSAL_PROPERTY]: { cep: '30140-071', state: 'MG', city: 'Belo Horizonte' },
+      fgts_address: { cep: '30140-071', street: 'Rua da Bahia', number: '1200', district: 'Centro', occupation: 'x' },
+      seller: { sellerName: 'Rui Batista', sellerEmail: 'rui@exemplo.com.br', sellerPhone: '31998765432' },
+    };
+    const from = (s: string) => given[s] ?? null;
+    expect(prefillFromAnswers('seller-property', from)).toEqual({
+      values: {
+        cep: '30140-071',
+        state: 'MG',
+        city: 'Belo Horizonte',
+        address: 'Rua da Bahia',
+        number: '1200',
+        district: 'Centro',
+      },
+      from: [PROPOSAL_PROPERTY, 'fgts_address'],
+    });
+    expect(prefillFromAnswers('seller-general-data', from)).toEqual({
+      values: { name: 'Rui Batista', email: 'rui@exemplo.com.br', phone: '31998765432' },
+      from: ['seller'],
+    });
+    // The seller's own phone, once given, wins over the one the buyer typed.
+    expect(
+      prefillFromAnswers('seller-property-contact', (s) =>
+        s === 'seller-general-data' ? { phone: '31911112222' } : from(s),
+      ),
+    ).toEqual({ values: { contact_phone: '31911112222' }, from: ['seller-general-data'] });
+    expect(prefillFromAnswers('seller-property-contact', from)).toEqual({
+      values: { contact_phone: '31998765432' },
+      from: ['seller'],
+    });
   });
 });

@@ -63,6 +63,7 @@ const SPEC_ROUTES = [
   '/seller/select-proposal',
   '/auth/:role/login',
   '/auth/login',
+  '/auth/convite',
   '/error',
 ];
 
@@ -118,6 +119,12 @@ describe('route table', () => {
   it('the auth login pages use the login layout and are public', () => {
     expect(route('/auth/login')).toMatchObject({ nav: null, access: 'public' });
     expect(route('/auth/:role/login')).toMatchObject({ nav: null, access: 'public' });
+  });
+
+  it('the invitation landing uses the login layout and opens with or without a session', () => {
+    // With a session (the inviting buyer's browser, say) it must still show, not send the person on.
+    expect(route('/auth/convite')).toMatchObject({ nav: null, access: 'both' });
+    expect(roleForPath('/auth/convite')).toBeNull();
   });
 
   it('/buyer/recover has only a home button and is public', () => {

@@ -58,6 +58,8 @@ export const ROUTES = [
     nav: BACK_HOME,
     title: 'Alterar senha',
   },
+  // An invitation's landing (docs/decisions/043-joining.md): welcome, first password, straight in.
+  { id: 'auth.convite', path: '/auth/convite', access: 'both', nav: null, title: 'Convite' },
   { id: 'auth.login', path: '/auth/login', access: 'public', nav: null, title: 'Entrar' },
   { id: 'auth.role.login', path: '/auth/:role/login', access: 'public', nav: null, title: 'Entrar' },
   { id: 'error', path: '/error', access: 'both', nav: { left: 'back' }, title: 'Erro' },
@@ -180,6 +182,9 @@ export function roleForPath(pathname: string): Role | null {
   if (pathname === '/backoffice' || pathname.startsWith('/backoffice/')) return 'operator';
   return null;
 }
+
+/** The invitation landing; e-mailed links add ?token= (docs/decisions/043-joining.md). */
+export const INVITATION_PATH = '/auth/convite';
 
 export const LOGIN_PATH: Record<Role, string> = {
   buyer: '/buyer/login',

@@ -255,6 +255,14 @@ const migrations: Record<string, Migration> = {
   '0140_financing_values': financingMigration,
   '0120_rum_error_groups': rumErrorGroupsMigration,
   '0120_pending_storage': pendingStorageMigration,
+  // An invitation's link names its proposal and who sent it, so its landing can welcome the person
+  // (docs/decisions/043-joining.md); recovery links leave both null.
+  '0160_invitation_links': {
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('password_tokens').addColumn('proposal_id', 'text').execute();
+      await db.schema.alterTable('password_tokens').addColumn('invited_by', 'text').execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,3 +1,5 @@
+import type { ColumnType } from 'kysely';
+
 /** Timestamps are epoch milliseconds (bigint on PostgreSQL, parsed to number; integer on SQLite). */
 export interface UsersTable {
   id: string;
@@ -46,6 +48,10 @@ export interface PasswordTokensTable {
   created_at: number;
   expires_at: number;
   used_at: number | null;
+  /** Invitations: the proposal the person was invited to (null for operators and recovery links). */
+  proposal_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Invitations: the user who sent it (null for recovery links). */
+  invited_by: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface OutboxTable {

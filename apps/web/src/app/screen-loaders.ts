@@ -18,6 +18,7 @@ export const SCREEN_LOADERS: Record<ChunkedRouteId, ScreenLoader> = {
   'auth.role.login': () => import('../features/auth/login-page'),
   'buyer.recover': () => import('../features/auth/recover-page'),
   'buyer.change-password': () => import('../features/auth/change-password-page'),
+  'auth.convite': () => import('../features/auth/invitation-page'),
   'buyer.home': () => import('../features/proposals/buyer-home-page'),
   'buyer.select-proposal': () => import('../features/proposals/select-proposal-page'),
   'seller.proposals': () => import('../features/seller/proposals-page'),

@@ -1,6 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { changePasswordSchema, loginNameOf, loginSchema, recoverSchema } from '@portal/domain/auth';
-import { currentUserResponseSchema, sessionResponseSchema, signedInResponseSchema } from '@portal/domain/auth-api';
+import { z } from 'zod';
+import {
+  acceptInvitationSchema,
+  changePasswordSchema,
+  loginNameOf,
+  loginSchema,
+  recoverSchema,
+  resendInvitationSchema,
+} from '@portal/domain/auth';
+import {
+  currentUserResponseSchema,
+  invitationResponseSchema,
+  joinedResponseSchema,
+  sessionResponseSchema,
+  signedInResponseSchema,
+} from '@portal/domain/auth-api';
 import { messageResponseSchema, noContentSchema } from '@portal/domain/api-envelope';
 import { API_MESSAGES, apiErrorSchema } from '@portal/domain/api-error';
 import { clearSessionCookie, requireUser, SESSION_COOKIE, setSessionCookie } from '../../plugins/session';
@@ -117,6 +131,64 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       if (token) setSessionCookie(app, reply, token);
       else clearSessionCookie(app, reply);
       return { data: { user } };
+    },
+  );
+
+  // The invitation landing (docs/decisions/043-joining.md): read the welcome, set the first password
+  // and come in signed in, or ask a new link for an expired one.
+  app.get(
+    '/invitation',
+    {
+      schema: {
+        tags,
+        summary: 'Convite: quem, qual proposta, convidado por quem (o token não é gasto)',
+        querystring: z.object({ token: z.string().min(20).max(200) }),
+        response: { 200: invitationResponseSchema, ...errorResponses(400) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { data: await app.services.auth.readInvitation(request.query.token) };
+    },
+  );
+
+  app.post(
+    '/invitation',
+    {
+      schema: {
+        tags,
+        summary: 'Aceitar o convite: criar a primeira senha e entrar',
+        body: acceptInvitationSchema,
+        response: { 200: joinedResponseSchema, ...errorResponses(400, 410) },
+      },
+    },
+    async (request, reply) => {
+      const { token, user, proposalId } = await app.services.auth.acceptInvitation({
+        token: request.body.token,
+        pass: request.body.pass,
+        ip: request.ip,
+        userAgent: request.headers['user-agent'] ?? null,
+      });
+      const previous = request.cookies[SESSION_COOKIE];
+      if (previous) await app.repos.sessions.deleteSession(previous);
+      setSessionCookie(app, reply, token);
+      return { data: { user, proposalId } };
+    },
+  );
+
+  app.post(
+    '/invitation/resend',
+    {
+      schema: {
+        tags,
+        summary: 'Pedir um novo link de convite (para o mesmo e-mail)',
+        body: resendInvitationSchema,
+        response: { 202: messageResponseSchema, ...errorResponses(400, 410, 429) },
+      },
+    },
+    async (request, reply) => {
+      await app.services.auth.resendInvitation({ token: request.body.token, ip: request.ip });
+      return reply.status(202).send({ data: { message: API_MESSAGES.invitationResent } });
     },
   );
 };

@@ -1,4 +1,5 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
+import type { Invitation } from '@portal/domain/auth-api';
 import { API_MESSAGES } from '@portal/domain/api-error';
 import { CURRENT_PASSWORD_WRONG, normalizeUsername, type Role } from '@portal/domain/auth';
 import type { Database } from '../../db/schema';
@@ -11,6 +12,7 @@ import { createUsersRepository } from './users.repository';
 import { createPasswordTokensRepository } from './password-tokens.repository';
 import { enqueueMail, type Mailer } from '../mail/outbox';
 import { recordAudit } from '../audit/audit';
+import { INVITE_TOKEN_TTL_MS, invitationMail, propertyPlaceOf } from '../invitations/invite';
 
 const RECOVER_LIMITS = { windowMs: 15 * 60_000, perEmail: 3, perIp: 20 } as const;
 export const RECOVER_TOKEN_TTL_MS = 30 * 60_000;
@@ -48,7 +50,150 @@ export function createAuthService(deps: Deps) {
     }
   }
 
+  /**
+   * An invitation's token and its state: open, used (or the account already has a password) or
+   * expired. An unknown token, or a recovery link, is no invitation (400).
+   */
+  async function findInvitation(token: string, tx: Kysely<Database> | Transaction<Database> = deps.db) {
+    const row = await tokens.findToken(token, tx);
+    if (!row || row.purpose !== 'invite')
+      throw new HttpError(400, 'invitation_invalid', API_MESSAGES.invitationInvalid, {
+        token: API_MESSAGES.invitationInvalid,
+      });
+    const user = await tx
+      .selectFrom('users')
+      .select(['id', 'name', 'email', 'role', 'password_hash'])
+      .where('id', '=', row.user_id)
+      .executeTakeFirst();
+    if (!user)
+      throw new HttpError(400, 'invitation_invalid', API_MESSAGES.invitationInvalid, {
+        token: API_MESSAGES.invitationInvalid,
+      });
+    const state: Invitation['state'] =
+      row.used_at !== null || user.password_hash ? 'used' : row.expires_at <= Date.now() ? 'expired' : 'open';
+    return { row, user, state };
+  }
+
+  /** The same, for spending it: anything but an open invitation is refused with its way on. */
+  async function usableInvitation(token: string, tx: Kysely<Database> | Transaction<Database> = deps.db) {
+    const found = await findInvitation(token, tx);
+    if (found.state === 'used') throw new HttpError(410, 'invitation_used', API_MESSAGES.invitationUsed);
+    if (found.state === 'expired') throw new HttpError(410, 'invitation_expired', API_MESSAGES.invitationExpired);
+    return found;
+  }
+
+  async function invitationView(
+    row: { proposal_id: string | null; invited_by: string | null },
+    user: { name: string; email: string; role: Role },
+    state: Invitation['state'],
+    tx: Kysely<Database> | Transaction<Database> = deps.db,
+  ): Promise<Invitation> {
+    const proposal = row.proposal_id
+      ? await tx
+          .selectFrom('proposals')
+          .select(['id', 'code', 'type', 'property'])
+          .where('id', '=', row.proposal_id)
+          .executeTakeFirst()
+      : undefined;
+    const inviter = row.invited_by
+      ? await tx.selectFrom('users').select(['name', 'role']).where('id', '=', row.invited_by).executeTakeFirst()
+      : undefined;
+    return {
+      state,
+      name: user.name,
+      email: user.email,
+      role: user.role,
+      proposal: proposal
+        ? { id: proposal.id, code: proposal.code, type: proposal.type, ...propertyPlaceOf(proposal.property) }
+        : null,
+      invitedBy: inviter ? { name: inviter.name, role: inviter.role } : null,
+    };
+  }
+
   return {
+    /** The invitation landing's welcome: who, which proposal, invited by whom (the token is not spent). */
+    async readInvitation(token: string): Promise<Invitation> {
+      const { row, user, state } = await findInvitation(token);
+      // A used link shows only where to log in: its proposal is no longer the link's business.
+      if (state === 'used')
+        return { state, name: user.name, email: user.email, role: user.role, proposal: null, invitedBy: null };
+      return invitationView(row, user, state);
+    },
+
+    /**
+     * The first password of an invited person, asked once: spends the token, sets the password,
+     * opens a session and names the proposal to open. No "password changed" e-mail: nothing was
+     * changed (a later change still sends it).
+     */
+    async acceptInvitation(args: { token: string; pass: string; ip: string; userAgent: string | null }) {
+      await usableInvitation(args.token);
+      const passwordHash = await hashPassword(args.pass);
+      const { user, proposalId } = await deps.db.transaction().execute(async (tx) => {
+        const { row, user } = await usableInvitation(args.token, tx);
+        const spent = await tokens.consumeToken(args.token, tx);
+        if (spent !== user.id) throw new HttpError(410, 'invitation_used', API_MESSAGES.invitationUsed);
+        // Only an account without a password gets one this way (a racing second tab finds it set).
+        const set = await tx
+          .updateTable('users')
+          .set({ password_hash: passwordHash, updated_at: Date.now() })
+          .where('id', '=', user.id)
+          .where('password_hash', 'is', null)
+          .executeTakeFirst();
+        if (Number(set.numUpdatedRows) !== 1) throw new HttpError(410, 'invitation_used', API_MESSAGES.invitationUsed);
+        await recordAudit(tx, {
+          actorId: user.id,
+          action: 'invitation.accepted',
+          subject: row.proposal_id ? `proposal:${row.proposal_id}` : null,
+          ip: args.ip,
+        });
+        return { user, proposalId: row.proposal_id };
+      });
+      const token = await deps.sessions.createSession({ userId: user.id, ip: args.ip, userAgent: args.userAgent });
+      return {
+        token,
+        user: { id: user.id, name: user.name, email: user.email, role: user.role },
+        proposalId,
+      };
+    },
+
+    /**
+     * A new link for an invitation that expired unused, e-mailed to the invited address only (the
+     * old link proves the person read that mailbox). A few per hour per account.
+     */
+    async resendInvitation(args: { token: string; ip: string }) {
+      const { row, user, state } = await findInvitation(args.token);
+      if (state === 'used') throw new HttpError(410, 'invitation_used', API_MESSAGES.invitationUsed);
+      const limit = await deps.limiter.take(`invite-resend:${user.id}`, { windowMs: 60 * 60_000, limit: 3 });
+      if (!limit.allowed) throw new HttpError(429, 'rate_limited', API_MESSAGES.rateLimited);
+      await deps.db.transaction().execute(async (tx) => {
+        const token = await tokens.issueToken(
+          {
+            userId: user.id,
+            purpose: 'invite',
+            ttlMs: INVITE_TOKEN_TTL_MS,
+            proposalId: row.proposal_id,
+            invitedBy: row.invited_by,
+          },
+          tx,
+        );
+        const view = await invitationView(row, user, 'open', tx);
+        await enqueueMail(
+          tx,
+          invitationMail({
+            name: user.name,
+            email: user.email,
+            role: user.role,
+            token,
+            publicUrl: deps.publicUrl,
+            inviter: view.invitedBy,
+            proposal: view.proposal,
+          }),
+        );
+        await recordAudit(tx, { actorId: user.id, action: 'invitation.resent', ip: args.ip });
+      });
+      deps.mailer.kick();
+    },
+
     /** Checks the credentials and opens a session; returns the user and the new cookie token. */
     async login(args: {
       username: string;
@@ -140,19 +285,25 @@ export function createAuthService(deps: Deps) {
         } else {
           id = args.sessionUserId!;
         }
+        const before = await tx
+          .selectFrom('users')
+          .select(['id', 'name', 'email', 'role', 'password_hash'])
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow();
         await tx
           .updateTable('users')
           .set({ password_hash: passwordHash, updated_at: Date.now() })
           .where('id', '=', id)
           .execute();
         await tx.deleteFrom('sessions').where('user_id', '=', id).execute();
-        const changed = await tx
-          .selectFrom('users')
-          .select(['id', 'name', 'email', 'role'])
-          .where('id', '=', id)
-          .executeTakeFirstOrThrow();
-        await enqueueMail(tx, passwordChangedMail(changed, deps.publicUrl));
-        await recordAudit(tx, { actorId: id, action: 'password.changed', ip: args.ip });
+        const { password_hash: previous, ...changed } = before;
+        // A first password (an invited account that never had one) changed nothing: no alarm e-mail.
+        if (previous) {
+          await enqueueMail(tx, passwordChangedMail(changed, deps.publicUrl));
+          await recordAudit(tx, { actorId: id, action: 'password.changed', ip: args.ip });
+        } else {
+          await recordAudit(tx, { actorId: id, action: 'password.created', ip: args.ip });
+        }
         return changed;
       });
       deps.mailer.kick();

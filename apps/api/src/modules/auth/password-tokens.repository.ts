@@ -8,7 +8,14 @@ export function createPasswordTokensRepository(db: Kysely<Database>) {
   return {
     /** Issues a one-time token and returns it in clear (only its hash is stored). */
     async issueToken(
-      args: { userId: string; purpose: PasswordTokensTable['purpose']; ttlMs: number },
+      args: {
+        userId: string;
+        purpose: PasswordTokensTable['purpose'];
+        ttlMs: number;
+        /** Invitations: the proposal and who invited (the landing names both). */
+        proposalId?: string | null;
+        invitedBy?: string | null;
+      },
       tx: Executor = db,
     ) {
       const token = randomToken();
@@ -22,9 +29,15 @@ export function createPasswordTokensRepository(db: Kysely<Database>) {
           created_at: now,
           expires_at: now + args.ttlMs,
           used_at: null,
+          proposal_id: args.proposalId ?? null,
+          invited_by: args.invitedBy ?? null,
         })
         .execute();
       return token;
+    },
+    /** A token's row, spent or not (the invitation landing tells expired from used). */
+    findToken(token: string, tx: Executor = db) {
+      return tx.selectFrom('password_tokens').selectAll().where('id', '=', sha256(token)).executeTakeFirst();
     },
     /**
      * Spends a token: marks it used only if unused and unexpired, in one statement, so two

@@ -1,13 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { SessionUser } from '@portal/domain/auth';
 import type { Operator, Permission } from '@portal/domain/backoffice';
-import { LOGIN_PATH } from '@portal/domain/routes';
 import type { Database } from '../../db/schema';
 import { HttpError, notFound } from '../../errors';
 import { newId } from '../../crypto';
 import { recordAudit } from '../audit/audit';
 import { createPasswordTokensRepository } from '../auth/password-tokens.repository';
-import { INVITE_TOKEN_TTL_MS } from '../invitations/invite';
+import { INVITE_TOKEN_TTL_MS, invitationMail } from '../invitations/invite';
 import { enqueueMail, type Mailer } from '../mail/outbox';
 
 export const GRANT_OWN_ONLY = 'Você só pode conceder permissões que você mesmo tem.';
@@ -91,23 +90,22 @@ export function createOperatorsService(deps: { db: Kysely<Database>; mailer: Mai
             .insertInto('operator_permissions')
             .values({ user_id: id, permission: 'health:read', granted_by: actor.id, granted_at: now })
             .execute();
-        const token = await tokens.issueToken({ userId: id, purpose: 'invite', ttlMs: INVITE_TOKEN_TTL_MS }, tx);
-        await enqueueMail(tx, {
-          to: input.email,
-          kind: 'invite',
-          subject: 'Seu acesso à área da equipe do Portal de Propostas',
-          text: [
-            `Olá, ${input.name.split(' ')[0]}.`,
-            '',
-            `${actor.name} criou para você um acesso de operador(a) à área da equipe do Portal de Propostas.`,
-            '',
-            'Crie sua senha neste link (válido por 7 dias):',
-            '',
-            `${deps.publicUrl}/buyer/change-password?token=${token}`,
-            '',
-            `Depois, entre em ${deps.publicUrl}${LOGIN_PATH.operator}`,
-          ].join('\n'),
-        });
+        const token = await tokens.issueToken(
+          { userId: id, purpose: 'invite', ttlMs: INVITE_TOKEN_TTL_MS, invitedBy: actor.id },
+          tx,
+        );
+        await enqueueMail(
+          tx,
+          invitationMail({
+            name: input.name,
+            email: input.email,
+            role: 'operator',
+            token,
+            publicUrl: deps.publicUrl,
+            inviter: { name: actor.name, role: 'operator' },
+            proposal: null,
+          }),
+        );
         await recordAudit(tx, {
           actorId: actor.id,
           action: 'operator.created',

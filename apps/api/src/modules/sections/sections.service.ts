@@ -4,7 +4,14 @@ import { ALL_SECTIONS, findSection, type AnySection, type SectionStatus } from '
 import { draftSchema, submitSchema, type ProposalFacts, type SectionContext } from '@portal/domain/section';
 import { fieldErrors } from '@portal/domain/api-error';
 import { onlyDigits } from '@portal/domain/digits';
-import { prefillFromAnswers } from '@portal/domain/prefill';
+import {
+  PREFILL_RULES,
+  prefillFromAnswers,
+  PROPOSAL_PROPERTY,
+  PROPOSAL_PROPERTY_TITLE,
+  PREFILLED_BY_BUYER,
+} from '@portal/domain/prefill';
+import { formatCep } from '@portal/domain/cep';
 import { buyerFgtsEligibility, FGTS_FORM_KEYS } from '@portal/domain/fgts-sections';
 import {
   isPartOpen,
@@ -200,17 +207,30 @@ export function createSectionsService(deps: { db: Kysely<Database>; mailer: Mail
       if (!access(loaded, def.scope, position).read) throw forbidden();
       const row = await repo.findSection({ proposalId, section: def.key, buyer: position });
       const shown = view(loaded, def, position, row);
-      if (def.scope !== 'buyer') return shown;
-      // What this buyer already answered in earlier forms starts the fields asked again.
+      if (!PREFILL_RULES[def.key]) return shown;
+      // What was already given (this buyer's earlier forms, the proposal's property, the buyer's
+      // seller form) starts the fields asked again (docs/product/forms.md "Asked once").
       const rows = await repo.findSections(proposalId);
       const earlier = prefillFromAnswers(def.key, (section) => {
-        const source = rows.find((r) => r.section === section && r.buyer === position && r.data);
-        return source ? (JSON.parse(source.data!) as Record<string, unknown>) : null;
+        if (section === PROPOSAL_PROPERTY) return proposalPropertyValues(loaded.proposal.property);
+        const source = findSection(section);
+        // A per-buyer source: this buyer's answers, or the main buyer's for the seller's forms.
+        const at = source?.scope === 'buyer' ? (def.scope === 'buyer' ? position : 0) : NO_BUYER;
+        const found = rows.find((r) => r.section === section && r.buyer === at && r.data);
+        return found ? (JSON.parse(found.data!) as Record<string, unknown>) : null;
       });
       return {
         ...shown,
         prefill: { ...shown.prefill, ...earlier.values },
-        prefillFrom: earlier.from.map((key) => findSection(key)?.title ?? key),
+        prefillFrom: earlier.from
+          .map((key) => {
+            if (key === PROPOSAL_PROPERTY) return PROPOSAL_PROPERTY_TITLE;
+            const source = findSection(key);
+            // The seller never saw the buyer's screens: those values are named by who gave them.
+            if (def.scope === 'seller' && source?.scope !== 'seller') return PREFILLED_BY_BUYER;
+            return source?.title ?? key;
+          })
+          .filter((name, i, all) => all.indexOf(name) === i),
       };
     },
 
@@ -337,3 +357,13 @@ export function createSectionsService(deps: { db: Kysely<Database>; mailer: Mail
   };
 }
 export type SectionsService = ReturnType<typeof createSectionsService>;
+
+/** The property's CEP, state and city as the proposal was opened, in the forms' field names. */
+function proposalPropertyValues(propertyJson: string): Record<string, unknown> | null {
+  try {
+    const p = JSON.parse(propertyJson) as { zipCode?: string; uf?: string; city?: string };
+    return { cep: p.zipCode ? formatCep(p.zipCode) : null, state: p.uf ?? null, city: p.city ?? null };
+  } catch {
+    return null;
+  }
+}

@@ -43,4 +43,25 @@ export const sellerRoutes: FastifyPluginAsyncZod = async (app) => {
       return { data: await service.completePart(user, request.params.id) };
     },
   );
+
+  app.get(
+    '/:id/seller/form.pdf',
+    {
+      config: { access: ['seller', 'operator'] },
+      schema: {
+        tags,
+        summary: 'Ficha cadastral do vendedor preenchida, em PDF, para assinar (Content-Disposition: attachment)',
+        params,
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const { bytes, fileName } = await service.sellerFormPdf(user, request.params.id, request.ip);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .header('cache-control', 'no-store')
+        .send(Buffer.from(bytes));
+    },
+  );
 };

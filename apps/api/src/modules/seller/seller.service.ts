@@ -17,6 +17,8 @@ import { refreshProposalProgress } from '../financing/proposal-progress';
 import { createProposalsService } from '../proposals/proposals.service';
 import { createSellerRepository } from './seller.repository';
 import { moveProposal, settleAnsweredCorrection } from '../proposals/lifecycle';
+import { sellerFormDocument } from './seller-form-pdf';
+import { renderForm } from '../../pdf/form-pdf';
 
 export const SELLER_INCOMPLETE_MESSAGE = 'Ainda faltam etapas para concluir a sua parte.';
 
@@ -66,6 +68,42 @@ export function createSellerService(deps: { db: Kysely<Database> }) {
   }
 
   return {
+    /**
+     * The seller's registration form as a PDF, filled with what was given so far (the seller and
+     * the team only: it holds the seller's personal data).
+     */
+    async sellerFormPdf(user: SessionUser, proposalId: string, ip: string | null) {
+      const loaded = await load(user, proposalId, deps.db);
+      if (user.role === 'buyer') throw forbidden();
+      const valuesOf = (key: string): Record<string, unknown> => {
+        const row = loaded.rows.find((r) => r.section === key && r.buyer === NO_BUYER);
+        const raw = row?.data ?? row?.draft;
+        return raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
+      };
+      const given = valuesOf('seller');
+      const general = {
+        name: given.sellerName,
+        email: given.sellerEmail,
+        phone: given.sellerPhone,
+        ...valuesOf('seller-general-data'),
+      };
+      const doc = sellerFormDocument({
+        proposalCode: loaded.proposal.code,
+        general,
+        address: valuesOf('seller-address'),
+        property: valuesOf('seller-property'),
+        generatedAt: new Date(),
+      });
+      const bytes = await renderForm(doc);
+      await recordAudit(deps.db, {
+        actorId: user.id,
+        action: 'seller.form_generated',
+        subject: `proposal:${proposalId}`,
+        ip,
+      });
+      return { bytes, fileName: `ficha-cadastral-vendedor-${loaded.proposal.code}.pdf` };
+    },
+
     /** For the seller, the proposal's buyers and operators. */
     async getPart(user: SessionUser, proposalId: string): Promise<SellerPart> {
       return partOf(await load(user, proposalId, deps.db), deps.db);

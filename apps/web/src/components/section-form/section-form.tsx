@@ -209,6 +209,7 @@ function SectionFormBody(props: SectionFormProps & { detail: SectionDetail }) {
       setFormError(null);
       setSubmitting(true);
       const body = Object.fromEntries(visible.map((name) => [name, values[name]]));
+      const startedAt = window.location.pathname + window.location.search;
       try {
         await submitSection(proposalId, def.key, buyer, body);
         autosave.clear();
@@ -219,6 +220,10 @@ function SectionFormBody(props: SectionFormProps & { detail: SectionDetail }) {
           steps.followNextStep === false
             ? null
             : await fetchNextStep(queryClient, proposalId, steps.sequence ? stepId : undefined).catch(() => null);
+        // The save's refetch may have moved the screen on already (a page that redirects on its
+        // fresh state, as the FGTS questions do): a second navigation from here would take the
+        // person back to where they were.
+        if (window.location.pathname + window.location.search !== startedAt) return;
         navigate(next?.path ?? steps.nextUrl);
       } catch (err) {
         if (isServerUnreachable(err)) {
@@ -254,8 +259,8 @@ function SectionFormBody(props: SectionFormProps & { detail: SectionDetail }) {
       {editable && detail.values === null && detail.prefillFrom.length ? (
         <PlainAlert
           type="info"
-          title={`Alguns campos já vêm preenchidos com o que você informou em ${listPt(detail.prefillFrom)}.`}
-          description="Confira e altere se algo mudou."
+          title={`Alguns campos já vêm preenchidos a partir de: ${listPt(detail.prefillFrom)}.`}
+          description="Confira e altere o que for preciso: nada é enviado antes de você salvar."
           className="form-alert prefill-note"
         />
       ) : null}

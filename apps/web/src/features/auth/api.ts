@@ -1,4 +1,11 @@
-import type { ChangePasswordInput, LoginInput, RecoverInput, SessionUser } from '@portal/domain/auth';
+import type {
+  AcceptInvitationInput,
+  ChangePasswordInput,
+  LoginInput,
+  RecoverInput,
+  SessionUser,
+} from '@portal/domain/auth';
+import type { Invitation } from '@portal/domain/auth-api';
 import { apiRequest } from '../../lib/api-client';
 
 export function login(input: LoginInput) {
@@ -17,4 +24,24 @@ export function changePassword(input: ChangePasswordInput) {
   return apiRequest<{ data: { user: SessionUser } }>('/auth/change-password', { method: 'POST', body: input }).then(
     (r) => r.data.user,
   );
+}
+
+export function readInvitation(token: string, signal?: AbortSignal) {
+  return apiRequest<{ data: Invitation }>(`/auth/invitation?token=${encodeURIComponent(token)}`, { signal }).then(
+    (r) => r.data,
+  );
+}
+
+export function acceptInvitation(input: AcceptInvitationInput) {
+  return apiRequest<{ data: { user: SessionUser; proposalId: string | null } }>('/auth/invitation', {
+    method: 'POST',
+    body: input,
+  }).then((r) => r.data);
+}
+
+export function resendInvitation(token: string) {
+  return apiRequest<{ data: { message: string } }>('/auth/invitation/resend', {
+    method: 'POST',
+    body: { token },
+  }).then((r) => r.data.message);
 }

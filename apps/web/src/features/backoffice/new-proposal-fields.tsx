@@ -104,6 +104,20 @@ export function ProductField({
           <option key={p} value={p} />
         ))}
       </datalist>
+      {/* The usual products in sight, not only while typing: one tap fills the field. */}
+      <div className="bo-product-choices" role="group" aria-label="Produtos usuais">
+        {PRODUCT_SUGGESTIONS[type].map((p) => (
+          <button
+            key={p}
+            type="button"
+            className={cx('bo-product-choice', value === p && 'is-chosen')}
+            aria-pressed={value === p}
+            onClick={() => field.onChange(p)}
+          >
+            {p}
+          </button>
+        ))}
+      </div>
     </FieldItem>
   );
 }

@@ -230,7 +230,7 @@ export default function NewProposalPage() {
               name="financingOrCgiData.installments"
               label="Prazo (meses)"
               mask={(v) => v.replace(/\D/g, '').slice(0, 3)}
-              input={{ inputMode: 'numeric', placeholder: '360' }}
+              input={{ inputMode: 'numeric', placeholder: 'ex.: 360' }}
             />
           </div>
           <SelectPair

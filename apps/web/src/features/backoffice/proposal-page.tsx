@@ -147,7 +147,7 @@ export default function ProposalPage() {
                     <strong>{m.role === 'buyer' ? buyerLabel(m.position) : 'Vendedor'}:</strong> {m.name}
                     {m.cpf ? ` · CPF ${formatCpf(m.cpf)}` : ''} · {m.email}{' '}
                     <PlainTag color={m.hasAccount ? 'green' : 'default'}>
-                      {m.hasAccount ? 'Conta vinculada' : 'Sem conta'}
+                      {m.hasAccount ? 'Acesso ao portal criado' : 'Ainda sem acesso ao portal'}
                     </PlainTag>
                   </li>
                 ))}

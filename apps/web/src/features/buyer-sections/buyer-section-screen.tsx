@@ -6,6 +6,7 @@ import { SectionForm, type SectionExtension } from '../../components/section-for
 import { readSelectedProposal } from '../../lib/storage';
 import { useProposal } from '../../lib/proposals-api';
 import { buildFlow, buyerFromSearch, stepUrl } from '../../lib/buyer-flow';
+import type { Proposal } from '@portal/domain/proposal';
 import { BUYER_FIELD_UI } from './ui';
 
 type BuyerSectionKey = keyof typeof BUYER_FIELD_UI;
@@ -19,10 +20,13 @@ export function BuyerSectionScreen({
   sectionKey,
   extension,
   successMessage,
+  adapt,
 }: {
   sectionKey: BuyerSectionKey;
   extension?: SectionExtension;
   successMessage?: string;
+  /** Fits the fields' texts and starting values to the proposal (e.g. a product that already says SFH). */
+  adapt?: (proposal: Proposal) => { ui?: (typeof BUYER_FIELD_UI)[BuyerSectionKey]; defaults?: Record<string, unknown> };
 }) {
   const proposalId = readSelectedProposal();
   const [search] = useSearchParams();
@@ -36,6 +40,13 @@ export function BuyerSectionScreen({
   const index = flow.findIndex((s) => s.section === sectionKey && s.buyer === buyer);
   const who =
     buyer !== null && buyers > 1 ? proposal.data?.customers.find((c) => c.position === buyer)?.name : undefined;
+  const adaptedOf = (p: Proposal) => {
+    const adapted = adapt?.(p);
+    return {
+      ui: adapted?.ui ?? BUYER_FIELD_UI[sectionKey],
+      defaults: { ...DEFAULTS[sectionKey], ...adapted?.defaults },
+    };
+  };
   const previous = flow[index - 1];
   const next = flow[index + 1];
 
@@ -48,12 +59,11 @@ export function BuyerSectionScreen({
       {proposal.isError ? <Navigate to="/buyer/select-proposal" replace /> : null}
       {proposal.data ? (
         <SectionForm
+          {...adaptedOf(proposal.data)}
           proposalId={proposalId}
           sectionKey={sectionKey}
           buyer={buyer}
           buyers={buyers}
-          ui={BUYER_FIELD_UI[sectionKey]}
-          defaults={DEFAULTS[sectionKey]}
           steps={{
             previousUrl: previous ? stepUrl(previous) : '/buyer/buyers',
             nextUrl: next ? stepUrl(next) : '/buyer/home',

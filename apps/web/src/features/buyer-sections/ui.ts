@@ -65,9 +65,15 @@ export const BUYER_FIELD_UI: Record<
     father_name: { label: 'Nome do pai (filiação 2)', widget: 'text', maxLength: 120 },
   },
   investment: {
-    agency: { label: 'Agência (4 dígitos)', widget: 'digits', maxLength: 4, placeholder: '0000' },
+    agency: {
+      label: 'Agência da conta de débito das parcelas (4 dígitos)',
+      widget: 'digits',
+      maxLength: 4,
+      placeholder: '0000',
+      help: 'A conta corrente do comprador principal no banco que vai financiar o imóvel: as parcelas do financiamento serão debitadas nela todo mês.',
+    },
     account: {
-      label: 'Conta corrente com dígito',
+      label: 'Conta corrente de débito das parcelas, com dígito',
       widget: 'digits',
       maxLength: 14,
       placeholder: '12345-6',

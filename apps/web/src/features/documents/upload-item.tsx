@@ -209,6 +209,16 @@ export function UploadItem({ proposalId, item, maxMb }: { proposalId: string; it
         <ItemStateTag item={item} />
       </header>
       <p className="doc-item__hint">{item.hint}</p>
+      {item.key === 'sellers_form' && item.canUpload ? (
+        // The form to sign, filled with what the seller gave on the portal (a PDF of the API).
+        <a
+          className="touch-link doc-item__form"
+          href={`/api/v3/proposals/${encodeURIComponent(proposalId)}/seller/form.pdf`}
+          download
+        >
+          Baixar a ficha preenchida (PDF) para assinar
+        </a>
+      ) : null}
       {validity ? (
         <p className={`doc-item__validity${item.state === 'expired' ? ' doc-item__validity--expired' : ''}`}>
           {validity}

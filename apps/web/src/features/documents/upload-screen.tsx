@@ -1,6 +1,6 @@
-import { Skeleton } from 'antd';
+import { Button, Skeleton } from 'antd';
 import { useDeferredValue, useEffect } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { Navigate, useLocation, useNavigate } from 'react-router';
 import { ApiRequestError } from '../../lib/api-client';
 import { Page } from '../../components/page';
 import { NextStepButton } from '../../components/next-step-button';
@@ -76,7 +76,12 @@ export function DocumentsUploadScreen({
               <UploadItem key={item.key} proposalId={proposalId} item={item} maxMb={docs.data.maxMb} />
             ))}
           </div>
-          <NextStepButton proposalId={proposalId} current={`documents:${party}`} />
+          {/* With nothing else to do (a re-sent document waits for the team), the way on is home. */}
+          <NextStepButton
+            proposalId={proposalId}
+            current={`documents:${party}`}
+            fallback={<HomeButton party={party} />}
+          />
           {docs.data.sellerItems.length ? <SellerItems items={docs.data.sellerItems} /> : null}
         </>
       ) : null}
@@ -108,5 +113,17 @@ function SellerItems({ items }: { items: FollowedItem[] }) {
         ))}
       </ul>
     </section>
+  );
+}
+
+/** "Voltar ao início": the party's home, where the proposal's state and what comes next are told. */
+function HomeButton({ party }: { party: 'buyer' | 'seller' }) {
+  const navigate = useNavigate();
+  return (
+    <div className="next-step-button">
+      <Button size="large" block onClick={() => navigate(party === 'buyer' ? '/buyer/home' : '/seller/proposals')}>
+        Voltar ao início
+      </Button>
+    </div>
   );
 }

@@ -10,6 +10,7 @@ import { fgtsPdfUrl, useFgtsState } from './api';
 import { fgtsStepUrl } from './flow';
 import { PlainAlert } from '../../components/plain-alert';
 import { PlainCard } from '../../components/plain-card';
+import { NextStepButton } from '../../components/next-step-button';
 
 /**
  * /buyer/documents/fgts: each buyer's filled-in FGTS form as a PDF to download, print and sign,
@@ -18,6 +19,7 @@ import { PlainCard } from '../../components/plain-card';
 export default function FgtsDocumentsPage() {
   const proposalId = readSelectedProposal();
   const proposal = useProposal(proposalId);
+  const navigate = useNavigate();
   if (!proposalId) return <Navigate to="/buyer/select-proposal" replace />;
   if (proposal.error instanceof ApiRequestError && proposal.error.status === 404)
     return <Navigate to="/buyer/select-proposal" replace />;
@@ -51,6 +53,17 @@ export default function FgtsDocumentsPage() {
                 </li>
               ))}
             </ul>
+            {/* The way on once the forms are downloaded: the next step (the upload of the signed copies). */}
+            <NextStepButton
+              proposalId={p.id}
+              fallback={
+                <div className="next-step-button">
+                  <Button type="primary" size="large" block onClick={() => navigate('/buyer/home')}>
+                    Continuar
+                  </Button>
+                </div>
+              }
+            />
           </>
         )
       ) : null}

@@ -1,5 +1,5 @@
 import { Button, Skeleton } from 'antd';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { FGTS_PROPERTY_INELIGIBLE_TITLE } from '@portal/domain/fgts-property-rules';
 import { fgtsEligibility } from '@portal/domain/fgts-sections';
 import { findSection } from '@portal/domain/sections-registry';
@@ -25,6 +25,7 @@ const extension: SectionExtension = {
 export default function FgtsQuestionsPage() {
   const { proposalId, proposal, buyer, state, lost } = useFgtsScreen();
   const [search] = useSearchParams();
+  const location = useLocation();
   const navigate = useNavigate();
   if (lost) return <Navigate to="/buyer/select-proposal" replace />;
 
@@ -45,7 +46,17 @@ export default function FgtsQuestionsPage() {
       );
     }
     if (!editing && submitted && s.eligibility.status === 'eligible') {
-      return <Navigate to={fgtsStepUrl(s.next ?? 'fgts_review', buyer)} replace />;
+      // Keyed by the arrival: a <Navigate> acts once, when it mounts. "Salvar e continuar" lands on
+      // this same URL after the answers are saved, and the save's refetch may already have put this
+      // redirect in place; the form's own navigation then arrived on top of it and the page stayed
+      // with the redirect drawn (nothing: the title alone) and never sent. Every arrival sends now,
+      // and the skeleton shows while it does.
+      return (
+        <>
+          <Navigate key={location.key} to={fgtsStepUrl(s.next ?? 'fgts_review', buyer)} replace />
+          <Skeleton active paragraph={{ rows: 6 }} />
+        </>
+      );
     }
     if (!editing && submitted) {
       const propertyFails = s.propertyRules.some((r) => r.status === 'fail');

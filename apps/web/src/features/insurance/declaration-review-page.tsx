@@ -86,6 +86,7 @@ export default function DeclarationReviewPage() {
                         <Link
                           to={path(questionPath(q.id), { from: 'revisao' })}
                           aria-label={`Alterar a resposta da pergunta ${q.id}`}
+                          className="touch-link"
                         >
                           Alterar
                         </Link>

@@ -47,7 +47,9 @@ function ProposalCard({ proposal }: { proposal: SellerProposal }) {
   const navigate = useNavigate();
   const part = useSellerPart(proposal.id);
   const editable = isPartOpen(proposal.status, 'seller');
-  const label = part.data?.done ? 'Ver situação' : editable ? 'Continuar' : 'Ver';
+  // The button says what there is to do: fill in (nothing done yet), go on, or only look.
+  const started = part.data?.sections.some((x) => x.status !== 'todo') ?? false;
+  const label = part.data?.done ? 'Ver situação' : editable ? (started ? 'Continuar' : 'Preencher') : 'Ver situação';
   return (
     <PlainCard
       className="proposal-card seller-card"
