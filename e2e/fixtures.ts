@@ -149,8 +149,12 @@ export async function joinByInvitation(page: Page, email: string, password: stri
   await page.goto(link);
   await page.getByLabel('Senha', { exact: true }).fill(password);
   await page.getByLabel('Repita a senha', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Criar senha e entrar' }).click();
+  const submit = page.getByRole('button', { name: 'Criar senha e entrar' });
+  await submit.click();
   await page.waitForURL((url) => !url.pathname.startsWith('/auth/'));
+  // The address changes before React swaps the screens: the landing (which names the proposal too)
+  // must be gone before the next screen is read.
+  await submit.waitFor({ state: 'detached' });
 }
 
 /**
