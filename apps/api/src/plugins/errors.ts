@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { API_MESSAGES, fieldErrors } from '@portal/domain/api-error';
 import { HttpError } from '../errors';
+import { dependencyOutage } from './dependency-outage';
 
 /** Messages for Fastify's own client errors, in Portuguese. */
 const FASTIFY_CLIENT_ERRORS: Record<number, { code: string; message: string }> = {
@@ -32,6 +33,14 @@ export function registerErrorHandler(app: FastifyInstance) {
         })),
       );
       return reply.status(400).send({ error: { code: 'validation', message: API_MESSAGES.validation, fields } });
+    }
+    const outage = dependencyOutage(error);
+    if (outage) {
+      request.log.warn({ err: error }, 'dependency unavailable');
+      return reply
+        .status(503)
+        .headers(outage.headers ?? {})
+        .send({ error: { code: outage.code, message: outage.message } });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
