@@ -119,6 +119,7 @@ export function s3rverOnPort(port: number, dir: string) {
       S3_FORCE_PATH_STYLE: '1',
     },
     async start() {
+      if (child) return;
       child = spawn(
         process.execPath,
         [S3RVER_BIN, '-d', dir, '-a', '127.0.0.1', '-p', String(port), '-s', '--configure-bucket', S3_BUCKET],
@@ -293,7 +294,8 @@ export function pausedUpload(args: {
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   const first = Buffer.concat([head, args.file.content.subarray(0, args.pauseAfter)]);
   const rest = Buffer.concat([args.file.content.subarray(args.pauseAfter), tail]);
-  return new Promise((resolve) => {
+  let paused!: Promise<void>;
+  const answer = new Promise<UploadAnswer>((resolve) => {
     const req = request(args.url, {
       method: 'POST',
       headers: {
@@ -303,10 +305,10 @@ export function pausedUpload(args: {
       },
     });
     let settled = false;
-    const settle = (answer: UploadAnswer) => {
+    const settle = (value: UploadAnswer) => {
       if (settled) return;
       settled = true;
-      resolve(answer);
+      resolve(value);
     };
     req.on('response', (res) => {
       let body = '';
@@ -315,13 +317,16 @@ export function pausedUpload(args: {
       res.on('end', () => settle({ status: res.statusCode ?? 0, headers: res.headers, body }));
       res.on('error', () => settle({ status: 0, headers: {}, body }));
     });
-    req.on('error', () => settle({ status: 0, headers: {}, body: '' }));
+    req.on('error', (err) => settle({ status: 0, headers: {}, body: err.message }));
     req.write(first);
-    void (async () => {
+    paused = (async () => {
       // The first part has left this process (the server is reading the body) before the fault.
       await waitFor('the first bytes to be sent', () => (req.socket?.bytesWritten ?? 0) >= first.length);
       await args.whilePaused();
       if (!req.destroyed) req.end(rest);
     })();
   });
+  // The answer counts once the fault is fully in place (a killed process may cut the connection
+  // before its exit is seen).
+  return Promise.all([answer, paused]).then(([value]) => value);
 }

@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { freePort } from '../../../scripts/lib/free-port.mjs';
 import { makePdf } from '../test/document-files';
 import { buildApi, login, startApi, stopApi, type ApiProcess } from './processes';
@@ -107,6 +107,8 @@ describe('Redis, the object store and the SMTP server go away and come back (one
     expect((await attempt(server.base, 'outro@demo.com.br', PASSWORD)).status).toBe(429);
     expect(Number((await redis.command('DBSIZE')).replace(':', ''))).toBeGreaterThan(0);
 
+    // Whatever happens below, the next tests find Redis up again.
+    onTestFinished(() => redis.start());
     await redis.stop();
     // The right password lets the owner in: no 500, no hang past the client's deadline.
     const ok = await attempt(server.base, 'comprador@demo.com.br', PASSWORD);
@@ -149,6 +151,7 @@ describe('Redis, the object store and the SMTP server go away and come back (one
     // 7 MB: the first 5 MB part is on its way to the store when it dies.
     const big = makePdf({ pad: 7 * 1024 * 1024, text: 'Durante a queda' });
     const url = `${server.base}/api/v3/proposals/${proposal}/documents/${ITEM}/files`;
+    onTestFinished(() => s3.start());
     const cut = await pausedUpload({
       url,
       cookie,
