@@ -17,7 +17,7 @@ import { registerSession } from './plugins/session';
 import { serializerCompiler } from './plugins/serializer';
 import { lazyChildLogger, loggerOptions } from './plugins/logging';
 import { createSessionsRepository, type SessionsRepository } from './modules/auth/sessions.repository';
-import { createDbRateLimiter, createRedisRateLimiter, type RateLimiter } from './modules/auth/rate-limit';
+import { createDbRateLimiter, createFailoverRateLimiter, type RateLimiter } from './modules/auth/rate-limit';
 import { authRoutes } from './modules/auth/auth.routes';
 import { proposalsRoutes } from './modules/proposals/proposals.routes';
 import { sectionsRoutes } from './modules/sections/sections.routes';
@@ -76,13 +76,33 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Fa
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  // ioredis (about 9 MB once imported) is loaded only when Redis is configured.
+  // ioredis (about 9 MB once imported) is loaded only when Redis is configured. Every command is
+  // bounded (commandTimeout), is not re-sent after a reconnect (a late duplicate would count an
+  // event twice), and the client keeps reconnecting every 2 s at most while Redis is away.
   const redis = config.redisUrl
-    ? new (await import('ioredis')).Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
+    ? new (await import('ioredis')).Redis(config.redisUrl, {
+        lazyConnect: false,
+        maxRetriesPerRequest: 1,
+        commandTimeout: 1_000,
+        connectTimeout: 2_000,
+        autoResendUnfulfilledCommands: false,
+        retryStrategy: (times: number) => Math.min(times * 200, 2_000),
+      })
     : null;
-  // Without a listener ioredis prints every failed reconnect as an unhandled error; readiness reports the outage.
-  redis?.on('error', (err: Error) => app.log.warn({ err: err.message }, 'redis unavailable'));
-  const limiter = redis ? createRedisRateLimiter(redis) : createDbRateLimiter(db.kysely);
+  // One line per outage, not one per failed reconnect; readiness reports it while it lasts.
+  let redisDown = false;
+  redis?.on('error', (err: Error) => {
+    if (!redisDown) app.log.warn({ err: err.message }, 'redis unavailable');
+    redisDown = true;
+  });
+  redis?.on('ready', () => {
+    if (redisDown) app.log.info('redis reconnected');
+    redisDown = false;
+  });
+  // With Redis, its outage moves the counting to the database: the login limits never switch off.
+  const limiter = redis
+    ? createFailoverRateLimiter({ redis, fallback: createDbRateLimiter(db.kysely), log: app.log })
+    : createDbRateLimiter(db.kysely);
   const sessions = createSessionsRepository(db.kysely, {
     idleMs: config.sessionIdleMs,
     absoluteMs: config.sessionAbsoluteMs,

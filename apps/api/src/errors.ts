@@ -21,14 +21,15 @@ export const rateLimited = (retryAfterSeconds: number) =>
     'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))),
   });
 
-/** Seconds a client is asked to wait (Retry-After) when the database is away. */
+/** Seconds a client is asked to wait (Retry-After) when a dependency is away: a short outage is over by then. */
 export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
-/** The database cannot be reached right now: 503 with Retry-After, the request can simply be sent again. */
-export const serviceUnavailable = () =>
-  new HttpError(503, 'unavailable', API_MESSAGES.unavailable, undefined, {
-    'retry-after': String(UNAVAILABLE_RETRY_AFTER_SECONDS),
-  });
+/**
+ * A dependency cannot be reached right now (by default the database): 503 with Retry-After, the
+ * request can simply be sent again (docs/decisions/039-database-outages.md, 040-dependency-outages.md).
+ */
+export const serviceUnavailable = (code = 'unavailable', message: string = API_MESSAGES.unavailable) =>
+  new HttpError(503, code, message, undefined, { 'retry-after': String(UNAVAILABLE_RETRY_AFTER_SECONDS) });
 
 /** Socket errors of a database connection that cannot be made or was cut (the server is down, restarting or unreachable). */
 const NETWORK_CODES = new Set([

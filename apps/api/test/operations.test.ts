@@ -49,12 +49,13 @@ describe.each(DATABASES)('operations (%s)', (dialect) => {
     await dropDatabase();
   });
 
-  it('ready checks Redis when REDIS_URL is set, and names it when it does not answer', async () => {
+  it('ready reports Redis when REDIS_URL is set, without leaving the pool while it does not answer', async () => {
     t = await createTestApp(dialect, { seed: false, env: { REDIS_URL: 'redis://127.0.0.1:1' } });
+    // Every instance shares a Redis outage and the login limits count in the database meanwhile:
+    // the instance stays in the pool and says what is missing.
     const down = await t.app.inject({ method: 'GET', url: '/api/health/ready' });
-    expect(down.statusCode).toBe(503);
-    expect(down.json().checks).toEqual({ database: 'ok', storage: 'ok', redis: 'failing' });
-    expect(down.json().error.message).toBe('Serviço indisponível: Redis.');
+    expect(down.statusCode).toBe(200);
+    expect(down.json()).toEqual({ ok: true, checks: { database: 'ok', storage: 'ok', redis: 'failing' } });
     if (!process.env.TEST_REDIS_URL) return;
     await t.close();
     t = await createTestApp(dialect, { seed: false, env: { REDIS_URL: process.env.TEST_REDIS_URL } });

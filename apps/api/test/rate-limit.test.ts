@@ -2,7 +2,13 @@ import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createRedisRateLimiter, type RateLimiter } from '../src/modules/auth/rate-limit';
+import {
+  createDbRateLimiter,
+  createFailoverRateLimiter,
+  createRedisRateLimiter,
+  type RateLimiter,
+} from '../src/modules/auth/rate-limit';
+import { createTestApp, DATABASES } from './helpers';
 import { LIMITER_DRIVERS as drivers } from './limiter-drivers';
 
 /**
@@ -124,6 +130,41 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('Redis driver commands', () => {
       expect(await limiter.peek(k, WINDOW)).toBe(0);
     } finally {
       redis.disconnect();
+    }
+  });
+});
+
+describe.each(DATABASES)('Redis away: the limits fall back to the database (%s)', (dialect) => {
+  it('counts in the database when Redis does not answer, refuses past the limit, and undo reaches the database', async () => {
+    const t = await createTestApp(dialect, { seed: false });
+    // Nothing listens on port 1: every connection is refused, as with a Redis that died.
+    const redis = new Redis('redis://127.0.0.1:1', {
+      maxRetriesPerRequest: 1,
+      commandTimeout: 500,
+      retryStrategy: () => 200,
+    });
+    redis.on('error', () => undefined);
+    const warnings: string[] = [];
+    try {
+      const limiter = createFailoverRateLimiter({
+        redis,
+        fallback: createDbRateLimiter(t.db.kysely),
+        log: { warn: (_obj, msg) => warnings.push(msg), info: () => undefined },
+      });
+      const k = `test:${randomBytes(6).toString('hex')}`;
+      const taken = [];
+      for (let i = 0; i < LIMIT; i++) taken.push(await limiter.take(k, RULE));
+      expect(taken.every((d) => d.allowed)).toBe(true);
+      expect(await limiter.take(k, RULE)).toMatchObject({ allowed: false, count: LIMIT + 1 });
+      // The events are in the database, where the instances without Redis count too.
+      expect(await createDbRateLimiter(t.db.kysely).peek(k, WINDOW)).toBe(LIMIT);
+      await limiter.undo(k, taken[0]!.eventId!);
+      expect((await limiter.take(k, RULE)).allowed).toBe(true);
+      // One warning for the outage, not one per event.
+      expect(warnings).toEqual(['rate limits: Redis unavailable, counting in the database until it answers again']);
+    } finally {
+      redis.disconnect();
+      await t.close();
     }
   });
 });

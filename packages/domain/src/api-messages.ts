@@ -7,6 +7,11 @@ export const API_MESSAGES = {
   forbidden: 'Você não tem permissão para acessar esta página',
   notFound: 'Não encontrado.',
   foreignOrigin: 'Requisição recusada: origem não permitida.',
+  storageWriteUnavailable:
+    'Não foi possível guardar o arquivo agora: o armazenamento está indisponível. Nada foi salvo; envie de novo em instantes.',
+  storageReadUnavailable:
+    'Não foi possível abrir o arquivo agora: o armazenamento está indisponível. Tente novamente em instantes.',
+  scannerUnavailable: 'Não foi possível verificar o arquivo agora. Tente novamente em instantes.',
   validation: 'Verifique os campos destacados.',
   invalidToken: 'Este link de troca de senha é inválido ou expirou. Peça um novo.',
   invitationExpired: 'Este convite expirou. Peça um novo link: ele chega no mesmo e-mail.',

@@ -1,7 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { API_MESSAGES, fieldErrors } from '@portal/domain/api-error';
-import { HttpError, isDatabaseUnavailable, serviceUnavailable } from '../errors';
+import { HttpError } from '../errors';
+import { dependencyOutage } from './dependency-outage';
 
 /** Messages for Fastify's own client errors, in Portuguese. */
 const FASTIFY_CLIENT_ERRORS: Record<number, { code: string; message: string }> = {
@@ -17,11 +18,11 @@ const FASTIFY_CLIENT_ERRORS: Record<number, { code: string; message: string }> =
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((thrown: FastifyError, request, reply) => {
     let error: FastifyError | HttpError = thrown;
-    if (isDatabaseUnavailable(thrown)) {
-      // The database is away (restart, failover, pool timeout): nothing was changed and the client
-      // may send the same request again (docs/decisions/039-database-outages.md). One line, no stack.
-      request.log.warn({ code: thrown.code, err: thrown.message }, 'database unavailable: answered 503');
-      error = serviceUnavailable();
+    const outage = dependencyOutage(thrown);
+    if (outage) {
+      // A dependency is away: one log line, no stack; the answer is a Portuguese 503 with Retry-After.
+      request.log.warn({ code: thrown.code, err: thrown.message }, `dependency unavailable: ${outage.code}`);
+      error = outage;
     }
     if (error instanceof HttpError) {
       if (error.headers) reply.headers(error.headers);

@@ -168,3 +168,91 @@ export async function pruneRateLimits(db: Kysely<Database>, olderThanMs = 3_600_
     .where('window_start', '<', now - olderThanMs)
     .execute();
 }
+
+/** How long the limiter counts in the database after Redis failed, before it tries Redis again. */
+const REDIS_RETRY_MS = 2_000;
+
+/**
+ * Redis with the database as the fallback (docs/decisions/040-dependency-outages.md): brute-force
+ * protection never switches off with Redis. A Redis command that fails or times out (the client's
+ * commandTimeout bounds it) is counted in the database instead, and for REDIS_RETRY_MS every event
+ * goes straight there; so does every event while the client is reconnecting. Once Redis answers
+ * again, counting goes back to it. Each event id remembers its store, so undo() reaches the right one.
+ * The price: at each switch a key's window starts from what the other store holds, so an outage can
+ * give an attacker at most one more window's worth of attempts per switch — never an open door.
+ */
+export function createFailoverRateLimiter(args: {
+  redis: Redis;
+  fallback: RateLimiter;
+  log: { warn(obj: object, msg: string): void; info(msg: string): void };
+  options?: LimiterOptions;
+}): RateLimiter {
+  const { redis, fallback, log } = args;
+  const primary = createRedisRateLimiter(redis, args.options);
+  let skipUntil = 0;
+  let degraded = false;
+  // Monotonic: tests that fake Date must not stop the limiter from trying Redis again.
+  const since = () => performance.now();
+  const usable = () => since() >= skipUntil && ['ready', 'connecting', 'connect', 'wait'].includes(redis.status);
+
+  const failed = (err: unknown) => {
+    skipUntil = since() + REDIS_RETRY_MS;
+    if (degraded) return;
+    degraded = true;
+    log.warn(
+      { err: err instanceof Error ? err.message : String(err) },
+      'rate limits: Redis unavailable, counting in the database until it answers again',
+    );
+  };
+  const answered = () => {
+    if (!degraded) return;
+    degraded = false;
+    log.info('rate limits: Redis answers again, counting there');
+  };
+  /** Runs on Redis when it is usable, on the database otherwise or when Redis fails. */
+  async function run<T>(onPrimary: () => Promise<T>, onFallback: () => Promise<T>): Promise<T> {
+    if (!usable()) {
+      if (!degraded) failed(new Error(`Redis connection ${redis.status}`));
+      return onFallback();
+    }
+    let result: T;
+    try {
+      result = await onPrimary();
+    } catch (err) {
+      failed(err);
+      return onFallback();
+    }
+    answered();
+    return result;
+  }
+  const tagged = (store: 'r' | 'd', decision: RateDecision): RateDecision =>
+    decision.eventId ? { ...decision, eventId: `${store}|${decision.eventId}` } : decision;
+
+  const take = (key: string, rule: RateRule) =>
+    run(
+      async () => tagged('r', await primary.take(key, rule)),
+      async () => tagged('d', await fallback.take(key, rule)),
+    );
+  return {
+    take,
+    async hit(key, windowMs) {
+      return (await take(key, { windowMs, limit: HIT_CAP })).count;
+    },
+    peek: (key, windowMs) =>
+      run(
+        () => primary.peek(key, windowMs),
+        () => fallback.peek(key, windowMs),
+      ),
+    async undo(key, eventId) {
+      const [store, id = ''] = eventId.split(/\|(.*)/s);
+      if (store === 'd') return fallback.undo(key, id);
+      // Giving a slot back is a kindness: when Redis cannot, the slot simply ages out of the window.
+      await primary.undo(key, id).catch((err: unknown) => failed(err));
+    },
+    reset: (key) =>
+      run(
+        () => primary.reset(key),
+        () => fallback.reset(key),
+      ),
+  };
+}

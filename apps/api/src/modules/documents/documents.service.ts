@@ -5,9 +5,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { SessionUser } from '@portal/domain/auth';
 import { fileTooLargeMessage, MAX_FILES_PER_ITEM, type DocumentItemDef } from '@portal/domain/documents';
 import { PROPOSAL_CLOSED_MESSAGE } from '@portal/domain/proposal-status';
+import { API_MESSAGES } from '@portal/domain/api-error';
 import type { Database } from '../../db/schema';
 import type { Executor } from '../../db/database';
-import { HttpError, notFound } from '../../errors';
+import { HttpError, notFound, serviceUnavailable } from '../../errors';
 import { newId } from '../../crypto';
 import { recordAudit } from '../audit/audit';
 import type { Mailer } from '../mail/outbox';
@@ -93,6 +94,7 @@ export function createDocumentsService(deps: {
         staged = await storage.stage(inspector.stream, { contentType: 'application/octet-stream' });
       } catch (err) {
         scan?.abort();
+        part.file.unpipe();
         part.file.resume();
         const cause = failure ?? err;
         if (cause instanceof ScannerUnavailableError) throw scannerDown(deps.log, cause);
@@ -251,11 +253,7 @@ async function assertRoom(repo: DocumentsRepository, proposalId: string, item: s
 
 function scannerDown(log: FastifyBaseLogger, err: Error) {
   log.error({ err }, 'virus scanner unavailable');
-  return new HttpError(
-    503,
-    'scanner_unavailable',
-    'Não foi possível verificar o arquivo agora. Tente novamente em instantes.',
-  );
+  return serviceUnavailable('scanner_unavailable', API_MESSAGES.scannerUnavailable);
 }
 
 /** The service as the configuration describes it: the app's storage and, when set, the virus scanner. */

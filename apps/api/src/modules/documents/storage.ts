@@ -35,6 +35,29 @@ export class StorageNotFoundError extends Error {
   }
 }
 
+/**
+ * The object store did not answer (refused or cut connection, timeout, a 5xx after the SDK's
+ * retries): the request may succeed in a moment, so it answers 503 with Retry-After
+ * (apps/api/src/plugins/dependency-outage.ts). A 4xx from the store (access denied, no such
+ * bucket) is a configuration error and stays a 500.
+ */
+export class StorageUnavailableError extends Error {
+  constructor(
+    readonly operation: 'write' | 'read',
+    cause: unknown,
+  ) {
+    super(`object store unavailable (${operation}): ${cause instanceof Error ? cause.message : String(cause)}`, {
+      cause,
+    });
+  }
+}
+
+/** Whether an S3 SDK failure is the store being away rather than an answer it gave. */
+function isOutage(err: unknown): boolean {
+  const status = (err as { $metadata?: { httpStatusCode?: number } })?.$metadata?.httpStatusCode;
+  return status === undefined || status >= 500;
+}
+
 export const STAGING_PREFIX = 'staging/';
 const KEY_PATTERN = /^[a-z0-9][a-z0-9/_-]{0,200}$/;
 
@@ -148,6 +171,8 @@ export function createS3Storage(config: S3Config): ObjectStorage {
         ...(config.accessKeyId && config.secretAccessKey
           ? { credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey } }
           : {}),
+        // A store that accepts no connection, or stops answering, fails the call instead of hanging it.
+        requestHandler: { connectionTimeout: 3_000, requestTimeout: 30_000 },
         // Checksums only where S3 requires them: many S3-compatible stores reject the newer trailers.
         requestChecksumCalculation: 'WHEN_REQUIRED',
         responseChecksumValidation: 'WHEN_REQUIRED',
@@ -157,6 +182,11 @@ export function createS3Storage(config: S3Config): ObjectStorage {
     (err as { name?: string })?.name === 'NoSuchKey' ||
     (err as { name?: string })?.name === 'NotFound' ||
     (err as { $metadata?: { httpStatusCode?: number } })?.$metadata?.httpStatusCode === 404;
+
+  /** Turns the store's absence into StorageUnavailableError; its answers (404, 403…) pass as they are. */
+  const outage = (operation: 'write' | 'read') => (err: unknown) => {
+    throw isOutage(err) && !(err instanceof StorageNotFoundError) ? new StorageUnavailableError(operation, err) : err;
+  };
 
   return {
     driver: 's3',
@@ -185,8 +215,12 @@ export function createS3Storage(config: S3Config): ObjectStorage {
       try {
         await upload.done();
       } catch (err) {
+        // The store went away mid-upload: stop taking bytes, so the request body drains instead of stalling.
+        body.unpipe(count.stream);
+        count.stream.destroy();
         await removeTemp();
-        throw sourceError ?? err;
+        if (sourceError) throw sourceError;
+        return outage('write')(err);
       }
       if (sourceError) {
         await removeTemp();
@@ -198,22 +232,24 @@ export function createS3Storage(config: S3Config): ObjectStorage {
       assertKey(tempKey);
       assertKey(key);
       const { client, sdk } = await s3();
-      await client.send(
-        new sdk.CopyObjectCommand({
-          Bucket,
-          Key: key,
-          CopySource: `${Bucket}/${tempKey}`,
-          ContentType: meta.contentType,
-          MetadataDirective: 'REPLACE',
-        }),
-      );
-      await client.send(new sdk.DeleteObjectCommand({ Bucket, Key: tempKey }));
+      await client
+        .send(
+          new sdk.CopyObjectCommand({
+            Bucket,
+            Key: key,
+            CopySource: `${Bucket}/${tempKey}`,
+            ContentType: meta.contentType,
+            MetadataDirective: 'REPLACE',
+          }),
+        )
+        .catch(outage('write'));
+      await client.send(new sdk.DeleteObjectCommand({ Bucket, Key: tempKey })).catch(outage('write'));
     },
     async remove(key) {
       assertKey(key);
       const { client, sdk } = await s3();
       await client.send(new sdk.DeleteObjectCommand({ Bucket, Key: key })).catch((err) => {
-        if (!isMissing(err)) throw err;
+        if (!isMissing(err)) outage('write')(err);
       });
     },
     async read(key) {
@@ -229,7 +265,7 @@ export function createS3Storage(config: S3Config): ObjectStorage {
         };
       } catch (err) {
         if (isMissing(err)) throw new StorageNotFoundError(key);
-        throw err;
+        return outage('read')(err);
       }
     },
     async list(prefix) {
@@ -237,9 +273,9 @@ export function createS3Storage(config: S3Config): ObjectStorage {
       const out: { key: string; modifiedAt: number }[] = [];
       let token: string | undefined;
       do {
-        const res = await client.send(
-          new sdk.ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken: token }),
-        );
+        const res = await client
+          .send(new sdk.ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken: token }))
+          .catch(outage('read'));
         for (const o of res.Contents ?? [])
           if (o.Key) out.push({ key: o.Key, modifiedAt: o.LastModified?.getTime() ?? 0 });
         token = res.IsTruncated ? res.NextContinuationToken : undefined;

@@ -35,9 +35,13 @@ async function run(check: Check): Promise<Outcome> {
 /**
  * Probes for load balancers and orchestrators (docs/deploy.md):
  * - /api/health/live: the process answers (restart it when not);
- * - /api/health/ready: it can serve: database, file storage and Redis (when configured) all answer.
- *   503 names the failing part; while stopping, Fastify answers 503 to every new request, so the
- *   instance leaves the pool before it closes.
+ * - /api/health/ready: it can serve: the database and the local upload folder answer. Redis and an
+ *   S3 bucket are checked and reported in `checks`, but their outage does not make the instance
+ *   unready: every instance shares it, the portal keeps serving around it (login limits count in the
+ *   database, uploads answer 503), and taking every instance out of the pool would turn a partial
+ *   outage into a total one (docs/decisions/040-dependency-outages.md). 503 names the failing part;
+ *   while stopping, Fastify answers 503 to every new request, so the instance leaves the pool before
+ *   it closes.
  * - /api/health: the database answers (kept for existing probes).
  */
 export async function healthRoutes(
@@ -55,6 +59,8 @@ export async function healthRoutes(
   } else {
     storage = () => deps.storage.list('health-probe/');
   }
+  /** Shared dependencies the portal survives in part: reported, never a reason to leave the pool. */
+  const degradable = new Set(['redis', ...(deps.storageConfig.driver === 's3' ? ['storage'] : [])]);
   const checks: Record<string, Check> = {
     database,
     storage,
@@ -70,7 +76,7 @@ export async function healthRoutes(
     const names = Object.keys(checks);
     const outcomes = await Promise.all(names.map((name) => run(checks[name]!)));
     const result = Object.fromEntries(names.map((name, i) => [name, outcomes[i]!]));
-    const failing = names.filter((name) => result[name] === 'failing');
+    const failing = names.filter((name) => result[name] === 'failing' && !degradable.has(name));
     if (failing.length === 0) return { ok: true, checks: result };
     return reply.status(503).send({
       error: {

@@ -57,7 +57,14 @@ function messageOf(row: OutboxTable, from: string) {
 /** SMTP when configured; otherwise each message becomes an .eml file in DATA_DIR/outbox. */
 function createTransport(args: { smtpUrl: string | null; outboxDir: string }): Transport {
   if (args.smtpUrl) {
-    const smtp = nodemailer.createTransport(args.smtpUrl);
+    // Every step of a send is bounded, so a server that stops answering fails the attempt (retried
+    // with backoff) instead of holding it for nodemailer's default ten minutes.
+    const smtp = nodemailer.createTransport({
+      url: args.smtpUrl,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
+    });
     return {
       async send(row, from) {
         await smtp.sendMail(messageOf(row, from));
@@ -75,7 +82,16 @@ function createTransport(args: { smtpUrl: string | null; outboxDir: string }): T
   };
 }
 
-const CLAIM_MS = 60_000;
+/**
+ * A claim is a lease: the sender renews it every RENEW_MS while the SMTP conversation lasts, so a
+ * slow server never makes another instance send the same message; an instance that dies mid-send
+ * stops renewing, and another one takes the message over at most CLAIM_MS later. Delivery is
+ * therefore at least once: a message whose send was cut after the server had it may arrive twice,
+ * both copies with the same Message-ID (<outbox id@portal>), which mail clients use to show it once
+ * (docs/decisions/040-dependency-outages.md).
+ */
+const CLAIM_MS = 30_000;
+const RENEW_MS = 10_000;
 const backoffMs = (attempts: number) => Math.min(3_600_000, 30_000 * 2 ** attempts);
 
 /**
@@ -114,8 +130,23 @@ export function createMailer(args: {
         .where('sent_at', 'is', null)
         .executeTakeFirst();
       if (Number(claim.numUpdatedRows) !== 1) continue;
+      let leaseUntil = now + CLAIM_MS;
+      const renew = setInterval(() => {
+        const until = Date.now() + CLAIM_MS;
+        void args.db
+          .updateTable('outbox')
+          .set({ next_attempt_at: until })
+          .where('id', '=', row.id)
+          .where('next_attempt_at', '=', leaseUntil)
+          .where('sent_at', 'is', null)
+          .executeTakeFirst()
+          .then((r) => {
+            if (Number(r.numUpdatedRows) === 1) leaseUntil = until;
+          })
+          .catch(() => undefined);
+      }, RENEW_MS);
       try {
-        await transport.send(row, args.from);
+        await transport.send(row, args.from).finally(() => clearInterval(renew));
         await args.db
           .updateTable('outbox')
           .set({ sent_at: Date.now(), attempts: row.attempts + 1, last_error: null })
