@@ -1,24 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { chooseProposal, loginAs, pathOf, PHONE, screenshot, signIn, useBrowser, waitForMailLink } from './fixtures';
-import { buyerScreens, createProposal, freshPerson, progressOf, sellerScreens, type Person } from './phone-walk';
+import { joinByInvitation, loginAs, pathOf, PHONE, screenshot, useBrowser } from './fixtures';
+import { buyerScreens, createProposal, freshPerson, progressOf, sellerScreens } from './phone-walk';
 
 const PASSWORD = 'TresPessoas2026';
 const NOTE = 'renda informal — confirmar extratos';
-
-/**
- * Joining from the invitation e-mail: opens the e-mailed link, gives the first password and signs
- * in. The one place the spec knows how joining looks, so a new joining screen changes only this.
- */
-async function joinFromEmail(page: Page, person: Person, role: 'buyer' | 'seller') {
-  const link = await waitForMailLink(person.email, '/buyer/change-password?token=');
-  await page.goto(link);
-  await page.getByLabel('Nova senha', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Repita a nova senha', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Salvar nova senha' }).click();
-  await page.waitForURL(role === 'buyer' ? '**/buyer/login' : '**/auth/seller/login');
-  await signIn(page, person.email, role, PASSWORD);
-}
 
 /**
  * One proposal, three people, at 390 px (docs/decisions/042-one-lifecycle.md): an operator creates
@@ -41,8 +27,8 @@ describe('one proposal, three people', () => {
 
     // The buyer joins from the e-mail and opens the proposal.
     const bp = (await browser.newPage(PHONE)).page;
-    await joinFromEmail(bp, buyer, 'buyer');
-    await chooseProposal(bp, proposal.code);
+    await joinByInvitation(bp, buyer.email, PASSWORD);
+    await bp.waitForURL('**/buyer/home');
     let sp: Page | null = null;
 
     /** The status each of the three reads on their own screen. */
@@ -96,9 +82,10 @@ describe('one proposal, three people', () => {
 
     // The seller joins from the e-mail: his part is open, not read-only.
     sp = (await browser.newPage(PHONE)).page;
-    await joinFromEmail(sp, seller, 'seller');
+    await joinByInvitation(sp, seller.email, PASSWORD);
+    await sp.waitForURL('**/seller/proposals');
     await statusEverywhere('Aguardando o vendedor');
-    await sp.getByRole('button', { name: `Continuar: proposta ${proposal.code}` }).click();
+    await sp.getByRole('button', { name: `Preencher: proposta ${proposal.code}` }).click();
     const fill = sellerScreens(seller);
     const base = `/seller/proposals/${proposal.id}/`;
     for (let guard = 0; guard < 20; guard++) {

@@ -46,6 +46,8 @@ const ALLOWED_TO_CACHE = Object.fromEntries(
  */
 const NEVER_200: Record<string, string> = {
   'GET /api/v3/cep/{cep}': 'no address service is configured in tests (503, its honest answer)',
+  'GET /api/v3/auth/invitation':
+    'needs a live invitation token (its 200 and no-store are checked in invitations.test.ts); here an unknown one',
 };
 
 /** Routes outside the OpenAPI document (hidden from it) that answer under /api too. */
@@ -61,7 +63,7 @@ interface OpenApiParameter {
 }
 
 /** Values of the query parameters a GET route requires (a new required one must be added here). */
-const REQUIRED_QUERY: Record<string, string> = { 'service.name': 'portal-web', buyer: '0' };
+const REQUIRED_QUERY: Record<string, string> = { 'service.name': 'portal-web', buyer: '0', token: 'x'.repeat(43) };
 
 function directives(res: LightMyRequestResponse): string[] {
   return String(res.headers['cache-control'] ?? '')

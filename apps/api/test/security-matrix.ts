@@ -80,6 +80,8 @@ export const HISTORY_NOTES = {
   toSeller: 'o avaliador liga para o vendedor amanhã',
 } as const;
 
+/** A well-formed invitation token that no invitation has. */
+const UNKNOWN_TOKEN = 'x'.repeat(43);
 const P = (ids: Ids) => `/api/v3/proposals/${ids.proposal}`;
 const ALL_OK: Actors = ['ok', 'ok', 'ok', 'ok', 'ok', 'ok'];
 const SIGNED_IN: Actors = [401, 'ok', 'ok', 'ok', 'ok', 'ok'];
@@ -132,6 +134,19 @@ export const MATRIX: Record<string, MatrixEntry> = {
     expect: SIGNED_IN,
   },
   'GET /api/v3/cep/{cep}': { url: () => '/api/v3/cep/01310100', external: true, expect: SIGNED_IN },
+  // The invitation landing: public by design, the token is the credential (an unknown one is refused
+  // the same for everyone; the real answers are in invitations.test.ts).
+  'GET /api/v3/auth/invitation': { url: () => `/api/v3/auth/invitation?token=${UNKNOWN_TOKEN}`, expect: ALL_OK },
+  'POST /api/v3/auth/invitation': {
+    url: () => '/api/v3/auth/invitation',
+    body: () => ({ token: UNKNOWN_TOKEN, pass: 'NovaSenha2026', repeat: 'NovaSenha2026' }),
+    expect: ALL_OK,
+  },
+  'POST /api/v3/auth/invitation/resend': {
+    url: () => '/api/v3/auth/invitation/resend',
+    body: () => ({ token: UNKNOWN_TOKEN }),
+    expect: ALL_OK,
+  },
 
   // Proposals and their sections.
   'GET /api/v3/proposals/': { url: () => '/api/v3/proposals', expect: SIGNED_IN, hides: { seller: SELLER_HIDDEN } },
@@ -227,6 +242,11 @@ export const MATRIX: Record<string, MatrixEntry> = {
   'GET /api/v3/proposals/{id}/fgts/form.pdf': {
     url: (ids) => `${P(ids)}/fgts/form.pdf?buyer=0`,
     expect: [401, 'ok', 404, 403, 404, 'ok'],
+  },
+  // The seller's registration form, filled with his data: the seller and the team; never buyers.
+  'GET /api/v3/proposals/{id}/seller/form.pdf': {
+    url: (ids) => `${P(ids)}/seller/form.pdf`,
+    expect: [401, 403, 403, 403, 'ok', 'ok'],
   },
   'GET /api/v3/proposals/{id}/insurance': {
     url: (ids) => `${P(ids)}/insurance`,

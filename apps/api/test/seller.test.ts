@@ -318,9 +318,7 @@ describe.each(DATABASES)('seller portal on %s', (dialect) => {
     };
     // Each required section is a step, and so is each optional one (the FGTS forms, the seller's
     // spouse): counted from the start, to do until the answer that decides them.
-    const required = sections.filter(
-      (s) => s.required || s.key.startsWith('fgts_') || s.key === 'seller-marital',
-    );
+    const required = sections.filter((s) => s.required || s.key.startsWith('fgts_') || s.key === 'seller-marital');
     const done = required.filter((s) => s.status === 'done').length;
     const progress = (await main.get(`/api/v3/proposals/${ids.twoBuyers}/progress`)).json().data;
     // Each required section is a step; the proposal's percentage is the share of every step done.
