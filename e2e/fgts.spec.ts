@@ -32,6 +32,8 @@ const Q = {
 describe('FGTS', () => {
   const browser = useBrowser();
 
+  // A whole journey through the screens (about 30 s alone): with three spec files side by side on two
+  // cores it needs more than the default minute, as the other journeys here have.
   it('walks the whole FGTS path: eligibility gate, every step, resume, review, the PDF to sign', async () => {
     const { page, context } = await browser.newPage(PHONE);
     await signIn(page, 'comprador@demo.com.br');
@@ -245,5 +247,5 @@ describe('FGTS', () => {
     await card.getByRole('link', { name: /Enviar a via assinada/ }).click();
     await page.waitForURL('**/buyer/documents/upload#fgts_form_0');
     await context.close();
-  });
+  }, 180_000);
 });

@@ -104,6 +104,8 @@ const FGTS_ADDRESS_TITLE = 'FGTS — Endereço do imóvel e ocupação';
 describe('financing: property values, installments and the FGTS property rules', () => {
   const browser = useBrowser();
 
+  // A whole journey through the screens (about 30 s alone): with three spec files side by side on two
+  // cores it needs more than the default minute, as the other journeys here have.
   it('an FGTS buyer sees why each failing property closes the FGTS forms; a compliant one opens them; the ceiling is a setting', async () => {
     const op = await browser.newPage(DESKTOP);
     await loginAs(op.page, 'operador@demo.com.br', 'operator');
@@ -206,7 +208,7 @@ describe('financing: property values, installments and the FGTS property rules',
     await op.context.close();
     await buyer.context.close();
     await seller.context.close();
-  });
+  }, 180_000);
 
   it('the back office enters the values (the LTV limit refuses too much) and the buyer sees the installments', async () => {
     const op = await browser.newPage(DESKTOP);

@@ -55,6 +55,8 @@ async function consentAndStart(page: Page, insurerName: string) {
 describe('insurance: the health declaration (DPS)', () => {
   const browser = useBrowser();
 
+  // A whole journey through the screens (about 30 s alone): with three spec files side by side on two
+  // cores it needs more than the default minute, as the other journeys here have.
   it('Itaú: consent, the 16 questions with follow-ups, tooltips and sublabels, the back button rule, review and confirmation', async () => {
     const { page, context } = await browser.newPage(PHONE);
     await signIn(page, 'comprador@demo.com.br');
@@ -192,7 +194,7 @@ describe('insurance: the health declaration (DPS)', () => {
       buyers: [{ status: 'completed' }, { status: 'not_started' }],
     });
     await context.close();
-  });
+  }, 180_000);
 
   it('Tokio Marine: its own page and consent, the whole questionnaire, confirmation, then revoking deletes the answers', async () => {
     const { page, context } = await browser.newPage(PHONE);

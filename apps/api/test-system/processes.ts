@@ -22,6 +22,25 @@ export function buildApi(): { entry: string; remove(): void } {
 /** One health data key for every instance a test starts (PostgreSQL requires one). */
 export const SYSTEM_HEALTH_KEY = randomBytes(32).toString('base64');
 
+/**
+ * The environment of an API process the system tests start on `port`: production mode, with the
+ * demo data (production seeds none by default and these tests log in as demo accounts).
+ */
+export function apiEnv(port: number, env: Record<string, string>): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    LOG_LEVEL: 'error',
+    PUBLIC_URL: `http://localhost:${port}`,
+    LOGIN_IP_LIMIT_PER_MINUTE: '100000',
+    SEED_DEMO: '1',
+    HEALTH_DATA_KEY: SYSTEM_HEALTH_KEY,
+    ...env,
+  };
+}
+
 export interface ApiProcess {
   child: ChildProcess;
   base: string;
@@ -44,19 +63,7 @@ export async function startApi(
 ): Promise<ApiProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), entry], {
-    // Production mode seeds no demo data by default: these tests log in as demo accounts, so they ask for it.
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      LOG_LEVEL: 'error',
-      PUBLIC_URL: `http://localhost:${port}`,
-      LOGIN_IP_LIMIT_PER_MINUTE: '100000',
-      SEED_DEMO: '1',
-      HEALTH_DATA_KEY: SYSTEM_HEALTH_KEY,
-      ...env,
-    },
+    env: apiEnv(port, env),
     stdio: ['ignore', 'ignore', options.captureStderr ? 'pipe' : 'inherit'],
   });
   let stderr = '';

@@ -8,13 +8,14 @@ import { StorageUnavailableError } from '../modules/documents/storage';
  * limits to the database instead of failing a request.)
  */
 export function dependencyOutage(error: unknown): HttpError | null {
-  // The database is away (restart, failover, pool timeout): nothing was changed and the client may
-  // send the same request again (docs/decisions/039-database-outages.md).
-  if (isDatabaseUnavailable(error)) return serviceUnavailable();
   if (error instanceof StorageUnavailableError)
     return serviceUnavailable(
       'storage_unavailable',
       error.operation === 'write' ? API_MESSAGES.storageWriteUnavailable : API_MESSAGES.storageReadUnavailable,
     );
+  // The database is away (restart, failover, pool timeout): nothing was changed and the client may
+  // send the same request again (docs/decisions/039-database-outages.md). Asked after the stores
+  // above: their errors carry the socket error (ECONNRESET…) as cause, which reads as a database's.
+  if (isDatabaseUnavailable(error)) return serviceUnavailable();
   return null;
 }
