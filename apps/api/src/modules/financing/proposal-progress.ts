@@ -3,6 +3,7 @@ import { DEFAULT_VALIDITY_DAYS, deriveDocumentItems, itemState, type ValidityKin
 import { proposalProgress, type ProgressInput, type ProposalProgress } from '@portal/domain/next-step';
 import type { ProposalStatus } from '@portal/domain/proposal';
 import { ALL_SECTIONS, type AnySection } from '@portal/domain/sections-registry';
+import { FGTS_STEPS } from '@portal/domain/fgts-steps';
 import type { Database } from '../../db/schema';
 import { storedPosition } from '@portal/domain/proposal-facts';
 import { loadProposalFacts } from '../proposals/proposal-facts';
@@ -14,6 +15,9 @@ type Db = Kysely<Database> | Transaction<Database>;
  * facts that make them required, the health declarations, the documents' states and the seller's
  * completion. Null for a proposal that does not exist. The caller checks who may see it.
  */
+/** The FGTS forms the eligibility questions open (every FGTS step but the questions themselves). */
+const FGTS_FORM_KEYS = new Set<string>(FGTS_STEPS.filter((s) => s.key !== 'fgts_questions').map((s) => s.key));
+
 export async function loadProposalProgress(
   db: Db,
   proposalId: string,
@@ -42,7 +46,11 @@ export async function loadProposalProgress(
   const buyers = members.filter((m) => m.role === 'buyer').sort((a, b) => a.position - b.position);
   const facts = await loadProposalFacts(db, { proposal, buyers: buyers.length, rows });
   const sections: ProgressInput['sections'][number][] = [];
+  // A property the FGTS rules refuse closes the FGTS forms whatever the buyers answer: they can never
+  // be needed, so they are no step at all (not "to do until the questions are answered").
+  const fgtsClosedByProperty = facts.fgtsPropertyRules.some((rule) => rule.status === 'fail');
   for (const def of ALL_SECTIONS as readonly AnySection[]) {
+    if (fgtsClosedByProperty && FGTS_FORM_KEYS.has(def.key)) continue;
     const positions = def.scope === 'buyer' ? buyers.map((b) => b.position) : [null];
     for (const buyer of positions) {
       const row = rows.find((r) => r.section === def.key && r.buyer === storedPosition(buyer));
