@@ -96,15 +96,12 @@ describe('buyer sections', () => {
     await field(page, 'Nome do pai (filiação 2)').fill('Antônio Carlos Souza');
     await saveAndContinue(page, '/buyer/investment');
 
-    // One buyer: no second percentage; the share must be 100%.
+    // One buyer: no share is asked (the whole financing is hers, stored as 100%).
     expect(await page.getByLabel('Participação do segundo comprador (%)').count()).toBe(0);
+    expect(await page.getByLabel('Participação do comprador principal (%)').count()).toBe(0);
     await field(page, 'Agência da conta de débito das parcelas (4 dígitos)').fill('0912');
     await field(page, 'Conta corrente de débito das parcelas, com dígito').fill('45781-3');
     await page.getByRole('switch', { name: 'Autorizo o débito das parcelas nesta conta' }).click();
-    await field(page, 'Participação do comprador principal (%)').fill('90');
-    await page.getByRole('button', { name: 'Salvar e continuar' }).click();
-    await page.getByText('Com um só comprador, o percentual deve ser 100%').waitFor();
-    await field(page, 'Participação do comprador principal (%)').fill('100');
     await saveAndContinue(page, '/buyer/seller-form');
 
     await field(page, 'Nome do vendedor').fill('Fernanda Lopes');

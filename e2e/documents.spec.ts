@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { formatBrDate, todayIso } from '@portal/domain/dates';
 import {
   chooseProposal,
   DESKTOP,
@@ -17,6 +18,11 @@ const INCOME_TAX = 'Declaração de Imposto de Renda — comprador principal';
 const PROOF_OF_ADDRESS = 'Comprovante de residência — comprador principal';
 
 const item = (page: Page, title: string) => page.getByRole('region', { name: title });
+/** Today's date in Brasília moved by some days, as DD/MM/AAAA. */
+const dayFromToday = (days: number) => {
+  const [y, m, d] = todayIso().split('-').map(Number) as [number, number, number];
+  return formatBrDate(new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10));
+};
 
 describe('documents: upload, review, re-upload', () => {
   const browser = useBrowser();
@@ -57,13 +63,22 @@ describe('documents: upload, review, re-upload', () => {
     });
     await item(page, INCOME_TAX).getByText('Enviado — em análise').waitFor();
 
-    await page
-      .getByLabel(`Escolher arquivos para ${PROOF_OF_ADDRESS}`)
-      .setInputFiles({ name: 'conta-luz.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(page, 'Conta de luz') });
-    await item(page, PROOF_OF_ADDRESS).getByRole('link', { name: 'conta-luz.jpg' }).waitFor();
-    await item(page, PROOF_OF_ADDRESS).getByText('Enviado — em análise').waitFor();
-    await item(page, PROOF_OF_ADDRESS)
-      .getByText(/^Válido até \d{2}\/\d{2}\/\d{4} \(90 dias a partir do envio\)\.$/)
+    // A document that ages counts its validity from its issue date: a date to come is refused
+    // before anything travels; a bill issued 30 days ago is valid 60 more days.
+    const proof = item(page, PROOF_OF_ADDRESS);
+    await proof.getByText('Validade: 90 dias a partir da data de emissão do documento.').waitFor();
+    const issued = proof.getByLabel('Data de emissão do documento (opcional)');
+    const bill = { name: 'conta-luz.jpg', mimeType: 'image/jpeg', buffer: await makeJpeg(page, 'Conta de luz') };
+    await issued.fill(dayFromToday(2).replace(/\D/g, ''));
+    await page.getByLabel(`Escolher arquivos para ${PROOF_OF_ADDRESS}`).setInputFiles(bill);
+    await proof.getByRole('alert').filter({ hasText: 'A data de emissão não pode estar no futuro.' }).waitFor();
+    expect(await proof.getByRole('link', { name: 'conta-luz.jpg' }).count()).toBe(0);
+    await issued.fill(dayFromToday(-30).replace(/\D/g, ''));
+    await page.getByLabel(`Escolher arquivos para ${PROOF_OF_ADDRESS}`).setInputFiles(bill);
+    await proof.getByRole('link', { name: 'conta-luz.jpg' }).waitFor();
+    await proof.getByText('Enviado — em análise').waitFor();
+    await proof
+      .getByText(`Válido até ${dayFromToday(60)} (90 dias a partir da emissão, em ${dayFromToday(-30)}).`)
       .waitFor();
 
     // A wrong file is refused in the browser, with the server's rule and message.

@@ -90,7 +90,6 @@ export function buyerScreens(seller: Person): Record<string, (page: Page) => Pro
       await field(page, 'Agência da conta de débito das parcelas (4 dígitos)').fill('0912');
       await field(page, 'Conta corrente de débito das parcelas, com dígito').fill('45781-3');
       await page.getByRole('switch', { name: 'Autorizo o débito das parcelas nesta conta' }).click();
-      await field(page, 'Participação do comprador principal (%)').fill('100');
       await saveAndGo(page);
     },
     '/buyer/seller-form': async (page) => {

@@ -65,7 +65,7 @@ export function createServices(deps: {
       loginIpLimit: config.loginIpLimit,
     }),
     proposals,
-    progress: createProgressService({ db }),
+    progress: createProgressService({ db, mailer, publicUrl }),
     sections,
     documents: createDocumentsServiceFromConfig({
       db,

@@ -13,9 +13,15 @@ describe.each(DATABASES)('prefill from earlier answers on %s', (dialect) => {
     expect(data.birth_date).toEqual(expect.any(String));
 
     const fgtsAddress = (await get(main, 'fgts_address', 0)).json().data;
-    expect(fgtsAddress.prefill).toMatchObject({ state_live: address.state, city_live: address.city });
-    // The property's CEP, state and city as the team opened the proposal; where the buyer lives.
-    expect(fgtsAddress.prefillFrom).toEqual(['Dados da proposta', 'Endereço']);
+    expect(data.registered_employees).toBe(true);
+    expect(fgtsAddress.prefill).toMatchObject({
+      state_live: address.state,
+      city_live: address.city,
+      occupation: 'employee',
+    });
+    // The property's CEP, state and city as the team opened the proposal; where the buyer lives;
+    // the occupation from "Trabalha com carteira assinada (CLT)?".
+    expect(fgtsAddress.prefillFrom).toEqual(['Dados da proposta', 'Endereço', 'Dados gerais']);
 
     const civil = (await get(main, 'fgts_civil_status', 0)).json().data;
     expect(civil.prefill).toMatchObject({ civil_status: data.civil_status });

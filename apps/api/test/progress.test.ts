@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { progressViewSchema, type ProgressView } from '@portal/domain/next-step';
-import { DATABASES, demoSuite, proposalUrl, type Client, type DemoProposal } from './helpers';
+import { createUser, DATABASES, demoSuite, proposalUrl, type Client, type DemoProposal } from './helpers';
 
 describe.each(DATABASES)('proposal progress on %s', (dialect) => {
-  const { t, as, anonymous, ids } = demoSuite(dialect);
+  const { t, as, anonymous, ids, userIds } = demoSuite(dialect);
 
   const progress = async (proposal: DemoProposal, who: Client) => {
     const res = await who.get(proposalUrl(ids[proposal], '/progress'));
@@ -160,6 +160,28 @@ describe.each(DATABASES)('proposal progress on %s', (dialect) => {
     expect(ready.buyer).toEqual({ done: 13, total: 14, percent: 93 });
     expect(ready.steps.filter((s: { skipped?: boolean }) => s.skipped)).toHaveLength(5);
 
+    // Two sellers on it who have not started: one with a password, one invited who never joined.
+    const newcomer = await createUser(t, { role: 'seller', name: 'Caio Nogueira Prado' });
+    await db.updateTable('users').set({ password_hash: null }).where('id', '=', newcomer.id).execute();
+    for (const [position, seller] of [
+      { id: userIds.vendedor, name: 'Roberto Lima Ferreira', email: 'vendedor@demo.com.br' },
+      newcomer,
+    ].entries())
+      await db
+        .insertInto('proposal_members')
+        .values({
+          id: `${id}-seller-${position}`,
+          proposal_id: id,
+          user_id: seller.id,
+          role: 'seller',
+          position,
+          name: seller.name,
+          email: seller.email,
+          cpf: null,
+          created_at: now,
+        })
+        .execute();
+
     // The seller has not finished: the buyers' part is sent and the proposal waits for the seller,
     // whose part stays open.
     const sent = await send('started', as.comprador);
@@ -179,6 +201,26 @@ describe.each(DATABASES)('proposal progress on %s', (dialect) => {
     ]);
     const stored = await db.selectFrom('proposals').select('filling_status').where('id', '=', id).executeTakeFirst();
     expect(stored?.filling_status).toBe(after.percent);
+
+    // Each seller is told the buyers have finished, with the link straight to their part: the
+    // step itself for a seller with a password, a new invitation (landing) for one who never joined.
+    const mailTo = (to: string) =>
+      db.selectFrom('outbox').selectAll().where('to_address', '=', to).where('kind', '=', 'seller_awaited').execute();
+    const [told] = await mailTo('vendedor@demo.com.br');
+    const code = (await db.selectFrom('proposals').select('code').where('id', '=', id).executeTakeFirstOrThrow()).code;
+    expect(told!.subject).toBe(`Proposta ${code}: os compradores concluíram, falta a sua parte`);
+    expect(told!.text_body).toContain('Olá, Roberto.');
+    expect(told!.text_body).toContain(
+      `Os compradores da proposta ${code} concluíram a parte deles. A proposta segue para a análise da equipe`,
+    );
+    expect(told!.text_body).toContain(`http://localhost:3000/seller/proposals/${id}/general-data`);
+    const [invited] = await mailTo(newcomer.email);
+    expect(invited!.text_body).toContain('Olá, Caio.');
+    const token = /\/auth\/convite\?token=([\w-]+)/.exec(invited!.text_body)?.[1];
+    const landing = await anonymous.get(`/api/v3/auth/invitation?token=${token}`);
+    expect(landing.json().data).toMatchObject({ state: 'open', role: 'seller', proposal: { id, code } });
+    // Only the sellers get it: the buyers are not e-mailed about their own send.
+    expect(await mailTo('comprador@demo.com.br')).toHaveLength(0);
 
     const again = await send('started', as.comprador);
     expect(again.statusCode).toBe(409);

@@ -47,6 +47,19 @@ export function bankLabel(code: string): string {
   return bank ? `${bank.code} — ${bank.name}` : code;
 }
 
+/** The banks most people hold their account in, offered first (the rest follow in code order). */
+export const MOST_USED_BANK_CODES = ['001', '033', '104', '237', '341', '260', '077', '336', '748', '756'] as const;
+
+/**
+ * The choices of a bank list: the most used banks first, then the others by code. Built as a list,
+ * never from an object's keys: codes like "104" are integer-like keys that an object iterates before
+ * "001" and "033", which put Banco do Brasil and Santander at the end of the list.
+ */
+export const BANK_CHOICES: readonly { value: BankCode; label: string }[] = [
+  ...MOST_USED_BANK_CODES.map((code) => BANKS.find((b) => b.code === code)!),
+  ...BANKS.filter((b) => !(MOST_USED_BANK_CODES as readonly string[]).includes(b.code)),
+].map((b) => ({ value: b.code, label: bankLabel(b.code) }));
+
 export const BANK_LABELS = Object.fromEntries(BANKS.map((b) => [b.code, bankLabel(b.code)])) as Record<
   BankCode,
   string

@@ -8,6 +8,7 @@ import {
   sellerFormSection,
 } from './buyer-sections';
 import { errors, MAIN_BUYER, MAIN_OF_TWO, SECOND_BUYER, stored, submit, withFixedToday } from './testing/fixtures';
+import { fixedValues } from './section';
 
 withFixedToday();
 
@@ -144,20 +145,17 @@ describe('investment', () => {
     });
   });
 
-  it('with one buyer, the percentage is 100 and a second percentage is not stored', () => {
-    expect(stored(investmentSection, { ...INVESTMENT, second_buyer_percent: '30' })).toEqual({
-      ...INVESTMENT,
-      first_buyer_percent: 100,
-      embed_tariffs: false,
-      sfh: false,
-    });
-    for (const p of ['99', '99.99', '100.01', '0']) {
-      const message =
-        p === '100.01' ? 'Insira um percentual entre 0 e 100' : 'Com um só comprador, o percentual deve ser 100%';
-      expect(errors(investmentSection, { ...INVESTMENT, first_buyer_percent: p })).toEqual({
-        first_buyer_percent: message,
+  it('with one buyer, the share is not asked: 100 is stored whatever is sent, no second percentage', () => {
+    const { first_buyer_percent: _asked, ...withoutShare } = INVESTMENT;
+    for (const sent of [withoutShare, { ...INVESTMENT, first_buyer_percent: '60' }, INVESTMENT])
+      expect(stored(investmentSection, { ...sent, second_buyer_percent: '30' })).toEqual({
+        ...INVESTMENT,
+        first_buyer_percent: 100,
+        embed_tariffs: false,
+        sfh: false,
       });
-    }
+    expect(fixedValues(investmentSection, MAIN_BUYER)).toEqual({ first_buyer_percent: 100 });
+    expect(fixedValues(investmentSection, MAIN_OF_TWO)).toEqual({});
   });
 
   it('with two buyers, the second percentage is required and both sum 100', () => {

@@ -145,6 +145,8 @@ export const investmentSection = defineSection({
     sfh: flag(),
   }),
   when: { second_buyer_percent: (_v, ctx) => ctx.buyers > 1 },
+  // One buyer holds the whole financing: the share is not asked.
+  fixed: { first_buyer_percent: (ctx) => (ctx.buyers > 1 ? undefined : 100) },
   rules(v, ctx) {
     const issues: { path: string; message: string }[] = [];
     if (v.authorize_debit !== true)
@@ -153,14 +155,8 @@ export const investmentSection = defineSection({
     if (ctx.buyers > 1 && v.second_buyer_percent === undefined)
       issues.push({ path: 'second_buyer_percent', message: 'Obrigatório' });
     // The sum is checked only once the first percentage is valid (it may have failed its own rule).
-    else if (typeof v.first_buyer_percent === 'number' && Math.abs(sum - 100) > 1e-9)
-      issues.push({
-        path: ctx.buyers > 1 ? 'second_buyer_percent' : 'first_buyer_percent',
-        message:
-          ctx.buyers > 1
-            ? 'Os percentuais dos compradores devem somar 100%'
-            : 'Com um só comprador, o percentual deve ser 100%',
-      });
+    else if (ctx.buyers > 1 && typeof v.first_buyer_percent === 'number' && Math.abs(sum - 100) > 1e-9)
+      issues.push({ path: 'second_buyer_percent', message: 'Os percentuais dos compradores devem somar 100%' });
     return issues;
   },
 });

@@ -6,8 +6,10 @@ import {
   expiryOf,
   fileTooLargeMessage,
   isMarriedOrInUnion,
+  issueDateError,
   isRepresented,
   itemState,
+  validityStart,
   type FileFacts,
 } from './documents';
 import type { ProposalFacts } from './section';
@@ -118,5 +120,38 @@ describe('type by magic bytes: the whole signature counts', () => {
 describe('upload limit', () => {
   it('says the upload limit in megabytes', () => {
     expect(fileTooLargeMessage(20)).toBe('O arquivo passa do limite de 20 MB. Envie um arquivo menor.');
+  });
+});
+
+describe('validity from the issue date', () => {
+  const DAY_MS = 86_400_000;
+  // 2026-03-10 15:00 in Brasília.
+  const at = Date.parse('2026-03-10T15:00:00-03:00');
+
+  it('counts from the issue date when given, else from the sending', () => {
+    const sent = { status: 'accepted' as const, uploadedAt: at, reviewReason: null };
+    expect(itemState([sent], 90, at).expiresAt).toBe(at + 90 * DAY_MS);
+    const issued = { ...sent, issuedOn: '2026-01-01' };
+    expect(validityStart(issued)).toBe(Date.parse('2026-01-01T00:00:00-03:00'));
+    expect(itemState([issued], 90, at)).toEqual({
+      state: 'accepted',
+      reason: null,
+      expiresAt: Date.parse('2026-04-01T00:00:00-03:00'),
+    });
+    // Issued 100 days before: expired although sent today.
+    expect(itemState([{ ...sent, issuedOn: '2025-11-30' }], 90, at).state).toBe('expired');
+  });
+
+  it('refuses an issue date that is not a date, in the future, past its validity, or for a document that does not age', () => {
+    expect(issueDateError('2026-03-10', 90, at)).toBeNull();
+    expect(issueDateError('2025-12-11', 90, at)).toBeNull();
+    expect(issueDateError('2026-02-30', 90, at)).toBe('Insira uma data de emissão válida (DD/MM/AAAA).');
+    expect(issueDateError('2026-03-11', 90, at)).toBe('A data de emissão não pode estar no futuro.');
+    expect(issueDateError('2025-12-10', 90, at)).toBe(
+      'Este documento venceu em 10/03/2026: ele vale 90 dias a partir da emissão. Envie uma cópia emitida mais recentemente.',
+    );
+    expect(issueDateError('2026-03-01', null, at)).toBe(
+      'Este documento não tem prazo de validade: não é preciso informar a data de emissão.',
+    );
   });
 });

@@ -14,6 +14,8 @@ export const documentFileSchema = z.object({
   status: z.enum(FILE_STATUSES),
   flags: z.array(z.enum(FILE_FLAGS)),
   uploadedAt: z.string(),
+  /** The document's issue date (AAAA-MM-DD) the uploader gave, or null. */
+  issuedOn: z.string().nullable(),
   uploadedBy: z.string().nullable(),
   reviewReason: z.string().nullable(),
   reviewedAt: z.string().nullable(),

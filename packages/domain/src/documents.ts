@@ -1,5 +1,6 @@
 import type { ProposalFacts, Values } from './section';
 import { usesFgts } from './fgts-sections';
+import { formatInstantDate, isIsoDate, todayIso } from './dates';
 
 /**
  * Supporting documents of a proposal (docs/product/documents.md, docs/decisions/005-documents.md). What a proposal needs
@@ -46,7 +47,11 @@ export function isDocumentItemKey(key: string): key is DocumentItemKey {
   return (DOCUMENT_ITEM_KEYS as readonly string[]).includes(key);
 }
 
-/** Documents that age: counted in days from the day the copy was sent. */
+/**
+ * Documents that age: counted in days from the document's issue date when the person gives it (a
+ * proof of address issued 80 days ago has 10 days left, whenever it is sent), else from the day
+ * the copy was sent.
+ */
 export const VALIDITY_KINDS = ['proof_of_address', 'property_registration', 'fgts_statement'] as const;
 export type ValidityKind = (typeof VALIDITY_KINDS)[number];
 export const DEFAULT_VALIDITY_DAYS: Record<ValidityKind, number> = {
@@ -251,13 +256,38 @@ export interface FileFacts {
   status: FileStatus;
   uploadedAt: number;
   reviewReason: string | null;
+  /** The document's issue date (AAAA-MM-DD) as the person gave it; absent: not given. */
+  issuedOn?: string | null;
 }
 
 const DAY_MS = 86_400_000;
 
-/** When a copy sent at `uploadedAt` stops being valid (null: the document does not age). */
-export function expiryOf(uploadedAt: number, validityDays: number | null): number | null {
-  return validityDays === null ? null : uploadedAt + validityDays * DAY_MS;
+/** Midnight of an issue date in Brasília (UTC−3, no daylight saving since 2019), as an instant. */
+export const issueDateInstant = (issuedOn: string) => Date.parse(`${issuedOn}T00:00:00-03:00`);
+
+/** Where a copy's validity starts: its issue date when given, else the moment it was sent. */
+export function validityStart(file: Pick<FileFacts, 'uploadedAt' | 'issuedOn'>): number {
+  return file.issuedOn ? issueDateInstant(file.issuedOn) : file.uploadedAt;
+}
+
+/**
+ * Why an issue date given with an upload cannot be taken (null when it can): not a date, in the
+ * future, for a document that does not age, or already past its validity (the bank would refuse it).
+ */
+export function issueDateError(issuedOn: string, validityDays: number | null, now: number): string | null {
+  if (validityDays === null)
+    return 'Este documento não tem prazo de validade: não é preciso informar a data de emissão.';
+  if (!isIsoDate(issuedOn)) return 'Insira uma data de emissão válida (DD/MM/AAAA).';
+  if (issuedOn > todayIso(new Date(now))) return 'A data de emissão não pode estar no futuro.';
+  const expiry = expiryOf(issueDateInstant(issuedOn), validityDays)!;
+  if (now >= expiry)
+    return `Este documento venceu em ${formatInstantDate(expiry)}: ele vale ${validityDays} dias a partir da emissão. Envie uma cópia emitida mais recentemente.`;
+  return null;
+}
+
+/** When a copy whose validity starts at `start` stops being valid (null: the document does not age). */
+export function expiryOf(start: number, validityDays: number | null): number | null {
+  return validityDays === null ? null : start + validityDays * DAY_MS;
 }
 
 /** Whole days left before expiry (0 on the last day, negative once expired). */
@@ -268,7 +298,8 @@ export function daysLeft(expiresAt: number, now: number): number {
 /**
  * An item's state from its files. Rejected files stay in the history but no longer count; the
  * item asks for a new file while nothing newer was sent. A file waiting for review makes the item
- * "sent"; all accepted makes it "accepted", unless the newest copy has aged past its validity.
+ * "sent"; all accepted makes it "accepted", unless the newest copy has aged past its validity
+ * (counted from its issue date when given).
  */
 export function itemState(
   files: readonly FileFacts[],
@@ -277,7 +308,7 @@ export function itemState(
 ): { state: ItemState; reason: string | null; expiresAt: number | null } {
   const active = files.filter((f) => f.status !== 'rejected');
   const newest = active.reduce<FileFacts | null>((a, f) => (!a || f.uploadedAt > a.uploadedAt ? f : a), null);
-  const expiresAt = newest ? expiryOf(newest.uploadedAt, validityDays) : null;
+  const expiresAt = newest ? expiryOf(validityStart(newest), validityDays) : null;
   if (!newest) {
     const lastRejected = files.filter((f) => f.status === 'rejected').sort((a, b) => b.uploadedAt - a.uploadedAt)[0];
     return lastRejected

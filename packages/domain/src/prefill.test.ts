@@ -10,6 +10,7 @@ const answers: Record<string, Values> = {
     marriage_union: false,
     marriage_date: '2010-05-02',
     marriage_regime: 'partial_communion',
+    registered_employees: true,
   },
   address: { state: 'SP', city: 'Campinas', address: 'Rua A' },
 };
@@ -18,7 +19,7 @@ const read = (section: string) => answers[section] ?? null;
 describe('prefillFromAnswers', () => {
   it.each([
     ['document', { birth_date_document: '1985-03-10' }, ['data']],
-    ['fgts_address', { state_live: 'SP', city_live: 'Campinas' }, ['address']],
+    ['fgts_address', { state_live: 'SP', city_live: 'Campinas', occupation: 'employee' }, ['address', 'data']],
     ['seller-general-data', {}, []],
     [
       'fgts_civil_status',
@@ -44,6 +45,14 @@ describe('prefillFromAnswers', () => {
     });
     expect(prefillFromAnswers('document', () => ({ birth_date: null }))).toEqual({ values: {}, from: [] });
     expect(prefillFromAnswers('document', () => ({ birth_date: '' }))).toEqual({ values: {}, from: [] });
+  });
+
+  it('the FGTS occupation is "employee" only for a buyer who works with a signed work card', () => {
+    const occupation = (registered_employees: unknown) =>
+      prefillFromAnswers('fgts_address', (s) => (s === 'data' ? { registered_employees } : null)).values.occupation;
+    expect(occupation(true)).toBe('employee');
+    expect(occupation(false)).toBeUndefined();
+    expect(occupation(undefined)).toBeUndefined();
   });
 
   it('reads the sources only from the sections the rules name', () => {

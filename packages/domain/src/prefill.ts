@@ -3,7 +3,8 @@ import type { Values } from './section';
 /**
  * Fields a later form asks again, filled in advance from what was already given (docs/product/forms.md
  * "Asked once"), still editable: the birth date on the identity document, where the buyer lives and
- * the civil status on the FGTS forms (from the same buyer's earlier answers); the property's address
+ * the civil status on the FGTS forms, and the occupation there when the buyer said they work with
+ * a signed work card (from the same buyer's earlier answers); the property's address
  * on the seller's property form (from the proposal the team opened, then the main buyer's FGTS
  * address); the seller's name, e-mail and phone on the seller's forms (from the buyer's seller form,
  * then the seller's own general data). The form says where the values came from.
@@ -15,6 +16,8 @@ import type { Values } from './section';
 interface Source {
   section: string;
   field: string;
+  /** The earlier answer in the later form's terms (undefined: it says nothing there). */
+  map?: (value: unknown) => unknown;
 }
 
 /** The pseudo-section of the property's CEP, state and city as the proposal was opened. */
@@ -50,6 +53,12 @@ export const PREFILL_RULES: Readonly<Record<string, Readonly<Record<string, Sour
     city: { section: PROPOSAL_PROPERTY, field: 'city' },
     state_live: { section: 'address', field: 'state' },
     city_live: { section: 'address', field: 'city' },
+    // "Trabalha com carteira assinada (CLT)?" Sim is an employee; Não leaves the kind to choose.
+    occupation: {
+      section: 'data',
+      field: 'registered_employees',
+      map: (v: unknown) => (v === true ? 'employee' : undefined),
+    },
   },
   fgts_civil_status: {
     civil_status: { section: 'data', field: 'civil_status' },
@@ -87,7 +96,8 @@ export function prefillFromAnswers(
   const from: string[] = [];
   for (const [field, sources] of Object.entries(rules)) {
     for (const source of Array.isArray(sources) ? sources : [sources as Source]) {
-      const value = read(source.section)?.[source.field];
+      const answer = read(source.section)?.[source.field];
+      const value = source.map ? source.map(answer) : answer;
       if (isEmpty(value)) continue;
       values[field] = value;
       if (!from.includes(source.section)) from.push(source.section);

@@ -51,6 +51,12 @@ export interface SectionDef<Shape extends z.ZodRawShape, Key extends string = st
   shape: Shape;
   /** Field → when it applies. Absent: always. */
   when?: Partial<Record<keyof Shape & string, (values: Values, ctx: SectionContext) => boolean>>;
+  /**
+   * Field → the value the proposal imposes (undefined: the person answers). A fixed field is not
+   * asked: the screens leave it out and the submit stores the imposed value whatever was sent
+   * (with one buyer, the main buyer's share is 100 %).
+   */
+  fixed?: Partial<Record<keyof Shape & string, (ctx: SectionContext) => unknown>>;
   /** Cross-field rules on the parsed values; return issues at field paths. */
   rules?: (values: Values, ctx: SectionContext) => { path: string; message: string }[];
 }
@@ -83,6 +89,16 @@ export function isFieldVisible(
   return when ? when(values, ctx) : true;
 }
 
+/** The values the proposal imposes on this section's fixed fields (only those that apply). */
+export function fixedValues(def: SectionDef<z.ZodRawShape>, ctx: SectionContext): Values {
+  const out: Values = {};
+  for (const [field, fix] of Object.entries(def.fixed ?? {})) {
+    const value = fix?.(ctx);
+    if (value !== undefined) out[field] = value;
+  }
+  return out;
+}
+
 const isEmpty = (v: unknown) =>
   v === undefined || v === null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);
 
@@ -96,10 +112,12 @@ const isEmpty = (v: unknown) =>
  * See docs/decisions/018-all-errors-at-first-submit.md.
  */
 export function submitSchema<Shape extends z.ZodRawShape>(def: SectionDef<Shape>, ctx: SectionContext) {
-  return z.record(z.string(), z.unknown()).transform((raw, refine) => {
-    for (const key of Object.keys(raw)) {
+  const fixed = fixedValues(def as never, ctx);
+  return z.record(z.string(), z.unknown()).transform((sent, refine) => {
+    for (const key of Object.keys(sent)) {
       if (!(key in def.shape)) refine.addIssue({ code: 'custom', path: [key], message: 'Campo não permitido' });
     }
+    const raw = { ...sent, ...fixed };
     const visibleKeys = Object.keys(def.shape).filter((k) => isFieldVisible(def as never, k, raw, ctx));
     const object = z.object(Object.fromEntries(visibleKeys.map((k) => [k, def.shape[k]!])));
     const parsed = object.safeParse(Object.fromEntries(visibleKeys.map((k) => [k, raw[k]])));

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BANKS, BANK_CODES, bankLabel } from './banks';
+import { BANKS, BANK_CHOICES, BANK_CODES, bankLabel } from './banks';
 import { sellerAmountsSection } from './seller-sections';
 import {
   COMPANY_CNPJ,
@@ -23,6 +23,13 @@ describe('banks', () => {
     expect(bankLabel('104')).toBe('104 — Caixa Econômica Federal');
     expect(bankLabel('341')).toBe('341 — Itaú Unibanco');
     expect(bankLabel('001')).toBe('001 — Banco do Brasil');
+  });
+
+  it('offers every bank once, Banco do Brasil, Santander, Caixa, Bradesco and Itaú first', () => {
+    expect(BANK_CHOICES.map((c) => c.value).slice(0, 5)).toEqual(['001', '033', '104', '237', '341']);
+    expect(BANK_CHOICES[0]!.label).toBe('001 — Banco do Brasil');
+    expect(new Set(BANK_CHOICES.map((c) => c.value))).toEqual(new Set(BANK_CODES));
+    expect(BANK_CHOICES).toHaveLength(BANKS.length);
   });
 });
 

@@ -263,6 +263,13 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable('password_tokens').addColumn('invited_by', 'text').execute();
     },
   },
+  // An aging document's validity counts from its issue date when the person gives it (AAAA-MM-DD,
+  // docs/decisions/005-documents.md); null: counted from the sending, as before.
+  '0166_document_issued_on': {
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('document_files').addColumn('issued_on', 'text').execute();
+    },
+  },
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

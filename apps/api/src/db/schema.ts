@@ -185,6 +185,8 @@ export interface DocumentFilesTable {
   reviewed_at: number | null;
   uploaded_by: string;
   uploaded_at: number;
+  /** The document's issue date (AAAA-MM-DD) the uploader gave; the validity counts from it. */
+  issued_on: string | null;
 }
 
 /** History of a proposal's documents: who did what, when. */

@@ -59,6 +59,8 @@ export function uploadDocumentFile(args: {
   proposalId: string;
   item: DocumentItemKey;
   file: File;
+  /** The document's issue date (AAAA-MM-DD), for one that ages; its validity counts from it. */
+  issuedOn?: string | null;
   onProgress: (fraction: number) => void;
   signal?: AbortSignal;
 }): Promise<DocumentFile> {
@@ -74,7 +76,8 @@ export function uploadDocumentFile(args: {
         );
       }, API_TIMEOUT_MS);
     };
-    xhr.open('POST', `/api/v3${base(args.proposalId)}/${args.item}/files`);
+    const query = args.issuedOn ? `?issuedOn=${encodeURIComponent(args.issuedOn)}` : '';
+    xhr.open('POST', `/api/v3${base(args.proposalId)}/${args.item}/files${query}`);
     xhr.setRequestHeader('accept', 'application/json');
     xhr.responseType = 'json';
     xhr.upload.onprogress = (e) => {

@@ -100,7 +100,12 @@ export function createDocumentAccess(deps: { db: Kysely<Database>; config: Docum
 
   function stateOf(item: DocumentItemDef, files: DocumentFilesTable[], now: number) {
     return itemState(
-      files.map((f) => ({ status: f.status, uploadedAt: f.uploaded_at, reviewReason: f.review_reason })),
+      files.map((f) => ({
+        status: f.status,
+        uploadedAt: f.uploaded_at,
+        reviewReason: f.review_reason,
+        issuedOn: f.issued_on,
+      })),
       validityDaysOf(item),
       now,
     );
@@ -116,6 +121,7 @@ export function createDocumentAccess(deps: { db: Kysely<Database>; config: Docum
       status: f.status,
       flags: JSON.parse(f.flags) as FileFlag[],
       uploadedAt: new Date(f.uploaded_at).toISOString(),
+      issuedOn: f.issued_on,
       // Who sent it is back-office information.
       uploadedBy: loaded.me ? null : (names.get(f.uploaded_by) ?? null),
       reviewReason: f.review_reason,

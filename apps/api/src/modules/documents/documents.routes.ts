@@ -80,6 +80,8 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Enviar um arquivo (multipart, campo "file"): PDF, JPG, PNG ou HEIC',
         consumes: ['multipart/form-data'],
         params: z.object({ id, item: z.string().max(40) }),
+        // A document that ages: its issue date, from which its validity counts (else from the sending).
+        querystring: z.object({ issuedOn: z.string().max(10).optional() }),
         response: {
           201: documentFileResponseSchema,
           ...errors,
@@ -92,7 +94,12 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = await requireUser(request, 'buyer', 'seller');
-      const ctx = await service.prepareUpload(user, request.params.id, request.params.item);
+      const ctx = await service.prepareUpload(
+        user,
+        request.params.id,
+        request.params.item,
+        request.query.issuedOn ?? null,
+      );
       if (!request.isMultipart())
         throw new HttpError(415, 'unsupported_media_type', 'Envie o arquivo como multipart/form-data.');
       const part = await request.file();

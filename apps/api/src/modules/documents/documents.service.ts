@@ -3,7 +3,12 @@ import type { DocumentFile, DocumentItem } from '@portal/domain/documents-views'
 import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SessionUser } from '@portal/domain/auth';
-import { fileTooLargeMessage, MAX_FILES_PER_ITEM, type DocumentItemDef } from '@portal/domain/documents';
+import {
+  fileTooLargeMessage,
+  issueDateError,
+  MAX_FILES_PER_ITEM,
+  type DocumentItemDef,
+} from '@portal/domain/documents';
 import { PROPOSAL_CLOSED_MESSAGE } from '@portal/domain/proposal-status';
 import { API_MESSAGES } from '@portal/domain/api-error';
 import type { Database } from '../../db/schema';
@@ -31,6 +36,8 @@ export interface UploadContext {
   loaded: Loaded;
   item: DocumentItemDef;
   user: SessionUser;
+  /** The document's issue date the uploader gave (AAAA-MM-DD), checked; null when not given. */
+  issuedOn: string | null;
 }
 
 export function createDocumentsService(deps: {
@@ -57,15 +64,24 @@ export function createDocumentsService(deps: {
     listDocuments,
 
     /** Checks, before any byte is read, that this user may send a file to this item now. */
-    async prepareUpload(user: SessionUser, proposalId: string, key: string): Promise<UploadContext> {
+    async prepareUpload(
+      user: SessionUser,
+      proposalId: string,
+      key: string,
+      issuedOn: string | null = null,
+    ): Promise<UploadContext> {
       const loaded = await load(user, proposalId);
       const item = visibleItem(loaded, key);
       if (!loaded.me) throw notFound();
       if (!isOpen(loaded)) throw new HttpError(409, 'proposal_closed', PROPOSAL_CLOSED_MESSAGE);
+      if (issuedOn !== null) {
+        const error = issueDateError(issuedOn, item.validity ? config.validityDays[item.validity] : null, Date.now());
+        if (error) throw new HttpError(400, 'invalid_issue_date', error, { issuedOn: error });
+      }
       await assertRoom(repo, proposalId, item.key);
       // Already at the quota: refused before any byte is read (the exact check is at the insert).
       await assertQuota(db, { userId: user.id, proposalId, adding: 1, quotaMb: config.quotaMb });
-      return { loaded, item, user };
+      return { loaded, item, user, issuedOn };
     },
 
     /**
@@ -176,6 +192,7 @@ export function createDocumentsService(deps: {
               reviewed_at: null,
               uploaded_by: user.id,
               uploaded_at: now,
+              issued_on: ctx.issuedOn,
             },
             tx,
           );

@@ -39,7 +39,7 @@ export async function loadProposalProgress(
       .execute(),
     db
       .selectFrom('document_files')
-      .select(['item', 'status', 'uploaded_at', 'review_reason'])
+      .select(['item', 'status', 'uploaded_at', 'review_reason', 'issued_on'])
       .where('proposal_id', '=', proposalId)
       .execute(),
   ]);
@@ -70,7 +70,12 @@ export async function loadProposalProgress(
     state: itemState(
       files
         .filter((f) => f.item === item.key)
-        .map((f) => ({ status: f.status, uploadedAt: f.uploaded_at, reviewReason: f.review_reason })),
+        .map((f) => ({
+          status: f.status,
+          uploadedAt: f.uploaded_at,
+          reviewReason: f.review_reason,
+          issuedOn: f.issued_on,
+        })),
       item.validity ? validity[item.validity] : null,
       now,
     ).state,

@@ -7,6 +7,8 @@ import { ALREADY_SENT_MESSAGE, sendMove } from '@portal/domain/lifecycle';
 import type { ProposalStatus } from '@portal/domain/proposal';
 import { loadProposalProgress, refreshProposalProgress } from '../financing/proposal-progress';
 import { moveProposal } from './lifecycle';
+import type { Mailer } from '../mail/outbox';
+import { mailSellersAwaited } from './seller-awaited';
 import { createProposalsService } from './proposals.service';
 
 export { ALREADY_SENT_MESSAGE };
@@ -16,7 +18,7 @@ export const ONLY_MAIN_BUYER_MESSAGE = 'Só o comprador principal envia a propos
  * The derived progress of a proposal as each party may see it, and the buyers' last step (send
  * for analysis). A seller sees the seller's steps only: nothing of the buyers' forms.
  */
-export function createProgressService(deps: { db: Kysely<Database> }) {
+export function createProgressService(deps: { db: Kysely<Database>; mailer: Mailer; publicUrl: string }) {
   const { db } = deps;
 
   const proposals = createProposalsService({ db });
@@ -54,13 +56,14 @@ export function createProgressService(deps: { db: Kysely<Database> }) {
     /**
      * The main buyer sends the buyers' part (docs/decisions/042-one-lifecycle.md): refused with the
      * steps still missing; otherwise the proposal goes to the team, or waits for the seller's part
-     * (which stays open), or after a correction comes back as "Correção respondida".
+     * (which stays open, and the seller is e-mailed the link to it), or after a correction comes
+     * back as "Correção respondida".
      */
     async sendForAnalysis(user: SessionUser, proposalId: string, ip: string | null): Promise<ProgressView> {
       const viewer = await viewerOf(user, proposalId);
       if (viewer?.role !== 'buyer') throw forbidden();
       if (viewer.position !== 0) throw new HttpError(403, 'forbidden', ONLY_MAIN_BUYER_MESSAGE);
-      await db.transaction().execute(async (tx) => {
+      const sellersTold = await db.transaction().execute(async (tx) => {
         const progress = (await loadProposalProgress(tx, proposalId))!;
         const proposal = await tx
           .selectFrom('proposals')
@@ -90,7 +93,11 @@ export function createProgressService(deps: { db: Kysely<Database> }) {
           ip,
         });
         if (!moved) throw new HttpError(409, 'already_sent', ALREADY_SENT_MESSAGE);
+        if (move.to !== 'awaiting_seller') return 0;
+        const after = (await loadProposalProgress(tx, proposalId))!;
+        return mailSellersAwaited(tx, { proposalId, progress: after, publicUrl: deps.publicUrl, sentBy: user.id });
       });
+      if (sellersTold > 0) deps.mailer.kick();
       return progressFor(user, proposalId);
     },
   };

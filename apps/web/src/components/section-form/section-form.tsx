@@ -6,7 +6,7 @@ import { fetchNextStep, stepPositionOf } from '../../lib/next-step';
 import { StepIndicator } from '../step-indicator';
 import { useQuery } from '@tanstack/react-query';
 import { findSection, type AnySection } from '@portal/domain/sections-registry';
-import { isFieldVisible, submitSchema, type SectionContext } from '@portal/domain/section';
+import { fixedValues, isFieldVisible, submitSchema, type SectionContext } from '@portal/domain/section';
 import { applyServerErrors } from '../../lib/form-errors';
 import { queryClient } from '../../lib/query-client';
 import { useClientStore } from '../../lib/store';
@@ -201,7 +201,11 @@ function SectionFormBody(props: SectionFormProps & { detail: SectionDetail }) {
     setStore({ currentStep: Math.max(0, indicator.index) });
   }, [indicator.index, setStore]);
 
-  const visible = Object.keys(def.shape).filter((name) => ui[name] && isFieldVisible(def, name, values, ctx));
+  // A field the proposal fixes (one buyer's 100 % share) is not asked; the submit stores its value.
+  const fixed = useMemo(() => fixedValues(def, ctx), [def, ctx]);
+  const visible = Object.keys(def.shape).filter(
+    (name) => ui[name] && !(name in fixed) && isFieldVisible(def, name, values, ctx),
+  );
   const extra = extension?.useOnValues?.({ values, setValue, editable });
 
   const onSubmit = handleSubmit(

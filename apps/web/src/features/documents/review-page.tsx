@@ -19,7 +19,7 @@ import {
 } from '../../lib/documents-api';
 import { PlainTable, type PlainColumn } from '../../components/plain-table';
 import { NoData, TablePages } from '../../components/table-pages';
-import { formatDateTime, formatSize, validityText } from './format';
+import { currentIssuedOn, formatDateTime, formatSize, validityText } from './format';
 import { FileTags, FileThumb, ItemStateTag } from './upload-item';
 import './documents.css';
 import type { DocumentEvent } from '@portal/domain/documents-api';
@@ -184,7 +184,7 @@ function ReviewItem({
   const [previewing, setPreviewing] = useState<string | null>(null);
   const waiting = item.files.filter((f) => f.status === 'sent');
   const current = item.files.filter((f) => f.status !== 'rejected');
-  const validity = validityText(item.validityDays, item.expiresAt);
+  const validity = validityText(item.validityDays, item.expiresAt, currentIssuedOn(item.files));
   return (
     <section className={`doc-item doc-item--${item.state}`} aria-labelledby={titleId} data-item={item.key}>
       <header className="doc-item__header">

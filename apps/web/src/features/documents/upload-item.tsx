@@ -11,6 +11,7 @@ import {
   MAGIC_BYTES_NEEDED,
   UPLOAD_ACCEPT,
 } from '@portal/domain/documents';
+import { formatBrDate } from '@portal/domain/dates';
 import { ApiRequestError } from '../../lib/api-client';
 import { progressKey } from '../../lib/progress-api';
 import {
@@ -24,7 +25,8 @@ import {
 import { PlainAlert } from '../../components/plain-alert';
 import { PlainProgress } from '../../components/plain-progress';
 import { PlainTag } from '../../components/plain-tag';
-import { formatDateTime, formatSize, ITEM_STATE_LABELS, STATE_COLORS, validityText } from './format';
+import { currentIssuedOn, formatDateTime, formatSize, ITEM_STATE_LABELS, STATE_COLORS, validityText } from './format';
+import { IssueDateField, readIssueDate } from './issue-date';
 
 interface Pending {
   id: string;
@@ -124,6 +126,9 @@ export function UploadItem({ proposalId, item, maxMb }: { proposalId: string; it
   const { message } = App.useApp();
   const [pending, setPending] = useState<Pending[]>([]);
   const [dragging, setDragging] = useState(false);
+  // The issue date typed for the next copies (documents that age only).
+  const [issueText, setIssueText] = useState('');
+  const [issueError, setIssueError] = useState<string | null>(null);
   const filesInput = useRef<HTMLInputElement>(null);
   const cameraInput = useRef<HTMLInputElement>(null);
   const previews = useRef(new Set<string>());
@@ -136,7 +141,7 @@ export function UploadItem({ proposalId, item, maxMb }: { proposalId: string; it
   const patch = (id: string, change: Partial<Pending>) =>
     setPending((list) => list.map((p) => (p.id === id ? { ...p, ...change } : p)));
 
-  async function send(file: File) {
+  async function send(file: File, issuedOn: string | null) {
     const id = `${Date.now()}-${Math.random().toString(36).slice(2)}`;
     const preview = isImage(file.type) ? URL.createObjectURL(file) : null;
     if (preview) previews.current.add(preview);
@@ -154,6 +159,7 @@ export function UploadItem({ proposalId, item, maxMb }: { proposalId: string; it
         proposalId,
         item: item.key,
         file,
+        issuedOn,
         onProgress: (f) => patch(id, { progress: Math.round(f * 100) }),
       });
       patch(id, { progress: 100, done: true });
@@ -173,7 +179,10 @@ export function UploadItem({ proposalId, item, maxMb }: { proposalId: string; it
   }
 
   function pick(files: FileList | null) {
-    for (const file of Array.from(files ?? [])) void send(file);
+    const { issuedOn, error } = readIssueDate(issueText, item.validityDays);
+    setIssueError(error);
+    if (error) return;
+    for (const file of Array.from(files ?? [])) void send(file, issuedOn);
   }
 
   async function remove(file: DocumentFile) {
@@ -192,7 +201,7 @@ export function UploadItem({ proposalId, item, maxMb }: { proposalId: string; it
     if (item.canUpload) pick(e.dataTransfer.files);
   }
 
-  const validity = validityText(item.validityDays, item.expiresAt);
+  const validity = validityText(item.validityDays, item.expiresAt, currentIssuedOn(item.files));
   const needsNew = item.state === 'rejected' || item.state === 'expired';
 
   return (
@@ -244,6 +253,7 @@ export function UploadItem({ proposalId, item, maxMb }: { proposalId: string; it
                 </a>
                 <span className="doc-file__meta">
                   {formatSize(f.size)} · enviado em {formatDateTime(f.uploadedAt)}
+                  {f.issuedOn ? ` · emitido em ${formatBrDate(f.issuedOn)}` : ''}
                 </span>
                 <FileTags file={f} />
                 {f.status === 'rejected' && f.reviewReason ? (
@@ -320,6 +330,17 @@ export function UploadItem({ proposalId, item, maxMb }: { proposalId: string; it
               <span className="doc-drop__touch">Tire uma foto do documento ou escolha arquivos do aparelho</span>
             </p>
           )}
+          {item.validityDays !== null ? (
+            <IssueDateField
+              value={issueText}
+              onChange={(v) => {
+                setIssueText(v);
+                setIssueError(null);
+              }}
+              error={issueError}
+              validityDays={item.validityDays}
+            />
+          ) : null}
           <div className="doc-drop__actions">
             <Button icon={<UploadOutlined aria-hidden />} onClick={() => filesInput.current?.click()}>
               Escolher arquivos

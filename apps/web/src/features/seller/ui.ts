@@ -1,5 +1,5 @@
 import { CIVIL_STATUS_LABELS, MARRIAGE_REGIME_LABELS } from '@portal/domain/buyer-sections';
-import { BANK_LABELS } from '@portal/domain/banks';
+import { BANK_CHOICES } from '@portal/domain/banks';
 import {
   ACCOUNT_TYPE_LABELS,
   CONTACT_PERSON_LABELS,
@@ -14,7 +14,8 @@ import { ADDRESS_FIELD_UI } from '../../components/section-form/address-ui';
 import { options, UF_OPTIONS, type FieldUi } from '../../components/section-form/widgets';
 
 const YES_NO = options(YES_NO_LABELS);
-const BANK_OPTIONS = options(BANK_LABELS);
+/** Most used banks first (BANK_CHOICES is a list: an object of codes would iterate "104" before "001"). */
+const BANK_OPTIONS = [...BANK_CHOICES];
 
 /** The property's address is not the seller's: no browser autofill of the person's own address. */
 const PROPERTY_ADDRESS: Record<string, FieldUi> = Object.fromEntries(

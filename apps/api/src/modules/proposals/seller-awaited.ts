@@ -1,0 +1,76 @@
+import type { Transaction } from 'kysely';
+import { nextStepFor, type ProposalProgress } from '@portal/domain/next-step';
+import { INVITATION_PATH } from '@portal/domain/routes';
+import type { Database } from '../../db/schema';
+import { createPasswordTokensRepository } from '../auth/password-tokens.repository';
+import { INVITE_TOKEN_TTL_MS } from '../invitations/invite';
+import { enqueueMail } from '../mail/outbox';
+import { progressMailLines } from '../mail/progress-text';
+
+const firstName = (name: string) => name.split(' ')[0] ?? name;
+
+/**
+ * The buyers sent their part while the seller's was open (docs/decisions/042-one-lifecycle.md): each
+ * seller is told that the buyers have finished and that the proposal now waits for them, with the
+ * link straight to their next step. A seller who has not created a password yet gets a new
+ * invitation link instead (the landing signs them in on their proposal), since a login page would
+ * be a dead end for them. Runs in the caller's transaction: the move and the e-mails commit together.
+ */
+export async function mailSellersAwaited(
+  tx: Transaction<Database>,
+  args: { proposalId: string; progress: ProposalProgress; publicUrl: string; sentBy: string },
+): Promise<number> {
+  const proposal = await tx
+    .selectFrom('proposals')
+    .select(['code'])
+    .where('id', '=', args.proposalId)
+    .executeTakeFirstOrThrow();
+  const sellers = await tx
+    .selectFrom('proposal_members as m')
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .select(['m.name', 'm.email', 'u.id as userId', 'u.password_hash'])
+    .where('m.proposal_id', '=', args.proposalId)
+    .where('m.role', '=', 'seller')
+    .orderBy('m.position')
+    .execute();
+  const next = nextStepFor(args.progress.steps, { role: 'seller' });
+  for (const seller of sellers) {
+    let link: string[];
+    if (seller.password_hash) {
+      link = ['Continue a sua parte por este link:', '', `${args.publicUrl}${next?.path ?? '/seller/proposals'}`];
+    } else {
+      const token = await createPasswordTokensRepository(tx as never).issueToken(
+        {
+          userId: seller.userId,
+          purpose: 'invite',
+          ttlMs: INVITE_TOKEN_TTL_MS,
+          proposalId: args.proposalId,
+          invitedBy: args.sentBy,
+        },
+        tx,
+      );
+      link = [
+        'Para começar, abra o link abaixo e crie a sua senha: você entra direto na sua parte da proposta.',
+        '',
+        `${args.publicUrl}${INVITATION_PATH}?token=${token}`,
+        '',
+        'O link vale por 7 dias e pode ser usado uma vez.',
+      ];
+    }
+    await enqueueMail(tx, {
+      to: seller.email,
+      kind: 'seller_awaited',
+      subject: `Proposta ${proposal.code}: os compradores concluíram, falta a sua parte`,
+      text: [
+        `Olá, ${firstName(seller.name)}.`,
+        '',
+        `Os compradores da proposta ${proposal.code} concluíram a parte deles. A proposta segue para a análise da equipe do Portal de Propostas assim que você concluir a sua parte.`,
+        '',
+        ...progressMailLines(args.progress, { role: 'seller' }),
+        '',
+        ...link,
+      ].join('\n'),
+    });
+  }
+  return sellers.length;
+}
