@@ -1,10 +1,29 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { joinByInvitation, loginAs, pathOf, PHONE, screenshot, useBrowser } from './fixtures';
+import {
+  DESKTOP,
+  INVITATION_LINK,
+  joinByInvitation,
+  loginAs,
+  pathOf,
+  PHONE,
+  readOutbox,
+  screenshot,
+  useBrowser,
+  waitForMailLink,
+} from './fixtures';
 import { buyerScreens, createProposal, freshPerson, progressOf, sellerScreens } from './phone-walk';
+import { auditScreen, type ScreenFinding } from './screen-audit';
 
 const PASSWORD = 'TresPessoas2026';
 const NOTE = 'renda informal — confirmar extratos';
+
+/** An e-mail's quoted-printable body as text. */
+const quotedPrintable = (raw: string) =>
+  Buffer.from(
+    raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    'latin1',
+  ).toString('utf8');
 
 /**
  * One proposal, three people, at 390 px (docs/decisions/042-one-lifecycle.md): an operator creates
@@ -30,6 +49,11 @@ describe('one proposal, three people', () => {
     await joinByInvitation(bp, buyer.email, PASSWORD);
     await bp.waitForURL('**/buyer/home');
     let sp: Page | null = null;
+    // The screen audit (Portuguese only, 44 × 44 px targets, no sideways scroll) of the states this
+    // walk reaches and the route walk does not: the open invitation, the confirmation, read-only
+    // screens, the homes after a correction.
+    const findings: ScreenFinding[] = [];
+    const audit = async (page: Page, state: string) => findings.push(...(await auditScreen(page, state)));
 
     /** The status each of the three reads on their own screen. */
     async function statusEverywhere(label: string) {
@@ -75,13 +99,30 @@ describe('one proposal, three people', () => {
     for (const title of ['Dados gerais', 'Endereço', 'Dados do vendedor', 'Declaração de saúde', 'Envio de documentos'])
       expect(listed).toContain(title);
     expect(await confirm.innerText()).toContain('A parte do vendedor ainda não foi concluída');
+    await audit(bp, 'send confirmation');
     await screenshot(bp, 'three-people-send-confirmation-phone');
     await confirm.getByRole('button', { name: 'Confirmar envio' }).click();
     await bp.getByText('Sua parte (compradores): ').filter({ hasText: '100%' }).waitFor();
     await statusEverywhere('Aguardando o vendedor');
+    await audit(bp, 'buyer home, waiting for the seller');
 
-    // The seller joins from the e-mail: his part is open, not read-only.
+    // The seller is told the buyers have finished and his part is awaited, with a link that opens
+    // it (a new invitation: he has no password yet).
+    await expect
+      .poll(() => readOutbox().filter((m) => m.file.includes('-seller_awaited-')).length, { timeout: 10_000 })
+      .toBe(1);
+    const told = readOutbox().find((m) => m.file.includes('-seller_awaited-'))!;
+    expect(told.raw).toContain(`To: ${seller.email}`);
+    expect(quotedPrintable(told.raw)).toContain(
+      `Os compradores da proposta ${proposal.code} concluíram a parte deles. A proposta segue para a análise da equipe`,
+    );
+
+    // The seller joins from that e-mail: his part is open, not read-only.
     sp = (await browser.newPage(PHONE)).page;
+    await sp.goto(await waitForMailLink(seller.email, INVITATION_LINK));
+    await sp.getByRole('button', { name: 'Criar senha e entrar' }).waitFor();
+    await audit(sp, 'invitation landing (open link)');
+    await screenshot(sp, 'three-people-invitation-landing-phone');
     await joinByInvitation(sp, seller.email, PASSWORD);
     await sp.waitForURL('**/seller/proposals');
     await statusEverywhere('Aguardando o vendedor');
@@ -107,6 +148,7 @@ describe('one proposal, three people', () => {
     await note.waitFor();
     expect(await note.innerText()).toContain('A proposta está com a equipe do portal, em análise.');
     expect(await note.innerText()).toContain('Se a equipe pedir uma correção');
+    await audit(sp, 'seller read-only');
     await screenshot(sp, 'three-people-seller-read-only-phone');
 
     // The operator asks the buyer for a correction of her address, with a note.
@@ -118,6 +160,7 @@ describe('one proposal, three people', () => {
     // The buyer reads the note; the seller reads neither on his page nor in his history.
     await bp.goto('/buyer/home');
     await bp.getByRole('link', { name: 'Endereço' }).waitFor();
+    await audit(bp, 'buyer home, correction pending');
     await screenshot(bp, 'three-people-buyer-home-after-correction-phone');
     expect(await sp.locator('body').innerText()).not.toContain(NOTE);
     const history = await sp.request.get(`/api/v3/proposals/${proposal.id}/history`);
@@ -138,10 +181,18 @@ describe('one proposal, three people', () => {
       .waitFor();
     await op.goto(`/backoffice/proposals/${proposal.id}`);
     await op.locator('.ant-tag', { hasText: 'Correção respondida' }).first().waitFor();
+    await audit(op, 'operator proposal, correction answered (phone)');
     await screenshot(op, 'three-people-operator-correction-answered-phone');
+    await op.setViewportSize(DESKTOP);
+    await op.locator('.ant-tag', { hasText: 'Correção respondida' }).first().waitFor();
+    await screenshot(op, 'three-people-operator-correction-answered-desktop');
+    await bp.goto('/buyer/home');
+    await bp.locator('.home-status .ant-tag', { hasText: 'Correção respondida' }).waitFor();
+    await audit(bp, 'buyer home, correction answered');
     expect(await sp.locator('body').innerText()).not.toContain(NOTE);
     expect(await (await sp.request.get(`/api/v3/proposals/${proposal.id}/history`)).text()).not.toContain(
       'renda informal',
     );
+    expect(findings.map((f) => `${f.url} [${f.kind}] ${f.detail}`)).toEqual([]);
   }, 300_000);
 });

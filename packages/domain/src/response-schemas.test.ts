@@ -19,6 +19,7 @@ const file = {
   status: 'rejected',
   flags: ['pdf_encrypted'],
   uploadedAt: '2026-06-15T12:00:00.000Z',
+  issuedOn: '2026-06-10',
   uploadedBy: 'Ana Souza',
   reviewReason: 'Documento ilegível',
   reviewedAt: '2026-06-16T09:00:00.000Z',
