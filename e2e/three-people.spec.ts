@@ -185,7 +185,7 @@ describe('one proposal, three people', () => {
     await screenshot(op, 'three-people-operator-correction-answered-phone');
     await op.setViewportSize(DESKTOP);
     await op.locator('.ant-tag', { hasText: 'Correção respondida' }).first().waitFor();
-    await screenshot(op, 'three-people-operator-correction-answered-desktop');
+    await screenshot(op, 'three-people-operator-correction-answered-desktop', { fullPage: false });
     await bp.goto('/buyer/home');
     await bp.locator('.home-status .ant-tag', { hasText: 'Correção respondida' }).waitFor();
     await audit(bp, 'buyer home, correction answered');

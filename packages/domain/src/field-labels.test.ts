@@ -1,10 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { fieldLabel, formatFieldValue, readableFields } from './field-labels';
+import { FIELD_LABELS, fieldLabel, formatFieldValue, readableFields } from './field-labels';
+import { ALL_SECTIONS } from './sections-registry';
 
 describe('field labels for read-only views', () => {
   it('labels known fields in Portuguese and keeps unknown keys visible', () => {
     expect(fieldLabel('birth_date')).toBe('Data de nascimento');
     expect(fieldLabel('campo_novo')).toBe('campo_novo');
+  });
+
+  it('labels every field of every section (the back office shows no code name)', () => {
+    const unlabelled = ALL_SECTIONS.flatMap((def) =>
+      Object.keys(def.shape)
+        .filter((field) => !FIELD_LABELS[field])
+        .map((field) => `${def.key}.${field}`),
+    );
+    expect(unlabelled).toEqual([]);
+    expect(fieldLabel('bought_with_fgts')).toBe('Comprado pelo vendedor com FGTS');
   });
 
   it('formats values as a person reads them', () => {

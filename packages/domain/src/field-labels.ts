@@ -111,6 +111,8 @@ export const FIELD_LABELS: Record<string, string> = {
   condo_manager: 'Administradora do condomínio',
   iptu_annual: 'IPTU anual',
   iptu_debts: 'Débitos de IPTU',
+  bought_with_fgts: 'Comprado pelo vendedor com FGTS',
+  fgts_purchase_date: 'Data da compra com FGTS',
   private_area: 'Área privativa (m²)',
   occupancy: 'Ocupação do imóvel',
   contact_person: 'Quem recebe o avaliador',
