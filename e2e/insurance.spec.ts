@@ -3,6 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { FOLLOW_UP_LABELS, HEALTH_TOOLTIP } from '@portal/domain/health-questionnaire';
 import { chooseProposal, PHONE, screenshot, signIn, useBrowser } from './fixtures';
+import { auditScreen } from './screen-audit';
 
 /** The navigation bar's back button (not the form's own buttons). */
 const navBack = (page: Page) => page.locator('.nav-bar').getByRole('button', { name: 'Voltar' }).click();
@@ -120,6 +121,8 @@ describe('insurance: the health declaration (DPS)', () => {
     await page.getByText(FOLLOW_UP_LABELS.treatment).waitFor();
     await screenshot(page, 'insurance-question-10-follow-ups-phone');
     expect(await axeProblems(page)).toEqual([]);
+    // Thumb-sized targets (44 × 44 px) with the follow-ups open (the route walk never opens them).
+    expect(await auditScreen(page, 'question 10 with follow-ups')).toEqual([]);
     await answerQuestion(page, { value: 'Sim', medication: 'Não', treatment: 'Sim' });
     await onQuestion(page, 11);
     await page.getByRole('button', { name: `Mais informações: ${HEALTH_TOOLTIP}` }).click();
@@ -174,6 +177,9 @@ describe('insurance: the health declaration (DPS)', () => {
     await page.waitForURL('**/buyer/seguradora/revisao');
     await screenshot(page, 'insurance-review-itau-phone');
     expect(await axeProblems(page)).toEqual([]);
+    // The editable review ("Alterar" per answer, the confirmation box): the route walk's demo
+    // declaration is already confirmed, so it only sees the read-only one.
+    expect(await auditScreen(page, 'health review (editable)')).toEqual([]);
     await page.getByRole('checkbox', { name: 'Li e confirmo a declaração acima' }).check();
     await page.getByRole('button', { name: 'Confirmar declaração' }).click();
     await page.waitForURL('**/buyer/insurance');
