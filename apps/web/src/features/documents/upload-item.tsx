@@ -311,6 +311,17 @@ export function UploadItem({ proposalId, item, maxMb }: { proposalId: string; it
         </ul>
       ) : null}
 
+      {item.canUpload && item.validityDays !== null ? (
+        <IssueDateField
+          value={issueText}
+          onChange={(v) => {
+            setIssueText(v);
+            setIssueError(null);
+          }}
+          error={issueError}
+          validityDays={item.validityDays}
+        />
+      ) : null}
       {item.canUpload ? (
         <div
           className={`doc-drop${dragging ? ' doc-drop--over' : ''}`}
@@ -330,17 +341,6 @@ export function UploadItem({ proposalId, item, maxMb }: { proposalId: string; it
               <span className="doc-drop__touch">Tire uma foto do documento ou escolha arquivos do aparelho</span>
             </p>
           )}
-          {item.validityDays !== null ? (
-            <IssueDateField
-              value={issueText}
-              onChange={(v) => {
-                setIssueText(v);
-                setIssueError(null);
-              }}
-              error={issueError}
-              validityDays={item.validityDays}
-            />
-          ) : null}
           <div className="doc-drop__actions">
             <Button icon={<UploadOutlined aria-hidden />} onClick={() => filesInput.current?.click()}>
               Escolher arquivos
