@@ -10,6 +10,7 @@ const file = {
   status: 'sent',
   flags: ['pdf_encrypted'],
   uploadedAt: '2026-06-15T12:00:00.000Z',
+  issuedOn: null,
   uploadedBy: 'Maria Silva',
   reviewReason: null,
   reviewedAt: null,
