@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import LongestFirstSequencer from './e2e/sequencer.ts';
 
 /**
  * Three projects: unit (pure functions, next to the code), api (Fastify inject on SQLite and, when
@@ -6,6 +7,8 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    // The e2e files start longest first (e2e/sequencer.ts).
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       {
         test: {

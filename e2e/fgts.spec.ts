@@ -4,7 +4,9 @@ import { describe, expect, it } from 'vitest';
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from 'playwright-core';
 import {
+  answer,
   chooseProposal,
+  FGTS_QUESTIONS as Q,
   PHONE,
   saveAndContinue,
   screenshot,
@@ -15,19 +17,7 @@ import {
 } from './fixtures';
 
 const field = (scope: Page | Locator, label: string) => scope.getByLabel(label, { exact: true });
-/** A yes/no question of the form (antd radio buttons labelled by the question). */
-const answer = (page: Page, question: string, option: 'Sim' | 'Não') =>
-  page.getByRole('radiogroup', { name: question }).getByText(option, { exact: true }).click();
 const toggle = (scope: Page | Locator, label: string) => scope.getByRole('switch', { name: label }).click();
-
-const Q = {
-  uses: 'Você vai usar o FGTS nesta compra?',
-  years: 'Você soma pelo menos 3 anos de trabalho com depósitos no FGTS, contando todos os empregos (seguidos ou não)?',
-  city: 'Você trabalha ou mora há mais de 1 ano no município do imóvel, em município vizinho ou na mesma região metropolitana?',
-  home: 'Você é dono(a), ou está comprando, outro imóvel residencial no município onde mora, onde trabalha ou onde fica este imóvel?',
-  sfh: 'Você tem algum financiamento ativo pelo Sistema Financeiro da Habitação (SFH) em qualquer lugar do Brasil?',
-  recent: 'Você usou o FGTS na compra de outro imóvel nos últimos 3 anos?',
-};
 
 describe('FGTS', () => {
   const browser = useBrowser();

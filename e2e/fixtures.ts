@@ -54,8 +54,13 @@ export function useBrowser() {
     await state.browser?.close();
   });
   return {
+    /**
+     * `test` is the test's own context (`it(name, async (test) => …)`), needed in tests that run
+     * concurrently: the page's trail is printed when that test fails, not another one.
+     */
     async newPage(
       viewport: { width: number; height: number } = PHONE,
+      test: { onTestFailed: typeof onTestFailed } = { onTestFailed },
     ): Promise<{ page: Page; context: BrowserContext }> {
       const context = await state.browser!.newContext({ baseURL: baseURL(), viewport, locale: 'pt-BR' });
       const page = await context.newPage();
@@ -68,7 +73,7 @@ export function useBrowser() {
       page.on('console', (msg) => msg.type() === 'error' && note(`console ${msg.text()}`));
       page.on('pageerror', (err) => note(`pageerror ${err.message}`));
       page.on('response', (res) => note(`${res.status()} ${res.request().method()} ${res.url()}`));
-      onTestFailed(() => {
+      test.onTestFailed(() => {
         console.error(`Page trail (last at ${page.url()}):\n${trail.slice(-40).join('\n')}`);
       });
       return { page, context };
@@ -302,3 +307,17 @@ export async function makeJpeg(page: Page, text: string): Promise<Buffer> {
  * viewer counts — docs/decisions/031-one-count-one-next.md).
  */
 export const stepIndicator = (page: Page, title: string) => page.locator('.step-indicator__text', { hasText: title });
+
+/** The FGTS questions screen's yes/no questions, as the buyer reads them. */
+export const FGTS_QUESTIONS = {
+  uses: 'Você vai usar o FGTS nesta compra?',
+  years: 'Você soma pelo menos 3 anos de trabalho com depósitos no FGTS, contando todos os empregos (seguidos ou não)?',
+  city: 'Você trabalha ou mora há mais de 1 ano no município do imóvel, em município vizinho ou na mesma região metropolitana?',
+  home: 'Você é dono(a), ou está comprando, outro imóvel residencial no município onde mora, onde trabalha ou onde fica este imóvel?',
+  sfh: 'Você tem algum financiamento ativo pelo Sistema Financeiro da Habitação (SFH) em qualquer lugar do Brasil?',
+  recent: 'Você usou o FGTS na compra de outro imóvel nos últimos 3 anos?',
+} as const;
+
+/** Answers a yes/no question of a form (antd radio buttons labelled by the question). */
+export const answer = (page: Page, question: string, option: 'Sim' | 'Não') =>
+  page.getByRole('radiogroup', { name: question }).getByText(option, { exact: true }).click();

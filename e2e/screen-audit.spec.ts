@@ -32,11 +32,12 @@ const report = (findings: ScreenFinding[]) =>
  * screen, no interactive target under 44×44 px, no horizontal scroll. One browser; one logged-in
  * context per role, reused for all of its screens.
  */
-describe('every screen on a phone: Portuguese only, thumb-sized targets, no sideways scroll', () => {
+// The four walks run side by side, as the accessibility sweep's do (docs/decisions/047-ci-time.md).
+describe.concurrent('every screen on a phone: Portuguese only, thumb-sized targets, no sideways scroll', () => {
   const browser = useBrowser();
 
-  it('public screens', async () => {
-    const { page, context } = await browser.newPage(PHONE);
+  it('public screens', async (test) => {
+    const { page, context } = await browser.newPage(PHONE, test);
     const findings: ScreenFinding[] = [];
     for (const url of PUBLIC_URLS) {
       await page.goto(url);
@@ -50,8 +51,8 @@ describe('every screen on a phone: Portuguese only, thumb-sized targets, no side
   }, 120_000);
 
   for (const role of ['buyer', 'seller', 'operator'] as const) {
-    it(`every ${role} screen`, async () => {
-      const { page, context } = await browser.newPage(PHONE);
+    it(`every ${role} screen`, async (test) => {
+      const { page, context } = await browser.newPage(PHONE, test);
       const findings: ScreenFinding[] = [];
       const count = await walkRoleScreens(
         page,

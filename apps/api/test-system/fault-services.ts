@@ -32,6 +32,13 @@ function exited(child: ChildProcess): Promise<void> {
   });
 }
 
+/** Kills a service's process as a crash would (SIGKILL) and resolves once it has exited. */
+async function killChild(child: ChildProcess | null): Promise<void> {
+  if (!child) return;
+  child.kill('SIGKILL');
+  await exited(child);
+}
+
 /** Whether something accepts TCP connections on the port. */
 export function isListening(port: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -73,11 +80,9 @@ export function redisOnPort(port: number) {
     },
     /** Kills the server as a crash would (SIGKILL): connections drop, nothing is flushed. */
     async stop() {
-      if (!child) return;
       const c = child;
       child = null;
-      c.kill('SIGKILL');
-      await exited(c);
+      await killChild(c);
     },
     /** Runs one command through redis-cli-free RESP (for assertions on what Redis holds). */
     command(...args: string[]) {
@@ -134,11 +139,9 @@ export function s3rverOnPort(port: number, dir: string) {
       });
     },
     async stop() {
-      if (!child) return;
       const c = child;
       child = null;
-      c.kill('SIGKILL');
-      await exited(c);
+      await killChild(c);
     },
     /** Keys in the bucket under a prefix (s3rver answers unsigned requests). */
     async keys(prefix: string): Promise<string[]> {

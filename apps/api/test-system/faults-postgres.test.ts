@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../scripts/lib/free-port.mjs';
+import { SECOND_BUYER_DATA } from '../test/helpers/buyer-data';
 import { createPgCluster, type PgCluster } from './pg-cluster';
 import { apiEnv, buildApi, login } from './processes';
 
@@ -21,21 +22,6 @@ const UNAVAILABLE = 'Serviço temporariamente indisponível. Tente novamente em 
 /** The requirement: saves succeed again at most this long after the database is back. */
 const RECOVERY_LIMIT_MS = 5_000;
 const TWO_BUYERS = 'PF-2026-004817';
-
-/** The second buyer's general data, every answer valid (the CPF is the one the proposal holds). */
-const SECOND_BUYER_DATA = {
-  name: 'Mariana Alves Souza',
-  email: 'compradora@demo.com.br',
-  phone: '(11) 97654-3210',
-  birth_date: '21/07/1988',
-  civil_status: 'married',
-  marriage_date: '20/09/2014',
-  marriage_regime: 'partial_communion',
-  occupation: 'Arquiteta',
-  registered_employees: true,
-  income: '9.800,00',
-  represented: false,
-};
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

@@ -1,19 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { DATABASES, demoSuite, sectionUrl, asUser, DEMO_PROPOSALS, type Client } from './helpers';
-
-const VALID_DATA = {
-  name: 'Mariana Alves Souza',
-  email: 'compradora@demo.com.br',
-  phone: '(11) 97654-3210',
-  birth_date: '21/07/1988',
-  civil_status: 'married',
-  marriage_date: '20/09/2014',
-  marriage_regime: 'partial_communion',
-  occupation: 'Arquiteta',
-  registered_employees: true,
-  income: '9.800,00',
-  represented: false,
-};
+import {
+  DATABASES,
+  demoSuite,
+  sectionUrl,
+  asUser,
+  DEMO_PROPOSALS,
+  SECOND_BUYER_DATA as VALID_DATA,
+  type Client,
+} from './helpers';
 
 /** An attorney's contact, with the attorney's document left to each test. */
 const ATTORNEY = {

@@ -12,7 +12,12 @@ import {
 
 /** Status and stage changes: which the machine allows, the Portuguese refusals, and the operator's reasons. */
 
-export const OPEN_STATUSES: readonly ProposalStatus[] = [
+/**
+ * The statuses an operator may still move the proposal out of, and change its stage in: every one
+ * but the final ones, sent_to_bank included (not proposal-status.ts's OPEN_STATUSES, where the
+ * proposal takes documents and corrections).
+ */
+const CHANGEABLE_STATUSES: readonly ProposalStatus[] = [
   'filling',
   'awaiting_seller',
   'under_review',
@@ -27,7 +32,7 @@ const quoted = (s: string) => `“${s}”`;
 export function statusChangeError(from: ProposalStatus, to: ProposalStatus): string | null {
   if (canTransition(from, to, 'operator')) return null;
   if (from === to) return `A proposta já está ${quoted(STATUS_LABELS[from])}.`;
-  if (!OPEN_STATUSES.includes(from))
+  if (!CHANGEABLE_STATUSES.includes(from))
     return `A proposta está ${quoted(STATUS_LABELS[from])} e não muda mais de situação.`;
   if (canTransition(from, to))
     return `A proposta passa para ${quoted(STATUS_LABELS[to])} quando os compradores ou o vendedor enviam a parte deles, não pela equipe.`;
@@ -39,7 +44,7 @@ export function statusChangeError(from: ProposalStatus, to: ProposalStatus): str
  * one step forward, or one back to fix a mistake, while the proposal is open.
  */
 export function stageChangeError(status: ProposalStatus, from: ProposalStage, to: ProposalStage): string | null {
-  if (!OPEN_STATUSES.includes(status))
+  if (!CHANGEABLE_STATUSES.includes(status))
     return `A proposta está ${quoted(STATUS_LABELS[status])} e não muda mais de etapa.`;
   if (from === to) return `A proposta já está na etapa ${quoted(STAGE_LABELS[from])}.`;
   const distance = PROPOSAL_STAGES.indexOf(to) - PROPOSAL_STAGES.indexOf(from);

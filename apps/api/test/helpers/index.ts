@@ -1,4 +1,5 @@
 export * from './app';
+export * from './buyer-data';
 export * from './client';
 export * from './demo';
 export * from './proposals';

@@ -18,6 +18,7 @@ import { applyServerErrors } from '../../lib/form-errors';
 import { queryClient } from '../../lib/query-client';
 import { SESSION_QUERY_KEY, useSession } from '../../lib/session';
 import { changePassword } from './api';
+import { NewPasswordFields } from './new-password-fields';
 
 /**
  * /buyer/change-password, logged in or out: with the e-mailed ?token= it sets a new password for
@@ -88,20 +89,7 @@ export default function ChangePasswordPage() {
             input={{ autoComplete: 'current-password', autoFocus: true }}
           />
         )}
-        <TextField
-          control={control}
-          name="pass"
-          label="Nova senha"
-          password
-          input={{ autoComplete: 'new-password', autoFocus: Boolean(token) }}
-        />
-        <TextField
-          control={control}
-          name="repeat"
-          label="Repita a nova senha"
-          password
-          input={{ autoComplete: 'new-password' }}
-        />
+        <NewPasswordFields control={control} label="Nova senha" autoFocus={Boolean(token)} />
         <FormError message={formError} action={token ? <Link to="/buyer/recover">Pedir novo link</Link> : undefined} />
         <Button type="primary" htmlType="submit" size="large" block loading={mutation.isPending}>
           Salvar nova senha

@@ -10,7 +10,6 @@ import { PASSWORD_RULE_TEXT } from '@portal/domain/fields';
 import { API_MESSAGES } from '@portal/domain/api-error';
 import { PROPOSAL_TYPE_LABELS } from '@portal/domain/proposal';
 import { HOME_BY_ROLE, LOGIN_PATH } from '@portal/domain/routes';
-import { TextField } from '../../components/form-field';
 import { Page, PageLoading } from '../../components/page';
 import { PlainAlert } from '../../components/plain-alert';
 import { FormError } from '../../components/form-error';
@@ -22,6 +21,7 @@ import { queryClient } from '../../lib/query-client';
 import { signedIn } from '../../lib/signed-in';
 import { writeLoginMarker, writeSelectedProposal } from '../../lib/storage';
 import { acceptInvitation, readInvitation, resendInvitation } from './api';
+import { NewPasswordFields } from './new-password-fields';
 
 const ROLE_TEXT: Record<Role, string> = {
   buyer: 'comprador(a)',
@@ -204,20 +204,7 @@ function Welcome({ invitation, token }: { invitation: Invitation; token: string 
         }}
       >
         <input type="email" name="username" autoComplete="username" value={invitation.email} readOnly hidden />
-        <TextField
-          control={control}
-          name="pass"
-          label="Senha"
-          password
-          input={{ autoComplete: 'new-password', autoFocus: true }}
-        />
-        <TextField
-          control={control}
-          name="repeat"
-          label="Repita a senha"
-          password
-          input={{ autoComplete: 'new-password' }}
-        />
+        <NewPasswordFields control={control} label="Senha" autoFocus />
         <FormError message={formError} />
         <Button type="primary" htmlType="submit" size="large" block loading={accept.isPending}>
           Criar senha e entrar
