@@ -5,6 +5,7 @@ import { Kysely, Migrator, sql, type Migration, type MigrationProvider } from 'k
 import { backofficeMigration } from '../modules/backoffice/backoffice.migration';
 import { insuranceMigration } from '../modules/insurance/insurance.migration';
 import { financingMigration } from '../modules/financing/financing.migration';
+import { queueMigration } from '../modules/backoffice/queue.migration';
 
 /**
  * Migrations are code, in order, run on SQLite and PostgreSQL alike: only types both understand
@@ -263,6 +264,8 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable('password_tokens').addColumn('invited_by', 'text').execute();
     },
   },
+  // The operators' queue and the proposal's responsible (docs/decisions/050-operator-queue.md).
+  '0172_proposal_owner_and_waiting': queueMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
