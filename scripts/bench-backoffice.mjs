@@ -2,11 +2,13 @@
 // Back-office list at scale (docs/decisions/007-back-office.md): seeds 100 000 proposals (1–2 buyers each, search terms,
 // insurer, a few documents waiting) into a fresh SQLite file and, when reachable, a private
 // PostgreSQL schema; then times the operator's list query — a filtered page with a search term,
-// the next page, a CPF search, a code search, the unfiltered first page — and prints p50/p95.
+// the next page, a CPF search, a code search, the unfiltered first page — and the operators' queue
+// ("Minha fila": everyone's, the next page, one operator's, nobody's; docs/decisions/050-operator-queue.md),
+// and prints p50/p95. BENCH_PART=list|queue times one of the two only (both are seeded).
 // Target: p95 under 50 ms on both databases. Bounded: fixed rows, fixed repetitions, loopback only.
 //   node scripts/bench-backoffice.mjs            (BENCH_PROPOSALS=100000, BENCH_RUNS=60)
 //   BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/test node scripts/bench-backoffice.mjs
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -23,6 +25,21 @@ const load = (path) => tsImport(path, import.meta.url);
 const { openDatabase } = await load('../apps/api/src/db/database.ts');
 const { migrateToLatest } = await load('../apps/api/src/db/migrations.ts');
 const { createBackofficeRepository } = await load('../apps/api/src/modules/backoffice/backoffice.repository.ts');
+const { createQueueRepository } = await load('../apps/api/src/modules/backoffice/queue.repository.ts');
+const { queueQuerySchema, QUEUE_REASONS } = await load('../packages/domain/src/backoffice-queue.ts');
+const PART = process.env.BENCH_PART ?? 'all';
+/** The queue is read at this instant: the seed's "now" plus a day (some waits begin later). */
+const QUEUE_NOW = Date.UTC(2026, 5, 2);
+const OPERATORS = Array.from({ length: 12 }, (_, i) => ({
+  id: `op${i}`,
+  role: 'operator',
+  name: `Operador ${i}`,
+  email: `op${i}@bench.example`,
+  cpf: null,
+  password_hash: 'x',
+  created_at: 0,
+  updated_at: 0,
+}));
 const { proposalSearchTerms, proposalListQuerySchema, formatProposalCode } = await load(
   '../packages/domain/src/backoffice.ts',
 );
@@ -146,6 +163,7 @@ function generate() {
   const members = [];
   const terms = [];
   const docs = [];
+  const waits = [];
   const usedCpf = new Set();
   const newCpf = () => {
     for (;;) {
@@ -228,7 +246,35 @@ function generate() {
       });
     }
   }
-  return { proposals, members, terms, docs };
+  // The queue's waits as the app keeps them (queue-waits.ts): a status waiting on the team, documents
+  // sent, an invitation late (some only later than the queue's instant), a document about to expire;
+  // a third of the waiting proposals has a responsible.
+  const withDocs = new Set(docs.map((d) => d.proposal_id));
+  for (const p of proposals) {
+    const mine = new Map();
+    if (p.status === 'under_review') mine.set('under_review', p.updated_at);
+    if (withDocs.has(p.id)) mine.set('documents_sent', p.updated_at);
+    if (p.status === 'filling' && rand() < 0.15)
+      mine.set('invitation_pending', p.created_at + Math.floor(rand() * 400) * 86_400_000);
+    if (['filling', 'under_review', 'pending_correction'].includes(p.status) && rand() < 0.1)
+      mine.set('document_expiring', p.updated_at + Math.floor(rand() * 120) * 86_400_000);
+    if (!mine.size) continue;
+    const owner = rand() < 0.33 ? pick(OPERATORS).id : null;
+    let first = null;
+    for (const reason of QUEUE_REASONS) {
+      const since = mine.get(reason);
+      if (since === undefined) continue;
+      waits.push({ proposal_id: p.id, reason, since, owner_id: owner });
+      if (!first || since < first[1]) first = [reason, since];
+    }
+    Object.assign(p, {
+      owner_id: owner,
+      owner_since: owner ? p.updated_at : null,
+      waiting_reason: first[0],
+      waiting_since: first[1],
+    });
+  }
+  return { proposals, members, terms, docs, waits };
 }
 
 async function insertAll(db, table, rows, batch) {
@@ -250,11 +296,13 @@ async function benchOne(name, db, data) {
     await insertAll(tx, 'proposal_members', data.members, 1_000);
     await insertAll(tx, 'proposal_search', data.terms, 5_000);
     if (hasDocuments) await insertAll(tx, 'document_files', data.docs, 500);
+    await insertAll(tx, 'users', OPERATORS, 100);
+    await insertAll(tx, 'proposal_waits', data.waits, 1_000);
   });
   // Fresh statistics, as autovacuum (PostgreSQL) or an occasional ANALYZE (SQLite) keep them in production.
   await sql.raw(db.dialect === 'postgres' ? 'vacuum analyze' : 'analyze').execute(db.kysely);
   console.log(
-    `${name}: seeded ${data.proposals.length} proposals, ${data.members.length} buyers, ${data.terms.length} search terms in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+    `${name}: seeded ${data.proposals.length} proposals, ${data.members.length} buyers, ${data.terms.length} search terms, ${data.waits.length} queue waits in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
   );
 
   const repo = createBackofficeRepository(db.kysely, { dialect: db.dialect });
@@ -274,15 +322,37 @@ async function benchOne(name, db, data) {
     ['pending documents + search "ana"', { pendingDocuments: 'yes', q: 'ana' }],
     ['one-letter search "m" (too many: subquery)', { q: 'm' }],
   ];
+  const queue = createQueueRepository(db.kysely);
+  const me = OPERATORS[3].id;
+  const queueFirst = await queue.queuePage(queueQuerySchema.parse({}), me, QUEUE_NOW);
+  const queueScenarios = [
+    ['queue: everyone, first page', {}],
+    ['queue: everyone, page 2 (keyset)', { cursor: queueFirst.page.next }],
+    ['queue: responsible = me', { responsible: 'me' }],
+    ['queue: responsible = nobody', { responsible: 'none' }],
+  ];
+  const timed = [
+    ...(PART === 'queue'
+      ? []
+      : scenarios.map(([label, raw]) => [
+          label,
+          () => repo.listProposals(proposalListQuerySchema.parse(raw)).then((r) => r.page.total),
+        ])),
+    ...(PART === 'list'
+      ? []
+      : queueScenarios.map(([label, raw]) => [
+          label,
+          () => queue.queuePage(queueQuerySchema.parse(raw), me, QUEUE_NOW).then((r) => r.page.total),
+        ])),
+  ];
   const rows = [];
-  for (const [label, raw] of scenarios) {
-    const query = proposalListQuerySchema.parse(raw);
+  for (const [label, run] of timed) {
     let total = 0;
-    for (let i = 0; i < 5; i++) total = (await repo.listProposals(query)).page.total; // warm-up
+    for (let i = 0; i < 5; i++) total = await run(); // warm-up
     const times = [];
     for (let i = 0; i < RUNS; i++) {
       const s = process.hrtime.bigint();
-      await repo.listProposals(query);
+      await run();
       times.push(Number(process.hrtime.bigint() - s) / 1e6);
     }
     times.sort((a, b) => a - b);
@@ -338,7 +408,9 @@ if (reachable) {
   }
 }
 
-console.log(`\nBack-office list, ${TOTAL} proposals, ${RUNS} runs per query (target p95 < ${TARGET_MS} ms)`);
+if (process.env.BENCH_JSON)
+  writeFileSync(process.env.BENCH_JSON, JSON.stringify({ total: TOTAL, runs: RUNS, rows: results }));
+console.log(`\nBack-office list and queue, ${TOTAL} proposals, ${RUNS} runs per query (target p95 < ${TARGET_MS} ms)`);
 console.table(results);
 const missed = results.filter((r) => r['p95 ms'] >= TARGET_MS);
 console.log(

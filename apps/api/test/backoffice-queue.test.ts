@@ -68,10 +68,17 @@ describe.each(DATABASES)('back office: the queue and the responsible on %s', (di
     expect((await queue()).counts.documents_sent).toBe(before + 1);
 
     // A second document later does not move the start: the oldest one still waits.
-    await uploadDocument(as.comprador, ids.twoBuyers, 'occupation_declaration_1', { name: 'b.pdf', content: makePdf() });
+    await uploadDocument(as.comprador, ids.twoBuyers, 'occupation_declaration_1', {
+      name: 'b.pdf',
+      content: makePdf(),
+    });
     expect((await rowOf(ids.twoBuyers))!.waitingSince).toBe(row!.waitingSince);
 
-    const files = await db().selectFrom('document_files').select('id').where('proposal_id', '=', ids.twoBuyers).execute();
+    const files = await db()
+      .selectFrom('document_files')
+      .select('id')
+      .where('proposal_id', '=', ids.twoBuyers)
+      .execute();
     for (const f of files) {
       const reviewed = await as.operador.post(`/api/v3/proposals/${ids.twoBuyers}/documents/files/${f.id}/review`, {
         decision: 'accept',
@@ -287,4 +294,3 @@ describe.each(DATABASES)('back office: the queue and the responsible on %s', (di
     }
   });
 });
-

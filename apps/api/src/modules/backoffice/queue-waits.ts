@@ -136,7 +136,10 @@ export async function refreshQueueWaits(
     if (since !== undefined && (!first || since < first[1])) first = [reason, since];
   }
   const [reason, since] = first ?? [null, null];
-  if (reason !== proposal.waiting_reason || since !== (proposal.waiting_since === null ? null : Number(proposal.waiting_since)))
+  if (
+    reason !== proposal.waiting_reason ||
+    since !== (proposal.waiting_since === null ? null : Number(proposal.waiting_since))
+  )
     await db
       .updateTable('proposals')
       .set({ waiting_reason: reason, waiting_since: since })

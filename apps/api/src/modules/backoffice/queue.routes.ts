@@ -1,6 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dataOf, okResponseSchema } from '@portal/domain/api-envelope';
-import { ownerChangeSchema, proposalOwnerSchema, queuePageSchema, queueQuerySchema } from '@portal/domain/backoffice-queue';
+import {
+  ownerChangeSchema,
+  proposalOwnerSchema,
+  queuePageSchema,
+  queueQuerySchema,
+} from '@portal/domain/backoffice-queue';
 import { requireUser } from '../../plugins/session';
 import { proposalErrors as errors, proposalParams as idParams } from '../../route-schemas';
 

@@ -88,7 +88,11 @@ export function createQueueService(deps: { db: Kysely<Database>; mailer: Mailer;
           .set({ owner_id: target.id, owner_since: now })
           .where('id', '=', proposalId)
           .execute();
-        await tx.updateTable('proposal_waits').set({ owner_id: target.id }).where('proposal_id', '=', proposalId).execute();
+        await tx
+          .updateTable('proposal_waits')
+          .set({ owner_id: target.id })
+          .where('proposal_id', '=', proposalId)
+          .execute();
         const self = target.id === operator.id;
         await recordAudit(tx, {
           actorId: operator.id,
@@ -98,10 +102,7 @@ export function createQueueService(deps: { db: Kysely<Database>; mailer: Mailer;
           detail: `${proposal.owner_id ?? '—'} → ${target.id}`,
         });
         if (!self)
-          await enqueueMail(
-            tx,
-            handOverMail({ to: target, from: operator, proposal, publicUrl: deps.publicUrl }),
-          );
+          await enqueueMail(tx, handOverMail({ to: target, from: operator, proposal, publicUrl: deps.publicUrl }));
         return { changed: true };
       });
       if (result.changed) deps.mailer.kick();

@@ -28,7 +28,9 @@ export function OwnerActions({ proposalId }: { proposalId: string }) {
     <section className="bo-owner" aria-label="Responsável">
       <p className="bo-owner__who">
         <span className="bo-muted">Responsável: </span>
-        <strong>{owner.isPending ? '…' : responsible ? (isMine ? `${responsible.name} (você)` : responsible.name) : 'Ninguém'}</strong>
+        <strong>
+          {owner.isPending ? '…' : responsible ? (isMine ? `${responsible.name} (você)` : responsible.name) : 'Ninguém'}
+        </strong>
       </p>
       <div className="bo-owner__actions">
         {!isMine && me ? (

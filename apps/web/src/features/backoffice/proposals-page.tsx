@@ -24,7 +24,17 @@ import { BackofficeMenu, when } from './format';
 import './backoffice.css';
 import { PlainAlert } from '../../components/plain-alert';
 
-const FILTERS = ['q', 'status', 'stage', 'type', 'insurer', 'pendingDocuments', 'responsible', 'sort', 'order'] as const;
+const FILTERS = [
+  'q',
+  'status',
+  'stage',
+  'type',
+  'insurer',
+  'pendingDocuments',
+  'responsible',
+  'sort',
+  'order',
+] as const;
 const PAGE_SIZE = 20;
 const options = (labels: Record<string, string>) => Object.entries(labels).map(([value, label]) => ({ value, label }));
 const SORT_FIELD: Partial<Record<string, ListSort>> = {

@@ -42,7 +42,10 @@ function Reason({ item }: { item: QueueItem }) {
     <span>
       {QUEUE_REASON_LABELS[item.reason]}
       {others.length ? (
-        <span className="bo-muted"> · também: {others.map((r) => QUEUE_REASON_LABELS[r].toLowerCase()).join(', ')}</span>
+        <span className="bo-muted">
+          {' '}
+          · também: {others.map((r) => QUEUE_REASON_LABELS[r].toLowerCase()).join(', ')}
+        </span>
       ) : null}
     </span>
   );
