@@ -15,6 +15,7 @@ import { randomBytes } from 'node:crypto';
 import { tsImport } from 'tsx/esm/api';
 import pg from 'pg';
 import { sql } from 'kysely';
+import { seedQueueWaits } from './bench/queue-seed.mjs';
 
 const TOTAL = Number(process.env.BENCH_PROPOSALS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 60);
@@ -163,7 +164,6 @@ function generate() {
   const members = [];
   const terms = [];
   const docs = [];
-  const waits = [];
   const usedCpf = new Set();
   const newCpf = () => {
     for (;;) {
@@ -246,34 +246,7 @@ function generate() {
       });
     }
   }
-  // The queue's waits as the app keeps them (queue-waits.ts): a status waiting on the team, documents
-  // sent, an invitation late (some only later than the queue's instant), a document about to expire;
-  // a third of the waiting proposals has a responsible.
-  const withDocs = new Set(docs.map((d) => d.proposal_id));
-  for (const p of proposals) {
-    const mine = new Map();
-    if (p.status === 'under_review') mine.set('under_review', p.updated_at);
-    if (withDocs.has(p.id)) mine.set('documents_sent', p.updated_at);
-    if (p.status === 'filling' && rand() < 0.15)
-      mine.set('invitation_pending', p.created_at + Math.floor(rand() * 400) * 86_400_000);
-    if (['filling', 'under_review', 'pending_correction'].includes(p.status) && rand() < 0.1)
-      mine.set('document_expiring', p.updated_at + Math.floor(rand() * 120) * 86_400_000);
-    if (!mine.size) continue;
-    const owner = rand() < 0.33 ? pick(OPERATORS).id : null;
-    let first = null;
-    for (const reason of QUEUE_REASONS) {
-      const since = mine.get(reason);
-      if (since === undefined) continue;
-      waits.push({ proposal_id: p.id, reason, since, owner_id: owner });
-      if (!first || since < first[1]) first = [reason, since];
-    }
-    Object.assign(p, {
-      owner_id: owner,
-      owner_since: owner ? p.updated_at : null,
-      waiting_reason: first[0],
-      waiting_since: first[1],
-    });
-  }
+  const waits = seedQueueWaits({ proposals, docs, rand, pick, operators: OPERATORS, reasons: QUEUE_REASONS });
   return { proposals, members, terms, docs, waits };
 }
 

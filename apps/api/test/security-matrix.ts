@@ -103,6 +103,7 @@ const SELLER_HIDDEN = [
 ] as const;
 /** The team's own workflow on a proposal (its responsible, its place in the queue): never a party's. */
 const TEAM_ONLY = ['responsible', 'owner_id', 'ownerId', 'waitingSince', 'waiting_since', 'waitingReason'] as const;
+const OWNER = (ids: Ids) => `/api/v3/backoffice/proposals/${ids.proposal}/owner`;
 const PARTIES_HIDE_TEAM = { owner: TEAM_ONLY, second: TEAM_ONLY, seller: [...SELLER_HIDDEN, ...TEAM_ONLY] } as const;
 let seq = 0;
 /** A valid new proposal with a buyer no one has used yet. */
@@ -340,23 +341,9 @@ export const MATRIX: Record<string, MatrixEntry> = {
   },
   // The queue and the responsible (docs/decisions/050-operator-queue.md).
   'GET /api/v3/backoffice/queue': { url: () => '/api/v3/backoffice/queue', expect: OPERATOR_ONLY },
-  'GET /api/v3/backoffice/proposals/{id}/owner': {
-    url: (ids) => `/api/v3/backoffice/proposals/${ids.proposal}/owner`,
-    expect: OPERATOR_ONLY,
-  },
+  'GET /api/v3/backoffice/proposals/{id}/owner': { url: OWNER, expect: OPERATOR_ONLY },
   'PUT /api/v3/backoffice/proposals/{id}/owner': {
-    url: (ids) => `/api/v3/backoffice/proposals/${ids.proposal}/owner`,
-    body: (ids) => ({ operatorId: ids.operatorId }),
-    expect: OPERATOR_ONLY,
-  },
-  // The queue and the responsible (docs/decisions/050-operator-queue.md).
-  'GET /api/v3/backoffice/queue': { url: () => '/api/v3/backoffice/queue', expect: OPERATOR_ONLY },
-  'GET /api/v3/backoffice/proposals/{id}/owner': {
-    url: (ids) => `/api/v3/backoffice/proposals/${ids.proposal}/owner`,
-    expect: OPERATOR_ONLY,
-  },
-  'PUT /api/v3/backoffice/proposals/{id}/owner': {
-    url: (ids) => `/api/v3/backoffice/proposals/${ids.proposal}/owner`,
+    url: OWNER,
     body: (ids) => ({ operatorId: ids.operatorId }),
     expect: OPERATOR_ONLY,
   },
