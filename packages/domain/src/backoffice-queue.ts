@@ -69,6 +69,8 @@ export const queuePageSchema = z.object({
   data: z.array(queueItemSchema),
   /** Proposals waiting for each reason (with the same "responsible" filter); a proposal may count under several. */
   counts: z.record(z.enum(QUEUE_REASONS), z.number()),
+  /** The reasons counted only up to 10 000 (there are more). */
+  cappedReasons: z.array(z.enum(QUEUE_REASONS)),
   page: z.object({
     /** Proposals in the queue, counted up to 10 000 (capped: there are more). */
     total: z.number(),

@@ -66,16 +66,29 @@ export function createQueueRepository(db: Kysely<Database>) {
         .executeTakeFirstOrThrow();
       const counted = Number(countRow.n);
 
-      // Per reason: proposal_waits (reason, since) or (owner_id, reason, since), index-only.
-      let perReason = db
-        .selectFrom('proposal_waits as w')
-        .select(['w.reason', (eb) => eb.fn.countAll<number | string>().as('n')])
-        .where('w.since', '<=', now);
-      if (query.responsible === 'me') perReason = perReason.where('w.owner_id', '=', viewerId);
-      if (query.responsible === 'none') perReason = perReason.where('w.owner_id', 'is', null);
-      const counts = Object.fromEntries(QUEUE_REASONS.map((r) => [r, 0])) as Record<QueueReason, number>;
-      for (const c of await perReason.groupBy('w.reason').execute())
-        if ((QUEUE_REASONS as readonly string[]).includes(c.reason)) counts[c.reason as QueueReason] = Number(c.n);
+      // Per reason: a range of proposal_waits (reason, since) or (owner_id, reason, since), index-only,
+      // counted up to COUNT_CAP as the total is: the cost stays bounded whatever the queue's size.
+      const perReason = await Promise.all(
+        QUEUE_REASONS.map(async (reason) => {
+          let q = db
+            .selectFrom('proposal_waits as w')
+            .select(sql.lit(1).as('one'))
+            .where('w.reason', '=', reason)
+            .where('w.since', '<=', now);
+          if (query.responsible === 'me') q = q.where('w.owner_id', '=', viewerId);
+          if (query.responsible === 'none') q = q.where('w.owner_id', 'is', null);
+          const row = await db
+            .selectFrom(q.limit(COUNT_CAP + 1).as('t'))
+            .select((eb) => eb.fn.countAll<number | string>().as('n'))
+            .executeTakeFirstOrThrow();
+          return [reason, Number(row.n)] as const;
+        }),
+      );
+      const counts = Object.fromEntries(perReason.map(([r, n]) => [r, Math.min(n, COUNT_CAP)])) as Record<
+        QueueReason,
+        number
+      >;
+      const cappedReasons = perReason.filter(([, n]) => n > COUNT_CAP).map(([r]) => r);
 
       const ids = rows.map((r) => r.id);
       const [buyers, waits, responsibles] = await Promise.all([
@@ -125,7 +138,12 @@ export function createQueueRepository(db: Kysely<Database>) {
           responsible: r.owner_id ? (responsibles.get(r.owner_id) ?? null) : null,
         };
       });
-      return { data, counts, page: { total: Math.min(counted, COUNT_CAP), capped: counted > COUNT_CAP, next, prev } };
+      return {
+        data,
+        counts,
+        cappedReasons,
+        page: { total: Math.min(counted, COUNT_CAP), capped: counted > COUNT_CAP, next, prev },
+      };
     },
   };
 }

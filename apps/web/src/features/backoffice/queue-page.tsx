@@ -101,7 +101,10 @@ export default function QueuePage() {
       <ul className="bo-queue__counts" aria-label="Propostas por motivo">
         {QUEUE_REASONS.map((r) => (
           <li key={r}>
-            <strong>{page ? formatInteger(page.counts[r]) : '…'}</strong> <span>{QUEUE_REASON_LABELS[r]}</span>
+            <strong>
+              {page ? `${formatInteger(page.counts[r])}${page.cappedReasons.includes(r) ? '+' : ''}` : '…'}
+            </strong>{' '}
+            <span>{QUEUE_REASON_LABELS[r]}</span>
           </li>
         ))}
       </ul>
