@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type AliasedSelectQueryBuilder, type Kysely } from 'kysely';
 import {
   QUEUE_REASONS,
   queueQuerySchema,
@@ -55,35 +55,39 @@ export function createQueueRepository(db: Kysely<Database>) {
       const rows = rowsPlus.slice(0, query.limit);
       if (backward) rows.reverse();
 
-      const countRow = await db
-        .selectFrom(
+      // The total and the count of each reason, each counted up to COUNT_CAP over its own index range
+      // (proposals (waiting_since, id) / (owner_id, …); proposal_waits (reason, since) / (owner_id,
+      // reason, since), index-only): the cost stays bounded whatever the queue's size, in one statement.
+      const capped = (label: string, q: AliasedSelectQueryBuilder<{ one: number }, 't'>) =>
+        db.selectFrom(q).select((eb) => [sql.lit(label).as('label'), eb.fn.countAll<number | string>().as('n')]);
+      const reasonRange = (reason: QueueReason) => {
+        let q = db.selectFrom('proposal_waits as w').where('w.reason', '=', reason).where('w.since', '<=', now);
+        if (query.responsible === 'me') q = q.where('w.owner_id', '=', viewerId);
+        if (query.responsible === 'none') q = q.where('w.owner_id', 'is', null);
+        return q;
+      };
+      const countRows = await QUEUE_REASONS.reduce(
+        (acc, reason) =>
+          acc.unionAll(
+            capped(
+              reason,
+              reasonRange(reason)
+                .select(sql.lit(1).as('one'))
+                .limit(COUNT_CAP + 1)
+                .as('t'),
+            ),
+          ),
+        capped(
+          'total',
           filtered(query, viewerId, now)
             .select(sql.lit(1).as('one'))
             .limit(COUNT_CAP + 1)
             .as('t'),
-        )
-        .select((eb) => eb.fn.countAll<number | string>().as('n'))
-        .executeTakeFirstOrThrow();
-      const counted = Number(countRow.n);
-
-      // Per reason: a range of proposal_waits (reason, since) or (owner_id, reason, since), index-only,
-      // counted up to COUNT_CAP as the total is: the cost stays bounded whatever the queue's size.
-      const perReason = await Promise.all(
-        QUEUE_REASONS.map(async (reason) => {
-          let q = db
-            .selectFrom('proposal_waits as w')
-            .select(sql.lit(1).as('one'))
-            .where('w.reason', '=', reason)
-            .where('w.since', '<=', now);
-          if (query.responsible === 'me') q = q.where('w.owner_id', '=', viewerId);
-          if (query.responsible === 'none') q = q.where('w.owner_id', 'is', null);
-          const row = await db
-            .selectFrom(q.limit(COUNT_CAP + 1).as('t'))
-            .select((eb) => eb.fn.countAll<number | string>().as('n'))
-            .executeTakeFirstOrThrow();
-          return [reason, Number(row.n)] as const;
-        }),
-      );
+        ),
+      ).execute();
+      const countOf = new Map(countRows.map((r) => [String(r.label), Number(r.n)]));
+      const counted = countOf.get('total') ?? 0;
+      const perReason = QUEUE_REASONS.map((r) => [r, countOf.get(r) ?? 0] as const);
       const counts = Object.fromEntries(perReason.map(([r, n]) => [r, Math.min(n, COUNT_CAP)])) as Record<
         QueueReason,
         number
