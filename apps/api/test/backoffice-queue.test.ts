@@ -129,6 +129,32 @@ describe.each(DATABASES)('back office: the queue and the responsible on %s', (di
     expect((await rowOf(ids.underReview))!.waitingSince).toBe(answered!.waitingSince);
   });
 
+  it('builds the waits of proposals that existed before the queue from their state (the upgrade)', async () => {
+    // As at the migration: no rows yet; a status's start is the history's last move to it.
+    const last = await db()
+      .selectFrom('proposal_history')
+      .select('at')
+      .where('proposal_id', '=', ids.underReview)
+      .where('kind', '=', 'status')
+      .where('to_value', '=', 'correction_answered')
+      .orderBy('at', 'desc')
+      .executeTakeFirstOrThrow();
+    const kept = (await rowOf(ids.underReview))!.waitingSince;
+    await db().deleteFrom('proposal_waits').where('proposal_id', '=', ids.underReview).execute();
+    await db()
+      .updateTable('proposals')
+      .set({ waiting_since: null, waiting_reason: null })
+      .where('id', '=', ids.underReview)
+      .execute();
+    expect(await rowOf(ids.underReview)).toBeUndefined();
+    await refreshQueueWaits(db(), ids.underReview, { backfill: true });
+    const row = await rowOf(ids.underReview);
+    expect(row).toMatchObject({ reason: 'correction_answered' });
+    expect(row!.waitingSince).toBe(new Date(Number(last.at)).toISOString());
+    // The moment the change stored, and the history's, are those of the same transaction.
+    expect(Math.abs(Date.parse(row!.waitingSince) - Date.parse(kept))).toBeLessThan(1000);
+  });
+
   it('lists an invitation not accepted after the set days, from the day it became late', async () => {
     const created = await as.operador.post('/api/v3/backoffice/proposals', newProposal());
     expect(created.statusCode, created.body).toBe(201);
