@@ -2,17 +2,20 @@
 // Back-office list at scale (docs/decisions/007-back-office.md): seeds 100 000 proposals (1–2 buyers each, search terms,
 // insurer, a few documents waiting) into a fresh SQLite file and, when reachable, a private
 // PostgreSQL schema; then times the operator's list query — a filtered page with a search term,
-// the next page, a CPF search, a code search, the unfiltered first page — and prints p50/p95.
+// the next page, a CPF search, a code search, the unfiltered first page — and the operators' queue
+// ("Minha fila": everyone's, the next page, one operator's, nobody's; docs/decisions/050-operator-queue.md),
+// and prints p50/p95. BENCH_PART=list|queue times one of the two only (both are seeded).
 // Target: p95 under 50 ms on both databases. Bounded: fixed rows, fixed repetitions, loopback only.
 //   node scripts/bench-backoffice.mjs            (BENCH_PROPOSALS=100000, BENCH_RUNS=60)
 //   BENCH_PG_URL=postgres://postgres@127.0.0.1:5432/test node scripts/bench-backoffice.mjs
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { tsImport } from 'tsx/esm/api';
 import pg from 'pg';
 import { sql } from 'kysely';
+import { seedQueueWaits } from './bench/queue-seed.mjs';
 
 const TOTAL = Number(process.env.BENCH_PROPOSALS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 60);
@@ -23,6 +26,21 @@ const load = (path) => tsImport(path, import.meta.url);
 const { openDatabase } = await load('../apps/api/src/db/database.ts');
 const { migrateToLatest } = await load('../apps/api/src/db/migrations.ts');
 const { createBackofficeRepository } = await load('../apps/api/src/modules/backoffice/backoffice.repository.ts');
+const { createQueueRepository } = await load('../apps/api/src/modules/backoffice/queue.repository.ts');
+const { queueQuerySchema, QUEUE_REASONS } = await load('../packages/domain/src/backoffice-queue.ts');
+const PART = process.env.BENCH_PART ?? 'all';
+/** The queue is read at this instant: the seed's "now" plus a day (some waits begin later). */
+const QUEUE_NOW = Date.UTC(2026, 5, 2);
+const OPERATORS = Array.from({ length: 12 }, (_, i) => ({
+  id: `op${i}`,
+  role: 'operator',
+  name: `Operador ${i}`,
+  email: `op${i}@bench.example`,
+  cpf: null,
+  password_hash: 'x',
+  created_at: 0,
+  updated_at: 0,
+}));
 const { proposalSearchTerms, proposalListQuerySchema, formatProposalCode } = await load(
   '../packages/domain/src/backoffice.ts',
 );
@@ -228,7 +246,8 @@ function generate() {
       });
     }
   }
-  return { proposals, members, terms, docs };
+  const waits = seedQueueWaits({ proposals, docs, rand, pick, operators: OPERATORS, reasons: QUEUE_REASONS });
+  return { proposals, members, terms, docs, waits };
 }
 
 async function insertAll(db, table, rows, batch) {
@@ -250,11 +269,13 @@ async function benchOne(name, db, data) {
     await insertAll(tx, 'proposal_members', data.members, 1_000);
     await insertAll(tx, 'proposal_search', data.terms, 5_000);
     if (hasDocuments) await insertAll(tx, 'document_files', data.docs, 500);
+    await insertAll(tx, 'users', OPERATORS, 100);
+    await insertAll(tx, 'proposal_waits', data.waits, 1_000);
   });
   // Fresh statistics, as autovacuum (PostgreSQL) or an occasional ANALYZE (SQLite) keep them in production.
   await sql.raw(db.dialect === 'postgres' ? 'vacuum analyze' : 'analyze').execute(db.kysely);
   console.log(
-    `${name}: seeded ${data.proposals.length} proposals, ${data.members.length} buyers, ${data.terms.length} search terms in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+    `${name}: seeded ${data.proposals.length} proposals, ${data.members.length} buyers, ${data.terms.length} search terms, ${data.waits.length} queue waits in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
   );
 
   const repo = createBackofficeRepository(db.kysely, { dialect: db.dialect });
@@ -274,15 +295,37 @@ async function benchOne(name, db, data) {
     ['pending documents + search "ana"', { pendingDocuments: 'yes', q: 'ana' }],
     ['one-letter search "m" (too many: subquery)', { q: 'm' }],
   ];
+  const queue = createQueueRepository(db.kysely);
+  const me = OPERATORS[3].id;
+  const queueFirst = await queue.queuePage(queueQuerySchema.parse({}), me, QUEUE_NOW);
+  const queueScenarios = [
+    ['queue: everyone, first page', {}],
+    ['queue: everyone, page 2 (keyset)', { cursor: queueFirst.page.next }],
+    ['queue: responsible = me', { responsible: 'me' }],
+    ['queue: responsible = nobody', { responsible: 'none' }],
+  ];
+  const timed = [
+    ...(PART === 'queue'
+      ? []
+      : scenarios.map(([label, raw]) => [
+          label,
+          () => repo.listProposals(proposalListQuerySchema.parse(raw)).then((r) => r.page.total),
+        ])),
+    ...(PART === 'list'
+      ? []
+      : queueScenarios.map(([label, raw]) => [
+          label,
+          () => queue.queuePage(queueQuerySchema.parse(raw), me, QUEUE_NOW).then((r) => r.page.total),
+        ])),
+  ];
   const rows = [];
-  for (const [label, raw] of scenarios) {
-    const query = proposalListQuerySchema.parse(raw);
+  for (const [label, run] of timed) {
     let total = 0;
-    for (let i = 0; i < 5; i++) total = (await repo.listProposals(query)).page.total; // warm-up
+    for (let i = 0; i < 5; i++) total = await run(); // warm-up
     const times = [];
     for (let i = 0; i < RUNS; i++) {
       const s = process.hrtime.bigint();
-      await repo.listProposals(query);
+      await run();
       times.push(Number(process.hrtime.bigint() - s) / 1e6);
     }
     times.sort((a, b) => a - b);
@@ -338,7 +381,9 @@ if (reachable) {
   }
 }
 
-console.log(`\nBack-office list, ${TOTAL} proposals, ${RUNS} runs per query (target p95 < ${TARGET_MS} ms)`);
+if (process.env.BENCH_JSON)
+  writeFileSync(process.env.BENCH_JSON, JSON.stringify({ total: TOTAL, runs: RUNS, rows: results }));
+console.log(`\nBack-office list and queue, ${TOTAL} proposals, ${RUNS} runs per query (target p95 < ${TARGET_MS} ms)`);
 console.table(results);
 const missed = results.filter((r) => r['p95 ms'] >= TARGET_MS);
 console.log(

@@ -1,16 +1,18 @@
 #!/usr/bin/env node
 // `npm run bench` (never part of npm test): the API under load against a bare Fastify ceiling and
 // its memory during uploads (scripts/bench/api.mjs); the front end's first-load sizes per route and
-// Lighthouse (mobile, median of 3) on six pages (scripts/bench/frontend.mjs). BENCH_ONLY=api,uploads,frontend,lighthouse
-// picks parts. Prints one table and writes bench/results.json.
+// Lighthouse (mobile, median of 3) on six pages (scripts/bench/frontend.mjs); the back-office list and
+// the operators' queue at 100 000 proposals (scripts/bench/backoffice.mjs).
+// BENCH_ONLY=api,uploads,frontend,lighthouse,backoffice picks parts. Prints one table and writes bench/results.json.
 import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { apiTargets, benchApi, benchUploads, printApi } from './bench/api.mjs';
+import { backofficeTargets, benchBackoffice } from './bench/backoffice.mjs';
 import { build, root } from './bench/common.mjs';
 import { benchFrontend, benchLighthouse, frontendTargets, printFrontend } from './bench/frontend.mjs';
 
-const only = new Set((process.env.BENCH_ONLY ?? 'api,uploads,frontend,lighthouse').split(','));
+const only = new Set((process.env.BENCH_ONLY ?? 'api,uploads,frontend,lighthouse,backoffice').split(','));
 const results = {
   at: new Date().toISOString(),
   machine: { cpus: cpus().length, node: process.version },
@@ -19,17 +21,20 @@ const results = {
   uploads: null,
   frontend: [],
   lighthouse: [],
+  backoffice: null,
   targets: {},
 };
 
-build({ web: only.has('frontend') || only.has('lighthouse') });
+if (only.has('api') || only.has('uploads') || only.has('frontend') || only.has('lighthouse'))
+  build({ web: only.has('frontend') || only.has('lighthouse') });
 if (only.has('api')) await benchApi(results);
 if (only.has('uploads')) benchUploads(results);
 if (only.has('frontend')) await benchFrontend(results);
 if (only.has('lighthouse')) await benchLighthouse(results);
+if (only.has('backoffice')) benchBackoffice(results);
 printApi(results);
 printFrontend(results);
-results.targets = { ...apiTargets(results), ...frontendTargets(results) };
+results.targets = { ...apiTargets(results), ...frontendTargets(results), ...backofficeTargets(results) };
 console.log('\nTargets');
 for (const [k, v] of Object.entries(results.targets)) console.log(`${v === null ? '—' : v ? 'holds' : 'MISSED'}  ${k}`);
 writeFileSync(join(root, 'bench/results.json'), JSON.stringify(results, null, 2));

@@ -10,6 +10,7 @@ import { createBackofficeService } from './modules/backoffice/backoffice.service
 import { createDossierService } from './modules/backoffice/dossier.service';
 import { createOperatorsService } from './modules/backoffice/operators.service';
 import { createProposalReviewService } from './modules/backoffice/proposal-review.service';
+import { createQueueService } from './modules/backoffice/queue.service';
 import { createDocumentReviewService } from './modules/documents/document-review.service';
 import { createDocumentsServiceFromConfig } from './modules/documents/documents.service';
 import type { ObjectStorage } from './modules/documents/storage';
@@ -85,6 +86,7 @@ export function createServices(deps: {
     dossier: createDossierService({ db, storage, backoffice, financing }),
     operators: createOperatorsService({ db, mailer, publicUrl }),
     activity: createActivityService({ db }),
+    queue: createQueueService({ db, mailer, publicUrl }),
     privacy: createPrivacyService({ db, storage, insurance, mailer, outboxDir: join(config.dataDir, 'outbox') }),
     monitoring: createMonitoringService({
       db,

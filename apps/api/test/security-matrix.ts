@@ -101,6 +101,10 @@ const SELLER_HIDDEN = [
   'fillingStatus',
   'zipCode',
 ] as const;
+/** The team's own workflow on a proposal (its responsible, its place in the queue): never a party's. */
+const TEAM_ONLY = ['responsible', 'owner_id', 'ownerId', 'waitingSince', 'waiting_since', 'waitingReason'] as const;
+const OWNER = (ids: Ids) => `/api/v3/backoffice/proposals/${ids.proposal}/owner`;
+const PARTIES_HIDE_TEAM = { owner: TEAM_ONLY, second: TEAM_ONLY, seller: [...SELLER_HIDDEN, ...TEAM_ONLY] } as const;
 let seq = 0;
 /** A valid new proposal with a buyer no one has used yet. */
 function newProposalBody() {
@@ -149,11 +153,11 @@ export const MATRIX: Record<string, MatrixEntry> = {
   },
 
   // Proposals and their sections.
-  'GET /api/v3/proposals/': { url: () => '/api/v3/proposals', expect: SIGNED_IN, hides: { seller: SELLER_HIDDEN } },
+  'GET /api/v3/proposals/': { url: () => '/api/v3/proposals', expect: SIGNED_IN, hides: PARTIES_HIDE_TEAM },
   'GET /api/v3/proposals/{id}': {
     url: P,
     expect: [401, 'ok', 404, 'ok', 'ok', 'ok'],
-    hides: { seller: SELLER_HIDDEN },
+    hides: PARTIES_HIDE_TEAM,
   },
   // Everyone on the proposal sees status and stage; the team's words only their addressee.
   'GET /api/v3/proposals/{id}/history': {
@@ -333,6 +337,14 @@ export const MATRIX: Record<string, MatrixEntry> = {
       ],
       ltvLimits: { SAC: 80, PRICE: 70 },
     }),
+    expect: OPERATOR_ONLY,
+  },
+  // The queue and the responsible (docs/decisions/050-operator-queue.md).
+  'GET /api/v3/backoffice/queue': { url: () => '/api/v3/backoffice/queue', expect: OPERATOR_ONLY },
+  'GET /api/v3/backoffice/proposals/{id}/owner': { url: OWNER, expect: OPERATOR_ONLY },
+  'PUT /api/v3/backoffice/proposals/{id}/owner': {
+    url: OWNER,
+    body: (ids) => ({ operatorId: ids.operatorId }),
     expect: OPERATOR_ONLY,
   },
   'GET /api/v3/backoffice/audit': { url: () => '/api/v3/backoffice/audit', expect: OPERATOR_ONLY },

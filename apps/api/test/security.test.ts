@@ -109,6 +109,9 @@ describe.each(DATABASES)('security on %s', (dialect) => {
       const res = await op.post(`${base}/${what}`, body);
       if (res.statusCode !== 200) throw new Error(`${what}: ${res.statusCode} ${res.body}`);
     }
+    // The operator takes the proposal: its responsible is the team's own (TEAM_ONLY in the matrix).
+    const taken = await op.put(`${base}/owner`, { operatorId: ids.operatorId });
+    if (taken.statusCode !== 200) throw new Error(`owner: ${taken.statusCode} ${taken.body}`);
   });
 
   it('has an authorization entry for every route the API serves, and no stale one', async () => {

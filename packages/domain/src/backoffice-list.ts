@@ -18,6 +18,8 @@ export const proposalListQuerySchema = z.strictObject({
   stage: z.enum(PROPOSAL_STAGES).optional(),
   type: z.enum(PROPOSAL_TYPES).optional(),
   insurer: z.enum(INSURERS).optional(),
+  /** 'me': the proposals the caller is responsible for ("Minhas propostas"). */
+  responsible: z.enum(['me']).optional(),
   /** 'yes': proposals with documents waiting for the operator; 'no': none waiting. */
   pendingDocuments: z.enum(['yes', 'no']).optional(),
   sort: z.enum(LIST_SORTS).default('updatedAt'),
@@ -44,6 +46,8 @@ export const proposalListItemSchema = z.object({
   pendingDocuments: z.number().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** The operator responsible for it ("Assumir"); null: nobody. */
+  responsible: z.object({ id: z.string(), name: z.string() }).nullable(),
 });
 export type ProposalListItem = z.infer<typeof proposalListItemSchema>;
 

@@ -126,6 +126,8 @@ export const ROUTES = [
 
   // Back office (docs/product/back-office.md)
   { id: 'backoffice', path: '/backoffice', access: 'private', nav: HOME_LOGOUT, title: 'Propostas — equipe do portal' },
+  // What waits on the team, oldest first (docs/decisions/050-operator-queue.md).
+  { id: 'backoffice.queue', path: '/backoffice/fila', access: 'private', nav: HOME_LOGOUT, title: 'Minha fila' },
   {
     id: 'backoffice.monitoring',
     path: '/backoffice/monitoring',

@@ -5,6 +5,7 @@ import { Kysely, Migrator, sql, type Migration, type MigrationProvider } from 'k
 import { backofficeMigration } from '../modules/backoffice/backoffice.migration';
 import { insuranceMigration } from '../modules/insurance/insurance.migration';
 import { financingMigration } from '../modules/financing/financing.migration';
+import { queueMigration } from '../modules/backoffice/queue.migration';
 
 /**
  * Migrations are code, in order, run on SQLite and PostgreSQL alike: only types both understand
@@ -270,6 +271,8 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable('document_files').addColumn('issued_on', 'text').execute();
     },
   },
+  // The operators' queue and the proposal's responsible (docs/decisions/050-operator-queue.md).
+  '0172_proposal_owner_and_waiting': queueMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

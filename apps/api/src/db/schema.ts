@@ -90,6 +90,21 @@ export interface ProposalsTable {
   property_value: number | null;
   appraisal_value: number | null;
   interest_rate_bp: number | null;
+  /** The operator responsible for the proposal ("Assumir"), and since when (migration 0172); null: nobody. */
+  owner_id: string | null;
+  owner_since: number | null;
+  /** The oldest of its proposal_waits (the queue's order); null when nothing waits on the team. */
+  waiting_since: number | null;
+  waiting_reason: string | null;
+}
+
+/** One reason a proposal waits on the team, since when, and its responsible (a copy of proposals.owner_id). */
+export interface ProposalWaitsTable {
+  proposal_id: string;
+  /** QueueReason (packages/domain/src/backoffice-queue.ts). */
+  reason: string;
+  since: number;
+  owner_id: string | null;
 }
 
 export interface ProposalMembersTable {
@@ -343,6 +358,7 @@ export interface PendingStorageTable {
 }
 
 export interface Database {
+  proposal_waits: ProposalWaitsTable;
   pending_storage: PendingStorageTable;
   rum_error_groups: RumErrorGroupsTable;
   rum_intake_clients: RumIntakeClientsTable;

@@ -67,6 +67,7 @@ export const SCREEN_LOADERS: Record<ChunkedRouteId, ScreenLoader> = {
   'buyer.seguradora.revisao': () => import('../features/insurance/declaration-review-page'),
   // Back office (docs/decisions/007-back-office.md).
   backoffice: () => import('../features/backoffice/proposals-page'),
+  'backoffice.queue': () => import('../features/backoffice/queue-page'),
   'backoffice.proposals.new': () => import('../features/backoffice/new-proposal-page'),
   'backoffice.proposal': () => import('../features/backoffice/proposal-page'),
   'backoffice.audit': () => import('../features/backoffice/audit-page'),

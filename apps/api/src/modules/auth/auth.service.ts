@@ -12,6 +12,7 @@ import { createUsersRepository } from './users.repository';
 import { createPasswordTokensRepository } from './password-tokens.repository';
 import { enqueueMail, type Mailer } from '../mail/outbox';
 import { recordAudit } from '../audit/audit';
+import { refreshQueueWaitsOfUser } from '../backoffice/queue-waits';
 import { INVITE_TOKEN_TTL_MS, invitationMail, propertyPlaceOf } from '../invitations/invite';
 
 const RECOVER_LIMITS = { windowMs: 15 * 60_000, perEmail: 3, perIp: 20 } as const;
@@ -146,6 +147,8 @@ export function createAuthService(deps: Deps) {
           subject: row.proposal_id ? `proposal:${row.proposal_id}` : null,
           ip: args.ip,
         });
+        // The person is in: their proposals no longer wait on the team for this invitation.
+        await refreshQueueWaitsOfUser(tx, user.id);
         return { user, proposalId: row.proposal_id };
       });
       const token = await deps.sessions.createSession({ userId: user.id, ip: args.ip, userAgent: args.userAgent });
@@ -303,6 +306,7 @@ export function createAuthService(deps: Deps) {
           await recordAudit(tx, { actorId: id, action: 'password.changed', ip: args.ip });
         } else {
           await recordAudit(tx, { actorId: id, action: 'password.created', ip: args.ip });
+          await refreshQueueWaitsOfUser(tx, id);
         }
         return changed;
       });

@@ -22,8 +22,9 @@ const SORT_COLUMNS = {
 } as const satisfies Record<ListSort, string>;
 
 /** The keyset of a page edge: the sort value and the id of the row, plus where it points. */
-interface Cursor {
-  s: ListSort;
+export interface Cursor {
+  /** The sort it belongs to (a list sort, or the queue's 'waitingSince'). */
+  s: string;
   o: 'asc' | 'desc';
   v: string | number;
   id: string;
@@ -31,8 +32,8 @@ interface Cursor {
   d: 'n' | 'p';
 }
 
-const encodeCursor = (c: Cursor) => Buffer.from(JSON.stringify(c)).toString('base64url');
-function decodeCursor(raw: string | undefined, sort: ListSort, order: 'asc' | 'desc'): Cursor | null {
+export const encodeCursor = (c: Cursor) => Buffer.from(JSON.stringify(c)).toString('base64url');
+export function decodeCursor(raw: string | undefined, sort: string, order: 'asc' | 'desc'): Cursor | null {
   if (!raw) return null;
   try {
     const c = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as Cursor;
@@ -44,6 +45,25 @@ function decodeCursor(raw: string | undefined, sort: ListSort, order: 'asc' | 'd
   } catch {
     return null;
   }
+}
+
+/**
+ * The page edges of a keyset page read in `dir` order (`limit + 1` rows asked, `rows` already cut
+ * and flipped back when walking backward): the cursor of the next and of the previous page.
+ */
+export function pageEdges<R>(args: {
+  rows: R[];
+  hasMore: boolean;
+  cursor: Cursor | null;
+  edge: (row: R | undefined, d: 'n' | 'p') => string | null;
+}): { next: string | null; prev: string | null } {
+  const backward = args.cursor?.d === 'p';
+  const first = args.rows[0];
+  const last = args.rows.at(-1);
+  return {
+    next: backward ? args.edge(last, 'n') : args.hasMore ? args.edge(last, 'n') : null,
+    prev: backward ? (args.hasMore ? args.edge(first, 'p') : null) : args.cursor ? args.edge(first, 'p') : null,
+  };
 }
 
 /** A search matching more proposals than this (a one-letter word) is left to a subquery. */
@@ -84,8 +104,9 @@ export function createBackofficeRepository(db: Kysely<Database>, options: { dial
    * them up by primary key (a covering index); the other filters are indexed columns; pending
    * documents an indexed semi-join on document_files (docs/decisions/007-back-office.md).
    */
-  function filtered(query: ListQuery, terms: string[], candidates: string[] | 'many' | null) {
+  function filtered(query: ListQuery, terms: string[], candidates: string[] | 'many' | null, viewerId: string | null) {
     let q = db.selectFrom('proposals as p');
+    if (query.responsible === 'me') q = q.where('p.owner_id', '=', viewerId ?? '');
     if (candidates === 'many') q = q.where('p.id', 'in', searchQuery(terms));
     else if (candidates) {
       q = q.where(
@@ -107,7 +128,7 @@ export function createBackofficeRepository(db: Kysely<Database>, options: { dial
 
   return {
     /** One page of the operator's list (keyset pagination: no OFFSET, constant cost per page). */
-    async listProposals(query: ListQuery): Promise<ProposalListPage> {
+    async listProposals(query: ListQuery, viewerId: string | null = null): Promise<ProposalListPage> {
       const column = SORT_COLUMNS[query.sort];
       const cursor = decodeCursor(query.cursor, query.sort, query.order);
       const backward = cursor?.d === 'p';
@@ -117,7 +138,7 @@ export function createBackofficeRepository(db: Kysely<Database>, options: { dial
       const candidates = await searchCandidates(terms);
       if (Array.isArray(candidates) && !candidates.length)
         return { data: [], page: { total: 0, capped: false, next: null, prev: null } };
-      let page = filtered(query, terms, candidates).select([
+      let page = filtered(query, terms, candidates, viewerId).select([
         'p.id',
         'p.code',
         'p.type',
@@ -129,6 +150,7 @@ export function createBackofficeRepository(db: Kysely<Database>, options: { dial
         'p.financing',
         'p.created_at',
         'p.updated_at',
+        'p.owner_id',
       ]);
       if (cursor) {
         page = page.where((eb) =>
@@ -147,7 +169,7 @@ export function createBackofficeRepository(db: Kysely<Database>, options: { dial
       // Counting stops at COUNT_CAP: an exact count of 100 000 rows costs more than the page itself.
       const countRow = await db
         .selectFrom(
-          filtered(query, terms, candidates)
+          filtered(query, terms, candidates, viewerId)
             .select(sql.lit(1).as('one'))
             .limit(COUNT_CAP + 1)
             .as('t'),
@@ -178,6 +200,11 @@ export function createBackofficeRepository(db: Kysely<Database>, options: { dial
         for (const c of counts) pendingById.set(c.proposal_id, Number(c.n));
       }
 
+      const responsibles = await responsiblesOf(
+        db,
+        rows.map((r) => r.owner_id),
+      );
+
       const sortValue = (r: (typeof rows)[number]): string | number =>
         query.sort === 'updatedAt'
           ? r.updated_at
@@ -188,10 +215,7 @@ export function createBackofficeRepository(db: Kysely<Database>, options: { dial
               : r.filling_status;
       const edge = (r: (typeof rows)[number] | undefined, d: 'n' | 'p') =>
         r ? encodeCursor({ s: query.sort, o: query.order, v: sortValue(r), id: r.id, d }) : null;
-      const first = rows[0];
-      const last = rows.at(-1);
-      const next = backward ? edge(last, 'n') : hasMore ? edge(last, 'n') : null;
-      const prev = backward ? (hasMore ? edge(first, 'p') : null) : cursor ? edge(first, 'p') : null;
+      const { next, prev } = pageEdges({ rows, hasMore, cursor, edge });
 
       const data: ProposalListItem[] = rows.map((r) => {
         const property = JSON.parse(r.property) as { city?: string; uf?: string };
@@ -211,6 +235,7 @@ export function createBackofficeRepository(db: Kysely<Database>, options: { dial
           pendingDocuments: pendingById.get(r.id) ?? 0,
           createdAt: new Date(r.created_at).toISOString(),
           updatedAt: new Date(r.updated_at).toISOString(),
+          responsible: r.owner_id ? (responsibles.get(r.owner_id) ?? null) : null,
         };
       });
       return { data, page: { total: Math.min(counted, COUNT_CAP), capped: counted > COUNT_CAP, next, prev } };
@@ -275,4 +300,14 @@ export function createBackofficeRepository(db: Kysely<Database>, options: { dial
     },
   };
 }
+/** The names of the operators responsible for a page of proposals, by id. */
+export async function responsiblesOf(
+  db: Executor,
+  ownerIds: (string | null)[],
+): Promise<Map<string, { id: string; name: string }>> {
+  const ids = [...new Set(ownerIds.filter((id): id is string => id !== null))];
+  const rows = ids.length ? await db.selectFrom('users').select(['id', 'name']).where('id', 'in', ids).execute() : [];
+  return new Map(rows.map((r) => [r.id, { id: r.id, name: r.name }]));
+}
+
 export type BackofficeRepository = ReturnType<typeof createBackofficeRepository>;

@@ -47,8 +47,8 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await operator(request);
-      return service.listProposals(request.query);
+      const user = await operator(request);
+      return service.listProposals(request.query, user.id);
     },
   );
 

@@ -27,6 +27,7 @@ import type { Mailer } from '../mail/outbox';
 import { createBackofficeRepository } from './backoffice.repository';
 import { createProposalSectionsLoader, sectionTitle } from './proposal-sections';
 import { syncProposalIndex } from './search-index';
+import { refreshQueueWaits } from './queue-waits';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
@@ -154,6 +155,7 @@ export function createBackofficeService(deps: {
           });
         }
         await syncProposalIndex(tx, id);
+        await refreshQueueWaits(tx, id, { now });
         await recordProposalChange(tx, {
           proposalId: id,
           actorId: operator.id,

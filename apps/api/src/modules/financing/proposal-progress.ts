@@ -7,6 +7,7 @@ import { FGTS_STEPS } from '@portal/domain/fgts-steps';
 import type { Database } from '../../db/schema';
 import { storedPosition } from '@portal/domain/proposal-facts';
 import { loadProposalFacts } from '../proposals/proposal-facts';
+import { refreshQueueWaits } from '../backoffice/queue-waits';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -100,7 +101,8 @@ export async function loadProposalProgress(
  * Recomputes the proposal's progress and stores its percentage (the back office list sorts and
  * shows it without computing every row). Called by every change that moves a step: a section
  * submitted or sent back, a health declaration, a document sent or reviewed, the seller completing,
- * a status change. Returns the progress (null for a missing proposal).
+ * a status change. It also keeps the proposal's place in the operators' queue (queue-waits.ts).
+ * Returns the progress (null for a missing proposal).
  */
 export async function refreshProposalProgress(
   db: Db,
@@ -118,5 +120,7 @@ export async function refreshProposalProgress(
     )
     .where('id', '=', proposalId)
     .execute();
+  // The same changes start and end the proposal's waits in the operators' queue.
+  await refreshQueueWaits(db, proposalId, { validityDays: options.validityDays });
   return progress;
 }

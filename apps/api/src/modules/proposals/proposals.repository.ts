@@ -32,6 +32,10 @@ const PROPOSAL_COLUMNS = Object.keys({
   property_value: true,
   appraisal_value: true,
   interest_rate_bp: true,
+  owner_id: true,
+  owner_since: true,
+  waiting_since: true,
+  waiting_reason: true,
 } satisfies Record<keyof ProposalsTable, true>).map((c) => `p.${c}` as `p.${keyof ProposalsTable}`);
 
 /** Proposals joined to their members (one row per member, or one row with null member columns). */
@@ -68,6 +72,10 @@ const proposalOf = (r: WithMembersRow): ProposalsTable => ({
   insurer: r.insurer,
   property_value: r.property_value,
   appraisal_value: r.appraisal_value,
+  owner_id: r.owner_id,
+  owner_since: r.owner_since,
+  waiting_since: r.waiting_since,
+  waiting_reason: r.waiting_reason,
   interest_rate_bp: r.interest_rate_bp,
 });
 

@@ -4,6 +4,7 @@ import { formatInstant } from '@portal/domain/dates';
 export const when = (iso: string) => <time dateTime={iso}>{formatInstant(iso)}</time>;
 
 const LINKS = [
+  { to: '/backoffice/fila', label: 'Minha fila' },
   { to: '/backoffice', label: 'Propostas' },
   { to: '/backoffice/proposals/new', label: 'Nova proposta' },
   { to: '/backoffice/audit', label: 'Auditoria' },

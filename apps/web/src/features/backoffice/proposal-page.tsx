@@ -21,6 +21,7 @@ import { HealthPanel } from './health-panel';
 import type { BackofficeSection } from '@portal/domain/backoffice-api';
 import { PlainAlert } from '../../components/plain-alert';
 import { PlainTag } from '../../components/plain-tag';
+import { OwnerActions } from './owner-actions';
 
 /**
  * /backoffice/proposals/:proposalId: everything every party filled, section by section and
@@ -123,6 +124,7 @@ export default function ProposalPage() {
           </div>
         </dl>
         <div className="bo-summary__actions">
+          <OwnerActions proposalId={p.id} />
           <a className="bo-download" href={dossierUrl(p.id)} download>
             Baixar dossiê para o banco (ZIP)
           </a>

@@ -24,7 +24,17 @@ import { BackofficeMenu, when } from './format';
 import './backoffice.css';
 import { PlainAlert } from '../../components/plain-alert';
 
-const FILTERS = ['q', 'status', 'stage', 'type', 'insurer', 'pendingDocuments', 'sort', 'order'] as const;
+const FILTERS = [
+  'q',
+  'status',
+  'stage',
+  'type',
+  'insurer',
+  'pendingDocuments',
+  'responsible',
+  'sort',
+  'order',
+] as const;
 const PAGE_SIZE = 20;
 const options = (labels: Record<string, string>) => Object.entries(labels).map(([value, label]) => ({ value, label }));
 const SORT_FIELD: Partial<Record<string, ListSort>> = {
@@ -117,6 +127,7 @@ export default function ProposalsPage() {
           },
         ]
       : []),
+    { title: 'Responsável', key: 'responsible', render: (p) => p.responsible?.name ?? '—' },
     { title: 'Atualizada', key: 'updatedAt', sortOrder: sorted('updatedAt'), render: (p) => when(p.updatedAt) },
   ];
 
@@ -186,6 +197,12 @@ export default function ProposalsPage() {
             ]}
           />
         ) : null}
+        <FilterSelect
+          label="Responsável"
+          value={filters.responsible}
+          onChange={(v) => update({ responsible: v })}
+          options={[{ value: 'me', label: 'Minhas propostas' }]}
+        />
         <label className="bo-filter">
           <span>Ordenar por</span>
           <NativeSelect
@@ -243,6 +260,12 @@ export default function ProposalsPage() {
                   <dt>Atualizada</dt>
                   <dd>{when(p.updatedAt)}</dd>
                 </div>
+                {p.responsible ? (
+                  <div>
+                    <dt>Responsável</dt>
+                    <dd>{p.responsible.name}</dd>
+                  </div>
+                ) : null}
                 {p.pendingDocuments ? (
                   <div>
                     <dt>Docs. a revisar</dt>

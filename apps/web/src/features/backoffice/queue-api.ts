@@ -1,0 +1,43 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ProposalOwner, QueuePage } from '@portal/domain/backoffice-queue';
+import { apiRequest } from '../../lib/api-client';
+import { toSearch } from './api';
+
+/** "Minha fila" and the proposal's responsible (docs/decisions/050-operator-queue.md). */
+const KEY = ['backoffice'] as const;
+
+export function useQueue(params: Record<string, string | number | undefined>) {
+  const search = toSearch(params);
+  return useQuery({
+    queryKey: [...KEY, 'queue', search],
+    queryFn: ({ signal }) => apiRequest<QueuePage>(`/backoffice/queue?${search}`, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+const ownerKey = (id: string) => [...KEY, 'owner', id] as const;
+
+export function useProposalOwner(id: string) {
+  return useQuery({
+    queryKey: ownerKey(id),
+    queryFn: ({ signal }) =>
+      apiRequest<{ data: ProposalOwner }>(`/backoffice/proposals/${encodeURIComponent(id)}/owner`, { signal }).then(
+        (r) => r.data,
+      ),
+  });
+}
+
+/** "Assumir" (the caller's id) or "Passar para…" (another operator's). */
+export function useSetOwner(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (operatorId: string) =>
+      apiRequest(`/backoffice/proposals/${encodeURIComponent(id)}/owner`, { method: 'PUT', body: { operatorId } }),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: ownerKey(id) }),
+        client.invalidateQueries({ queryKey: [...KEY, 'queue'] }),
+        client.invalidateQueries({ queryKey: [...KEY, 'proposals'] }),
+      ]),
+  });
+}

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import {
+  activateInvited,
+  chooseProposal,
+  DESKTOP,
+  loginAs,
+  makePdf,
+  PHONE,
+  screenshot,
+  signIn,
+  useBrowser,
+} from './fixtures';
+import { createProposal, freshPerson } from './phone-walk';
+
+const PASSWORD = 'Fila2026ok';
+const INCOME_TAX = 'Declaração de Imposto de Renda — comprador principal';
+const OPERATOR = 'Juliana Costa (Equipe do portal)';
+
+/**
+ * "Minha fila" (docs/decisions/050-operator-queue.md): a new buyer sends a document, the operator's
+ * queue shows the proposal waiting since today with the reason; "Assumir" makes the operator
+ * responsible, and the proposal is then under "Responsável: eu".
+ */
+describe('the operator queue', () => {
+  const browser = useBrowser();
+
+  it('shows a document just sent as waiting 0 days; after "Assumir" it is the operator\'s', async () => {
+    const op = await browser.newPage(DESKTOP);
+    await loginAs(op.page, 'operador@demo.com.br', 'operator');
+    await op.page.waitForURL('**/backoffice');
+    const buyer = freshPerson('Otávio Fila Nogueira');
+    const proposal = await createProposal(op.page.request, buyer);
+    await activateInvited(buyer.email, PASSWORD);
+
+    const b = await browser.newPage(DESKTOP);
+    await signIn(b.page, buyer.email, 'buyer', PASSWORD);
+    await chooseProposal(b.page, proposal.code);
+    await b.page.goto('/buyer/documents/upload');
+    await b.page
+      .getByLabel(`Escolher arquivos para ${INCOME_TAX}`)
+      .setInputFiles({ name: 'IRPF 2025.pdf', mimeType: 'application/pdf', buffer: makePdf() });
+    await b.page.getByRole('region', { name: INCOME_TAX }).getByText('Enviado — em análise').waitFor();
+    await b.context.close();
+
+    // The queue is the back office's first tab.
+    await op.page.getByRole('navigation', { name: 'Menu da equipe do portal' }).getByRole('link').first().click();
+    await op.page.waitForURL('**/backoffice/fila');
+    const row = op.page.getByRole('row').filter({ hasText: proposal.code });
+    await row.getByText('aguardando há 0 dias').waitFor();
+    expect(await row.getByText('Documentos enviados a revisar').count()).toBe(1);
+    expect(await row.getByRole('cell', { name: 'Ninguém' }).count()).toBe(1);
+    await screenshot(op.page, 'operator-queue-1280');
+
+    await row.getByRole('link', { name: proposal.code }).click();
+    await op.page.waitForURL(`**/backoffice/proposals/${proposal.id}`);
+    const owner = op.page.getByRole('region', { name: 'Responsável' });
+    await owner.getByText('Ninguém').waitFor();
+    await owner.getByRole('button', { name: 'Assumir' }).click();
+    await owner.getByText(`${OPERATOR} (você)`).waitFor();
+    await screenshot(op.page, 'operator-queue-owner', { fullPage: false });
+
+    await op.page.goto('/backoffice/fila');
+    await op.page.getByRole('row').filter({ hasText: proposal.code }).getByText(OPERATOR).waitFor();
+    await op.page.getByRole('radio', { name: 'Eu' }).check();
+    await op.page.waitForURL('**/backoffice/fila?responsavel=eu');
+    const mine = op.page.getByRole('row').filter({ hasText: proposal.code });
+    await mine.getByText(OPERATOR).waitFor();
+    await mine.getByText('aguardando há 0 dias').waitFor();
+    // Only the operator's own proposals are left.
+    const rows = op.page.getByRole('table', { name: 'Minha fila' }).locator('tbody tr');
+    for (const text of await rows.allInnerTexts()) expect(text).toContain(OPERATOR);
+
+    await op.page.setViewportSize(PHONE);
+    await op.page.getByRole('link', { name: proposal.code }).waitFor();
+    await screenshot(op.page, 'operator-queue-390');
+    await op.context.close();
+  }, 120_000);
+});
