@@ -34,6 +34,9 @@ import { insuranceRoutes } from './modules/insurance/insurance.routes';
 import { fgtsRoutes } from './modules/fgts/fgts.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { createServices, type Services } from './services';
+import { createJobEngine } from './jobs/engine';
+import { appJobs } from './jobs/app-jobs';
+import type { JobEngine } from './jobs/jobs';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -43,6 +46,8 @@ declare module 'fastify' {
     services: Services;
     limiter: RateLimiter;
     mailer: Mailer;
+    /** Background jobs (docs/decisions/048-background-jobs.md): started by main.ts, stopped with the app. */
+    jobs: JobEngine;
     /** The one file storage client (local folder or S3): documents, dossier, privacy and health use it. */
     storage: ObjectStorage;
     cep: CepProvider;
@@ -123,8 +128,19 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Fa
   app.decorate('storage', storage);
   app.decorate('cep', config.cepServiceUrl ? createViaCepProvider(config.cepServiceUrl) : noCepProvider);
   app.decorate('repos', { sessions });
-  app.decorate('services', createServices({ config, db, sessions, limiter, mailer, storage, log: app.log }));
+  const services = createServices({ config, db, sessions, limiter, mailer, storage, log: app.log });
+  app.decorate('services', services);
+  const jobs = createJobEngine({
+    config,
+    db,
+    definitions: appJobs({ db: db.kysely, mailer, sessions, sweepUploads: () => services.documents.sweep() }),
+    log: app.log,
+  });
+  mailer.useJobs(jobs);
+  app.decorate('jobs', jobs);
   app.addHook('onClose', async () => {
+    // Running jobs finish first (bounded like the requests in flight); then nothing takes new ones.
+    if (jobs.running) await jobs.stop(config.shutdownTimeoutMs);
     await mailer.stop();
     await storage.close();
     redis?.disconnect();

@@ -1,6 +1,7 @@
 import { privacyMigration } from '../modules/privacy/privacy.migration';
 import { rumErrorGroupsMigration } from '../modules/monitoring/monitoring.migration';
 import { pendingStorageMigration } from '../modules/documents/pending-storage.migration';
+import { jobsMigration } from '../jobs/jobs.migration';
 import { Kysely, Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
 import { backofficeMigration } from '../modules/backoffice/backoffice.migration';
 import { insuranceMigration } from '../modules/insurance/insurance.migration';
@@ -263,6 +264,8 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable('password_tokens').addColumn('invited_by', 'text').execute();
     },
   },
+  // Background jobs on one interface: the embedded engine's tables (docs/decisions/048-background-jobs.md).
+  '0170_jobs': jobsMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
