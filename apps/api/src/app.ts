@@ -33,10 +33,11 @@ import { documentsRoutes } from './modules/documents/documents.routes';
 import { insuranceRoutes } from './modules/insurance/insurance.routes';
 import { fgtsRoutes } from './modules/fgts/fgts.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { jobsRoutes } from './modules/jobs/jobs.routes';
 import { createServices, type Services } from './services';
 import { createJobEngine } from './jobs/engine';
 import { appJobs } from './jobs/app-jobs';
-import type { JobEngine } from './jobs/jobs';
+import type { JobDefinition, JobEngine } from './jobs/jobs';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -59,10 +60,12 @@ export interface BuildOptions {
   db: Db;
   /** Pino options; false silences logging (tests). */
   logger?: boolean | object;
+  /** Jobs added to the app's own (the tests' job that fails on purpose). */
+  extraJobs?: JobDefinition[];
 }
 
 /** Builds the whole HTTP app: plugins in a fixed order (external → app → routes), as fastify/demo. */
-export async function buildApp({ config, db, logger }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, logger, extraJobs = [] }: BuildOptions): Promise<FastifyInstance> {
   installZodMessages();
   const app = Fastify({
     logger: loggerOptions(config, logger),
@@ -128,15 +131,18 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Fa
   app.decorate('storage', storage);
   app.decorate('cep', config.cepServiceUrl ? createViaCepProvider(config.cepServiceUrl) : noCepProvider);
   app.decorate('repos', { sessions });
-  const services = createServices({ config, db, sessions, limiter, mailer, storage, log: app.log });
-  app.decorate('services', services);
   const jobs = createJobEngine({
     config,
     db,
-    definitions: appJobs({ db: db.kysely, mailer, sessions, sweepUploads: () => services.documents.sweep() }),
+    definitions: [
+      ...appJobs({ db: db.kysely, mailer, sessions, sweepUploads: () => services.documents.sweep() }),
+      ...extraJobs,
+    ],
     log: app.log,
   });
   mailer.useJobs(jobs);
+  const services = createServices({ config, db, sessions, limiter, mailer, storage, jobs, log: app.log });
+  app.decorate('services', services);
   app.decorate('jobs', jobs);
   app.addHook('onClose', async () => {
     // Running jobs finish first (bounded like the requests in flight); then nothing takes new ones.
@@ -185,6 +191,8 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Fa
       await api.register(cepRoutes, { prefix: '/cep' });
       // Back office (docs/decisions/007-back-office.md): /backoffice/*, /operators, /proposals/:id/history.
       await api.register(backofficeRoutes);
+      // Background jobs: counts, failures and "Tentar de novo" (docs/decisions/048-background-jobs.md).
+      await api.register(jobsRoutes);
       // Property values, installments, SFH ceiling and LTV settings (docs/decisions/020).
       await api.register(financingRoutes);
       await api.register(privacyRoutes, { prefix: '/privacy' });

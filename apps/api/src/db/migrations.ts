@@ -270,6 +270,9 @@ const migrations: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
+/** Every migration by key (tests run a database up to one of them, then the rest). */
+export const MIGRATIONS: Readonly<Record<string, Migration>> = migrations;
+
 /**
  * Runs every migration not yet run. `schema` pins Kysely's own bookkeeping tables to one PostgreSQL
  * schema: without it the migrator may see another schema's tables (the test suite gives each test
