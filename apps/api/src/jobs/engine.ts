@@ -13,7 +13,7 @@ export function createJobEngine(args: {
 }): JobEngine {
   if (args.db.dialect === 'postgres') {
     return createPgBossJobs({
-      connectionString: args.config.databaseUrl,
+      connectionString: args.db.url,
       schema: args.config.jobs.schema,
       cronCheckSeconds: args.config.jobs.cronCheckSeconds,
       definitions: args.definitions,
