@@ -55,7 +55,8 @@ export function createPgBossJobs(args: {
           if (job) await def.handler(job.data ?? {});
         });
         workers.set(def.name, id);
-        if (def.cron) await boss.schedule(def.name, def.cron, {}, { tz: 'UTC' });
+        // The data names the schedule, so a scheduled job can be told from one sent by hand.
+        if (def.cron) await boss.schedule(def.name, def.cron, { cron: def.cron }, { tz: 'UTC' });
         else await boss.unschedule(def.name);
       }
       running = true;

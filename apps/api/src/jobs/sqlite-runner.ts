@@ -57,7 +57,7 @@ export function createSqliteJobs(args: {
         .where('queue', '=', schedule.queue)
         .where('next_run_at', '=', schedule.next_run_at)
         .executeTakeFirst();
-      if (Number(claimed.numUpdatedRows) === 1) await insertJob(def.name, {}, {}, at);
+      if (Number(claimed.numUpdatedRows) === 1) await insertJob(def.name, { cron: def.cron }, {}, at);
     }
   }
 
