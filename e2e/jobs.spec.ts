@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { dataDir, DESKTOP, loginAs, screenshot, useBrowser } from './fixtures';
+import { dataDir, DESKTOP, loginAs, PHONE, screenshot, useBrowser } from './fixtures';
 
 /**
  * The back office's "Tarefas em segundo plano" at 1280 px: a delivery job that failed for good shows
@@ -68,6 +68,18 @@ describe('background jobs page', () => {
       read.close();
     }
     await screenshot(page, 'jobs-retried-1280');
+    await context.close();
+  });
+
+  it('fits a phone: the queues and the failures as cards, nothing wider than the screen', async () => {
+    const { page, context } = await browser.newPage(PHONE);
+    await loginAs(page, 'operador@demo.com.br', 'operator');
+    await page.waitForURL('**/backoffice');
+    await page.goto('/backoffice/jobs');
+    await page.getByRole('heading', { name: 'Tarefas em segundo plano', level: 1 }).waitFor();
+    await page.getByRole('table', { name: 'Tarefas por fila' }).getByText('Limpeza de sessões expiradas').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await screenshot(page, 'jobs-phone');
     await context.close();
   });
 });
