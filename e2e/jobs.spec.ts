@@ -30,7 +30,10 @@ describe('background jobs page', () => {
     const { page, context } = await browser.newPage(DESKTOP);
     await loginAs(page, 'operador@demo.com.br', 'operator');
     await page.waitForURL('**/backoffice');
-    await page.getByRole('navigation', { name: 'Menu da equipe do portal' }).getByRole('link', { name: 'Tarefas' }).click();
+    await page
+      .getByRole('navigation', { name: 'Menu da equipe do portal' })
+      .getByRole('link', { name: 'Tarefas' })
+      .click();
     await page.waitForURL('**/backoffice/jobs');
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Tarefas em segundo plano');
 

@@ -58,9 +58,23 @@ describe.each(DATABASES)('the jobs migration keeps every queued e-mail on %s', (
         next_attempt_at: now - 1000,
         last_error: i === 4 ? 'connect ECONNREFUSED' : null,
       }));
-      const alreadySent = { ...queued[0]!, id: crypto.randomUUID(), to_address: 'enviada@exemplo.com.br', sent_at: now - 1, attempts: 1 };
-      await db.kysely.insertInto('outbox').values([...queued, alreadySent]).execute();
-      expect(await sql`select 1 from jobs`.execute(db.kysely).then(() => true, () => false)).toBe(false);
+      const alreadySent = {
+        ...queued[0]!,
+        id: crypto.randomUUID(),
+        to_address: 'enviada@exemplo.com.br',
+        sent_at: now - 1,
+        attempts: 1,
+      };
+      await db.kysely
+        .insertInto('outbox')
+        .values([...queued, alreadySent])
+        .execute();
+      expect(
+        await sql`select 1 from jobs`.execute(db.kysely).then(
+          () => true,
+          () => false,
+        ),
+      ).toBe(false);
 
       await migrateToLatest(db.kysely, dialect === 'postgres' ? { schema } : {});
       const config = loadConfig({
@@ -85,7 +99,11 @@ describe.each(DATABASES)('the jobs migration keeps every queued e-mail on %s', (
       } finally {
         await app.close();
       }
-      const rows = await db.kysely.selectFrom('outbox').select(['id', 'attempts', 'last_error']).orderBy('created_at').execute();
+      const rows = await db.kysely
+        .selectFrom('outbox')
+        .select(['id', 'attempts', 'last_error'])
+        .orderBy('created_at')
+        .execute();
       expect(rows).toHaveLength(6);
       // Each queued message went out once (one .eml each); the one sent before was not sent again.
       const files = readdirSync(join(dataDir, 'outbox'));

@@ -36,7 +36,9 @@ describe('the in-process job runner (SQLite)', () => {
     expect(new Date(nextOccurrence('*/5 * * * *', Date.UTC(2026, 5, 15, 12, 0, 30))).toISOString()).toBe(
       '2026-06-15T12:05:00.000Z',
     );
-    expect(new Date(nextOccurrence('0 3 * * *', Date.UTC(2026, 5, 15, 12))).toISOString()).toBe('2026-06-16T03:00:00.000Z');
+    expect(new Date(nextOccurrence('0 3 * * *', Date.UTC(2026, 5, 15, 12))).toISOString()).toBe(
+      '2026-06-16T03:00:00.000Z',
+    );
   });
 
   it('a schedule fires once per occurrence, even with two processes on the same file', async () => {
@@ -57,7 +59,11 @@ describe('the in-process job runner (SQLite)', () => {
       for (const runner of [a, b, b, a]) await runner.runDue();
     }
     expect(runs).toHaveLength(3);
-    const jobs = await dbs[0]!.kysely.selectFrom('jobs').select(['state', 'created_at']).orderBy('created_at').execute();
+    const jobs = await dbs[0]!.kysely
+      .selectFrom('jobs')
+      .select(['state', 'created_at'])
+      .orderBy('created_at')
+      .execute();
     expect(jobs.map((j) => [j.state, new Date(j.created_at).toISOString().slice(11, 16)])).toEqual([
       ['done', '12:05'],
       ['done', '12:10'],
@@ -114,7 +120,13 @@ describe('the in-process job runner (SQLite)', () => {
     }
     expect(attempts.map((at) => (at - start) / 1000)).toEqual([0, 10, 30, 70]);
     const [dead] = await jobs.failures();
-    expect(dead).toMatchObject({ queue: 'flaky', state: 'dead', attempts: 4, maxAttempts: 4, lastError: 'SMTP fora do ar' });
+    expect(dead).toMatchObject({
+      queue: 'flaky',
+      state: 'dead',
+      attempts: 4,
+      maxAttempts: 4,
+      lastError: 'SMTP fora do ar',
+    });
     expect(await jobs.counts()).toEqual([{ queue: 'flaky', waiting: 0, running: 0, failed: 0, dead: 1 }]);
     expect(await jobs.retry('other', dead!.id)).toBe(false);
     expect(await jobs.retry('flaky', dead!.id)).toBe(true);

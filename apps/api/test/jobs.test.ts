@@ -47,7 +47,14 @@ describe.each(DATABASES)('background jobs on %s', (dialect) => {
     return res.json().data as {
       engine: string;
       queues: { queue: string; waiting: number; running: number; failed: number; dead: number }[];
-      failures: { id: string; queue: string; state: string; attempts: number; maxAttempts: number; lastError: string }[];
+      failures: {
+        id: string;
+        queue: string;
+        state: string;
+        attempts: number;
+        maxAttempts: number;
+        lastError: string;
+      }[];
     };
   };
 
@@ -55,7 +62,12 @@ describe.each(DATABASES)('background jobs on %s', (dialect) => {
     const operator = await login(t.app, 'operador@demo.com.br', 'operator');
     const before = await overview(operator);
     expect(before.engine).toBe(dialect === 'postgres' ? 'pg-boss' : 'sqlite');
-    expect(before.queues.map((q) => q.queue)).toEqual(['mail.deliver', 'uploads.sweep', 'sessions.sweep', 'test.fails']);
+    expect(before.queues.map((q) => q.queue)).toEqual([
+      'mail.deliver',
+      'uploads.sweep',
+      'sessions.sweep',
+      'test.fails',
+    ]);
 
     await t.app.jobs.send('test.fails', { motivo: 'teste' });
     // Between attempts the job waits as failed, with its retry still to come.
@@ -66,7 +78,12 @@ describe.each(DATABASES)('background jobs on %s', (dialect) => {
     const dead = await until('the job to be dead', async () =>
       (await overview(operator)).failures.find((f) => f.queue === 'test.fails' && f.state === 'dead'),
     );
-    expect(dead).toMatchObject({ id: failed.id, attempts: 3, maxAttempts: 3, lastError: 'O serviço recusou (tentativa 3)' });
+    expect(dead).toMatchObject({
+      id: failed.id,
+      attempts: 3,
+      maxAttempts: 3,
+      lastError: 'O serviço recusou (tentativa 3)',
+    });
     expect(attemptsAt).toHaveLength(3);
     // Exponential backoff: 1 s before the first retry, 2 s before the second (at least).
     expect(attemptsAt[1]! - attemptsAt[0]!).toBeGreaterThanOrEqual(950);
@@ -116,7 +133,10 @@ describe.each(DATABASES)('background jobs on %s', (dialect) => {
   });
 
   it('a queued e-mail leaves through the delivery job after the commit, not at the next schedule', async () => {
-    const res = await clientFor(t).post('/api/v3/auth/recover', { email: 'comprador@demo.com.br', cpf: '529.982.247-25' });
+    const res = await clientFor(t).post('/api/v3/auth/recover', {
+      email: 'comprador@demo.com.br',
+      cpf: '529.982.247-25',
+    });
     expect(res.statusCode).toBe(202);
     const sent = await until('the e-mail to be sent', async () => {
       const row = await t.db.kysely

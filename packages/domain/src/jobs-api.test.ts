@@ -32,7 +32,9 @@ describe('jobs API schemas', () => {
   });
 
   it('a retry names a queue and a job id, nothing else', () => {
-    expect(jobRetryBodySchema.safeParse({ queue: 'mail.deliver', id: overview.data.failures[0]!.id }).success).toBe(true);
+    expect(jobRetryBodySchema.safeParse({ queue: 'mail.deliver', id: overview.data.failures[0]!.id }).success).toBe(
+      true,
+    );
     expect(jobRetryBodySchema.safeParse({ queue: 'mail.deliver', id: 'x' }).success).toBe(false);
     expect(
       jobRetryBodySchema.safeParse({ queue: 'mail.deliver', id: overview.data.failures[0]!.id, state: 'done' }).success,

@@ -35,7 +35,11 @@ export const failedJobSchema = z.object({
 export type FailedJobView = z.infer<typeof failedJobSchema>;
 
 export const jobsOverviewResponseSchema = dataOf(
-  z.object({ engine: z.enum(['pg-boss', 'sqlite']), queues: z.array(queueCountsSchema), failures: z.array(failedJobSchema) }),
+  z.object({
+    engine: z.enum(['pg-boss', 'sqlite']),
+    queues: z.array(queueCountsSchema),
+    failures: z.array(failedJobSchema),
+  }),
 );
 export type JobsOverview = z.infer<typeof jobsOverviewResponseSchema>['data'];
 

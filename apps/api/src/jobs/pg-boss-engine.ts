@@ -1,5 +1,12 @@
 import { PgBoss } from 'pg-boss';
-import { errorText, type FailedJob, type JobDefinition, type JobEngine, type QueueCounts, type SendOptions } from './jobs';
+import {
+  errorText,
+  type FailedJob,
+  type JobDefinition,
+  type JobEngine,
+  type QueueCounts,
+  type SendOptions,
+} from './jobs';
 
 /** pg-boss's states as the page names them: created = waiting, active = running, retry = failed (will retry), failed = dead. */
 const STATE_OF = { created: 'waiting', active: 'running', retry: 'failed', failed: 'dead' } as const;
@@ -31,7 +38,8 @@ export function createPgBossJobs(args: {
   const workers = new Map<string, string>();
   let running = false;
 
-  const sqlRows = async <T>(text: string, values: unknown[]) => (await boss.getDb().executeSql(text, values)).rows as T[];
+  const sqlRows = async <T>(text: string, values: unknown[]) =>
+    (await boss.getDb().executeSql(text, values)).rows as T[];
 
   return {
     kind: 'pg-boss',

@@ -19,7 +19,9 @@ const KEEP_DONE_MS = 7 * 24 * 3_600_000;
 
 /** The next occurrence of a five-field cron expression (UTC) strictly after `after`. */
 export function nextOccurrence(cron: string, after: number): number {
-  return CronExpressionParser.parse(cron, { currentDate: new Date(after), tz: 'UTC' }).next().getTime();
+  return CronExpressionParser.parse(cron, { currentDate: new Date(after), tz: 'UTC' })
+    .next()
+    .getTime();
 }
 
 /**
@@ -101,7 +103,14 @@ export function createSqliteJobs(args: {
     for (const job of stale) {
       const def = defs.get(job.queue);
       if (!def || (job.started_at ?? at) + def.expireSeconds * 1000 > at) continue;
-      await settle(job.id, job.attempts, job.max_attempts, def, 'A tarefa passou do tempo limite (o processo parou durante ela).', at);
+      await settle(
+        job.id,
+        job.attempts,
+        job.max_attempts,
+        def,
+        'A tarefa passou do tempo limite (o processo parou durante ela).',
+        at,
+      );
     }
   }
 
@@ -174,7 +183,11 @@ export function createSqliteJobs(args: {
     await expireStale(at);
     if (at - lastCleanup > 60_000) {
       lastCleanup = at;
-      await db.deleteFrom('jobs').where('state', '=', 'done').where('finished_at', '<', at - KEEP_DONE_MS).execute();
+      await db
+        .deleteFrom('jobs')
+        .where('state', '=', 'done')
+        .where('finished_at', '<', at - KEEP_DONE_MS)
+        .execute();
     }
     let ran = 0;
     await Promise.all(
@@ -241,7 +254,11 @@ export function createSqliteJobs(args: {
           continue;
         }
         const next = nextOccurrence(def.cron, at);
-        const current = await db.selectFrom('job_schedules').selectAll().where('queue', '=', def.name).executeTakeFirst();
+        const current = await db
+          .selectFrom('job_schedules')
+          .selectAll()
+          .where('queue', '=', def.name)
+          .executeTakeFirst();
         if (!current) {
           await db
             .insertInto('job_schedules')

@@ -207,7 +207,9 @@ export function createMailer(args: {
         if (jobs?.running) {
           void jobs
             .send('mail.deliver', {}, { singletonKey: 'kick' })
-            .catch((err: unknown) => args.log?.warn({ err: String(err) }, 'could not queue a delivery pass; the schedule will'));
+            .catch((err: unknown) =>
+              args.log?.warn({ err: String(err) }, 'could not queue a delivery pass; the schedule will'),
+            );
         } else void deliver().catch(() => undefined);
       });
     },
