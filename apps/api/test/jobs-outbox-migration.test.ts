@@ -9,6 +9,7 @@ import { buildApp } from '../src/app';
 import { loadConfig } from '../src/config';
 import { openDatabase, type Db } from '../src/db/database';
 import { MIGRATIONS, migrateToLatest } from '../src/db/migrations';
+import { oldestOutboxAgeSeconds } from '../src/modules/mail/outbox';
 import { DATABASES } from './helpers';
 
 /**
@@ -77,6 +78,8 @@ describe.each(DATABASES)('the jobs migration keeps every queued e-mail on %s', (
       ).toBe(false);
 
       await migrateToLatest(db.kysely, dialect === 'postgres' ? { schema } : {});
+      // What the metrics read: the oldest unsent e-mail was queued five minutes ago.
+      expect(await oldestOutboxAgeSeconds(db.kysely, now)).toBe(300);
       const config = loadConfig({
         DATA_DIR: dataDir,
         PUBLIC_URL: 'http://localhost:3000',
@@ -99,6 +102,7 @@ describe.each(DATABASES)('the jobs migration keeps every queued e-mail on %s', (
       } finally {
         await app.close();
       }
+      expect(await oldestOutboxAgeSeconds(db.kysely)).toBe(0);
       const rows = await db.kysely
         .selectFrom('outbox')
         .select(['id', 'attempts', 'last_error'])
