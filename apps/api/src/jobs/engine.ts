@@ -14,6 +14,7 @@ export function createJobEngine(args: {
   if (args.db.dialect === 'postgres') {
     return createPgBossJobs({
       connectionString: args.db.url,
+      db: args.db.kysely,
       schema: args.config.jobs.schema,
       cronCheckSeconds: args.config.jobs.cronCheckSeconds,
       definitions: args.definitions,

@@ -1,4 +1,6 @@
 import { PgBoss } from 'pg-boss';
+import { CompiledQuery, type Kysely } from 'kysely';
+import type { Database } from '../db/schema';
 import {
   errorText,
   type FailedJob,
@@ -20,6 +22,8 @@ const STATE_OF = { created: 'waiting', active: 'running', retry: 'failed', faile
  */
 export function createPgBossJobs(args: {
   connectionString: string;
+  /** The app's database: the counts and the failures are read through it. */
+  db: Kysely<Database>;
   schema: string;
   definitions: JobDefinition[];
   /** How often the instances check the schedules (pg-boss's cronMonitorIntervalSeconds, 1–45). */
@@ -38,8 +42,17 @@ export function createPgBossJobs(args: {
   const workers = new Map<string, string>();
   let running = false;
 
+  // Reads (and the retry's nudge) go through the app's own pool: they work in a process whose
+  // engine is not started too (pg-boss's pool opens with start()).
   const sqlRows = async <T>(text: string, values: unknown[]) =>
-    (await boss.getDb().executeSql(text, values)).rows as T[];
+    (await args.db.executeQuery(CompiledQuery.raw(text, values))).rows as T[];
+  /** Whether pg-boss's tables exist yet (an instance creates them at its first start). */
+  let installed = false;
+  const isInstalled = async () => {
+    installed ||=
+      (await sqlRows<{ t: string | null }>('select to_regclass($1) as t', [`${args.schema}.job`]))[0]?.t != null;
+    return installed;
+  };
 
   return {
     kind: 'pg-boss',
@@ -90,11 +103,13 @@ export function createPgBossJobs(args: {
       if (worker) boss.notifyWorker(worker);
     },
     async counts(): Promise<QueueCounts[]> {
-      const rows = await sqlRows<{ name: string; state: keyof typeof STATE_OF; n: string }>(
-        `select name, state::text as state, count(*) as n from ${args.schema}.job
+      const rows = !(await isInstalled())
+        ? []
+        : await sqlRows<{ name: string; state: keyof typeof STATE_OF; n: string }>(
+            `select name, state::text as state, count(*) as n from ${args.schema}.job
           where name = any($1) and state in ('created', 'active', 'retry', 'failed') group by name, state`,
-        [names],
-      );
+            [names],
+          );
       return names.map((queue) => {
         const counts: QueueCounts = { queue, waiting: 0, running: 0, failed: 0, dead: 0 };
         for (const r of rows) if (r.name === queue) counts[STATE_OF[r.state]] = Number(r.n);
@@ -102,6 +117,7 @@ export function createPgBossJobs(args: {
       });
     },
     async failures(limit = 50): Promise<FailedJob[]> {
+      if (!(await isInstalled())) return [];
       const rows = await sqlRows<{
         id: string;
         name: string;
@@ -130,7 +146,8 @@ export function createPgBossJobs(args: {
       }));
     },
     async retry(queue: string, id: string) {
-      if (!names.includes(queue)) return false;
+      // Only an instance whose engine runs retries (every serving instance starts it).
+      if (!running || !names.includes(queue) || !(await isInstalled())) return false;
       const rows = await sqlRows<{ id: string }>(
         `select id from ${args.schema}.job where name = $1 and id = $2::uuid and state in ('retry', 'failed')`,
         [queue, id],
