@@ -34,7 +34,11 @@ import { documentsRoutes } from './modules/documents/documents.routes';
 import { insuranceRoutes } from './modules/insurance/insurance.routes';
 import { fgtsRoutes } from './modules/fgts/fgts.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { jobsRoutes } from './modules/jobs/jobs.routes';
 import { createServices, type Services } from './services';
+import { createJobEngine } from './jobs/engine';
+import { appJobs } from './jobs/app-jobs';
+import type { JobDefinition, JobEngine } from './jobs/jobs';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -44,6 +48,8 @@ declare module 'fastify' {
     services: Services;
     limiter: RateLimiter;
     mailer: Mailer;
+    /** Background jobs (docs/decisions/048-background-jobs.md): started by main.ts, stopped with the app. */
+    jobs: JobEngine;
     /** The one file storage client (local folder or S3): documents, dossier, privacy and health use it. */
     storage: ObjectStorage;
     cep: CepProvider;
@@ -55,10 +61,12 @@ export interface BuildOptions {
   db: Db;
   /** Pino options; false silences logging (tests). */
   logger?: boolean | object;
+  /** Jobs added to the app's own (the tests' job that fails on purpose). */
+  extraJobs?: JobDefinition[];
 }
 
 /** Builds the whole HTTP app: plugins in a fixed order (external → app → routes), as fastify/demo. */
-export async function buildApp({ config, db, logger }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, logger, extraJobs = [] }: BuildOptions): Promise<FastifyInstance> {
   installZodMessages();
   const app = Fastify({
     logger: loggerOptions(config, logger),
@@ -124,8 +132,22 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Fa
   app.decorate('storage', storage);
   app.decorate('cep', config.cepServiceUrl ? createViaCepProvider(config.cepServiceUrl) : noCepProvider);
   app.decorate('repos', { sessions });
-  app.decorate('services', createServices({ config, db, sessions, limiter, mailer, storage, log: app.log }));
+  const jobs = createJobEngine({
+    config,
+    db,
+    definitions: [
+      ...appJobs({ db: db.kysely, mailer, sessions, sweepUploads: () => services.documents.sweep() }),
+      ...extraJobs,
+    ],
+    log: app.log,
+  });
+  mailer.useJobs(jobs);
+  const services = createServices({ config, db, sessions, limiter, mailer, storage, jobs, log: app.log });
+  app.decorate('services', services);
+  app.decorate('jobs', jobs);
   app.addHook('onClose', async () => {
+    // Running jobs finish first (bounded like the requests in flight); then nothing takes new ones.
+    if (jobs.running) await jobs.stop(config.shutdownTimeoutMs);
     await mailer.stop();
     await storage.close();
     redis?.disconnect();
@@ -171,6 +193,8 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Fa
       // Back office (docs/decisions/007-back-office.md): /backoffice/*, /operators, /proposals/:id/history.
       await api.register(backofficeRoutes);
       await api.register(queueRoutes);
+      // Background jobs: counts, failures and "Tentar de novo" (docs/decisions/048-background-jobs.md).
+      await api.register(jobsRoutes);
       // Property values, installments, SFH ceiling and LTV settings (docs/decisions/020).
       await api.register(financingRoutes);
       await api.register(privacyRoutes, { prefix: '/privacy' });

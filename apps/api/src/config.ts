@@ -61,6 +61,8 @@ export interface Config {
   healthDataKeyPrevious: string | null;
   /** How long a stop (SIGTERM) waits for requests in flight before exiting anyway. */
   shutdownTimeoutMs: number;
+  /** Background jobs on PostgreSQL (pg-boss): its schema, how often instances check the schedules (docs/decisions/048). */
+  jobs: { schema: string; cronCheckSeconds: number };
 }
 
 /** Every problem of the environment at once, one per line, for the operator. */
@@ -196,6 +198,11 @@ const envSchema = z.object({
   HEALTH_DATA_KEY: base64Key.optional(),
   HEALTH_DATA_KEY_PREVIOUS: base64Key.optional(),
   SHUTDOWN_TIMEOUT_MS: whole(1).optional(),
+  JOBS_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]{0,62}$/, { error: 'must be a PostgreSQL schema name (a-z, 0-9, _)' })
+    .optional(),
+  JOBS_CRON_CHECK_SECONDS: whole(1, 45).optional(),
 });
 type Env = z.infer<typeof envSchema>;
 /** Every variable the server reads (.env.example documents each one; a test keeps them in step). */
@@ -307,6 +314,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     healthDataKey: env.HEALTH_DATA_KEY?.trim() ?? null,
     healthDataKeyPrevious: env.HEALTH_DATA_KEY_PREVIOUS?.trim() ?? null,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS ?? 10_000,
+    jobs: { schema: env.JOBS_SCHEMA ?? 'pgboss', cronCheckSeconds: env.JOBS_CRON_CHECK_SECONDS ?? 30 },
   };
 }
 

@@ -4,7 +4,6 @@ import { DatabaseStartError, waitForDatabase } from './db/wait';
 import { migrateToLatest } from './db/migrations';
 import { buildApp } from './app';
 import { seedDemoData } from './seed/demo';
-import { pruneRateLimits } from './modules/auth/rate-limit';
 import { drainAndClose } from './shutdown';
 import { createHealthCipherFromConfig } from './modules/insurance/health-crypto';
 import { reencryptHealthAnswers } from './modules/insurance/health-rotation';
@@ -78,16 +77,15 @@ for (const warning of startupWarnings(config)) app.log.warn(warning);
 if (config.seedDemo && (await seedDemoData(db.kysely)))
   app.log.warn('demo data seeded (password of every demo account: Demo@2026!)');
 
-app.mailer.start();
-const housekeeping = setInterval(() => {
-  void app.repos.sessions.pruneExpiredSessions().catch((err) => app.log.warn({ err }, 'session prune failed'));
-  void pruneRateLimits(db.kysely).catch((err) => app.log.warn({ err }, 'rate-limit prune failed'));
-}, 10 * 60_000);
-housekeeping.unref();
+// Background work (e-mail delivery, sweeps) runs as jobs: docs/decisions/048-background-jobs.md.
+await app.jobs.start();
+// Uploads cut off while this instance was down are swept at start too, not only on the schedule.
+await app.jobs.send('uploads.sweep');
+// E-mails queued while no instance ran (or before an upgrade) leave now, not at the next minute.
+await app.jobs.send('mail.deliver');
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    clearInterval(housekeeping);
     app.log.info(`${signal}: draining requests in flight (at most ${config.shutdownTimeoutMs} ms)`);
     void drainAndClose(app, { timeoutMs: config.shutdownTimeoutMs })
       .then(async (result) => {

@@ -19,6 +19,8 @@ import { createFinancingService } from './modules/financing/financing.service';
 import { createHealthCipherFromConfig } from './modules/insurance/health-crypto';
 import { createInsuranceService } from './modules/insurance/insurance.service';
 import type { Mailer } from './modules/mail/outbox';
+import type { JobEngine } from './jobs/jobs';
+import { createJobsService } from './modules/jobs/jobs.service';
 import { createMonitoringService, RATE_WINDOW_MS } from './modules/monitoring/monitoring.service';
 import { createPrivacyService } from './modules/privacy/privacy.service';
 import { createProgressService } from './modules/proposals/progress.service';
@@ -37,6 +39,7 @@ export function createServices(deps: {
   limiter: RateLimiter;
   mailer: Mailer;
   storage: ObjectStorage;
+  jobs: JobEngine;
   log: FastifyBaseLogger;
 }) {
   const { config, mailer, storage, log } = deps;
@@ -87,6 +90,7 @@ export function createServices(deps: {
     operators: createOperatorsService({ db, mailer, publicUrl }),
     activity: createActivityService({ db }),
     queue: createQueueService({ db, mailer, publicUrl }),
+    jobs: createJobsService({ db, engine: deps.jobs }),
     privacy: createPrivacyService({ db, storage, insurance, mailer, outboxDir: join(config.dataDir, 'outbox') }),
     monitoring: createMonitoringService({
       db,

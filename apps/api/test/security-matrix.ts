@@ -349,6 +349,13 @@ export const MATRIX: Record<string, MatrixEntry> = {
   },
   'GET /api/v3/backoffice/audit': { url: () => '/api/v3/backoffice/audit', expect: OPERATOR_ONLY },
   'GET /api/v3/backoffice/outbox': { url: () => '/api/v3/backoffice/outbox', expect: OPERATOR_ONLY },
+  'GET /api/v3/backoffice/jobs': { url: () => '/api/v3/backoffice/jobs', expect: OPERATOR_ONLY },
+  // A job that is not among the failures: the operator's honest answer is 409, never a 5xx.
+  'POST /api/v3/backoffice/jobs/retry': {
+    url: () => '/api/v3/backoffice/jobs/retry',
+    body: () => ({ queue: 'mail.deliver', id: '0b7c7f8e-3c1f-4a51-9d0a-5b0f1c2d3e4f' }),
+    expect: OPERATOR_ONLY,
+  },
   'GET /api/v3/operators': { url: () => '/api/v3/operators', expect: OPERATOR_ONLY },
   'POST /api/v3/operators': {
     url: () => '/api/v3/operators',

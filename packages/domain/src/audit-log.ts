@@ -37,6 +37,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'health.read_denied': 'Tentou ler a declaração de saúde sem permissão',
   'operator.created': 'Criou um operador',
   'operator.permissions_changed': 'Mudou permissões de operador',
+  'job.retried': 'Mandou uma tarefa em segundo plano tentar de novo',
 };
 
 export const auditQuerySchema = z.strictObject({

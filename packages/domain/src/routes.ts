@@ -173,6 +173,14 @@ export const ROUTES = [
     title: 'Operadores',
   },
   { id: 'backoffice.privacy', path: '/backoffice/privacy', access: 'private', nav: BACK_LOGOUT, title: 'Pedidos LGPD' },
+  // Background jobs: what waits, runs and failed, with "Tentar de novo" (docs/decisions/048-background-jobs.md).
+  {
+    id: 'backoffice.jobs',
+    path: '/backoffice/jobs',
+    access: 'private',
+    nav: BACK_LOGOUT,
+    title: 'Tarefas em segundo plano',
+  },
 ] as const satisfies readonly RouteDef[];
 
 export type RouteId = (typeof ROUTES)[number]['id'];

@@ -19,6 +19,8 @@ export type Dialect = 'sqlite' | 'postgres';
 export interface Db {
   kysely: Kysely<Database>;
   dialect: Dialect;
+  /** What it was opened with: the PostgreSQL URL (the job engine opens its own pool on it) or the SQLite path. */
+  url: string;
   close(): Promise<void>;
   /**
    * Calls `listener` with each error of a pooled PostgreSQL connection (the server stopped or
@@ -194,6 +196,7 @@ export function openDatabase(
     return {
       kysely,
       dialect: 'postgres',
+      url,
       close: () => kysely.destroy(),
       onConnectionError: (listener) => void listeners.add(listener),
     };
@@ -210,7 +213,7 @@ export function openDatabase(
   const kysely = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: statements }) });
   directRunners.set(kysely, sqliteRunner(sqlite, statements));
   // One file, no connection to lose: busy writers are SQLITE_BUSY errors of the query itself.
-  return { kysely, dialect: 'sqlite', close: () => kysely.destroy(), onConnectionError: () => {} };
+  return { kysely, dialect: 'sqlite', url, close: () => kysely.destroy(), onConnectionError: () => {} };
 }
 
 /** Where a query runs: the database, or a transaction a service opened. */

@@ -1,6 +1,7 @@
 import { privacyMigration } from '../modules/privacy/privacy.migration';
 import { rumErrorGroupsMigration } from '../modules/monitoring/monitoring.migration';
 import { pendingStorageMigration } from '../modules/documents/pending-storage.migration';
+import { jobsMigration } from '../jobs/jobs.migration';
 import { Kysely, Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
 import { backofficeMigration } from '../modules/backoffice/backoffice.migration';
 import { insuranceMigration } from '../modules/insurance/insurance.migration';
@@ -271,11 +272,16 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable('document_files').addColumn('issued_on', 'text').execute();
     },
   },
+  // Background jobs on one interface: the embedded engine's tables (docs/decisions/048-background-jobs.md).
+  '0170_jobs': jobsMigration,
   // The operators' queue and the proposal's responsible (docs/decisions/050-operator-queue.md).
   '0172_proposal_owner_and_waiting': queueMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+/** Every migration by key (tests run a database up to one of them, then the rest). */
+export const MIGRATIONS: Readonly<Record<string, Migration>> = migrations;
 
 /**
  * Runs every migration not yet run. `schema` pins Kysely's own bookkeeping tables to one PostgreSQL

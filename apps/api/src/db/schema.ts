@@ -68,6 +68,31 @@ export interface OutboxTable {
   last_error: string | null;
 }
 
+/** A background job of the embedded engine (SQLite; pg-boss keeps its own tables). docs/decisions/048. */
+export interface JobsTable {
+  id: string;
+  queue: string;
+  /** The job's data, JSON. */
+  data: string;
+  state: 'waiting' | 'running' | 'failed' | 'dead' | 'done';
+  singleton_key: string | null;
+  attempts: number;
+  max_attempts: number;
+  /** When it may run (a failed job: when its retry is due). */
+  run_at: number;
+  started_at: number | null;
+  finished_at: number | null;
+  created_at: number;
+  last_error: string | null;
+}
+
+/** A job's schedule on the embedded engine: its next occurrence, claimed by one process. */
+export interface JobSchedulesTable {
+  queue: string;
+  cron: string;
+  next_run_at: number;
+}
+
 export interface ProposalsTable {
   id: string;
   code: string;
@@ -382,6 +407,8 @@ export interface Database {
   rate_limit_hits: RateLimitHitsTable;
   password_tokens: PasswordTokensTable;
   outbox: OutboxTable;
+  jobs: JobsTable;
+  job_schedules: JobSchedulesTable;
   proposals: ProposalsTable;
   proposal_members: ProposalMembersTable;
   audit_log: AuditLogTable;

@@ -4,7 +4,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { buildApp } from '../../src/app';
+import { buildApp, type BuildOptions } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
 import { openDatabase, type Db } from '../../src/db/database';
 import { migrateToLatest } from '../../src/db/migrations';
@@ -37,6 +37,8 @@ export async function createTestApp(
     logger?: object;
     /** Database options (openDatabase's): SQLite's lock wait, the PostgreSQL connections' name. */
     database?: { busyTimeoutMs?: number; applicationName?: string };
+    /** Jobs added to the app's own (buildApp's extraJobs). */
+    extraJobs?: BuildOptions['extraJobs'];
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-test-'));
@@ -55,6 +57,8 @@ export async function createTestApp(
       const c = new pg.Client({ connectionString: url });
       await c.connect();
       await c.query(`drop schema ${schema} cascade`);
+      // pg-boss's schema, when a test started the jobs.
+      await c.query(`drop schema if exists ${schema}_jobs cascade`);
       await c.end();
     };
   } else {
@@ -66,9 +70,11 @@ export async function createTestApp(
     DATA_DIR: dataDir,
     PUBLIC_URL: 'http://localhost:3000',
     WEB_DIST: join(dataDir, 'no-web'),
+    // Background jobs on PostgreSQL (pg-boss) next to the test's own schema, dropped with it.
+    ...(schema ? { JOBS_SCHEMA: `${schema}_jobs` } : {}),
     ...options.env,
   });
-  const app = await buildApp({ config, db, logger: options.logger ?? false });
+  const app = await buildApp({ config, db, logger: options.logger ?? false, extraJobs: options.extraJobs });
   await app.ready();
   return {
     app,

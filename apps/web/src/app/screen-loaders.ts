@@ -72,6 +72,7 @@ export const SCREEN_LOADERS: Record<ChunkedRouteId, ScreenLoader> = {
   'backoffice.proposal': () => import('../features/backoffice/proposal-page'),
   'backoffice.audit': () => import('../features/backoffice/audit-page'),
   'backoffice.outbox': () => import('../features/backoffice/outbox-page'),
+  'backoffice.jobs': () => import('../features/backoffice/jobs-page'),
   'backoffice.operators': () => import('../features/backoffice/operators-page'),
 };
 

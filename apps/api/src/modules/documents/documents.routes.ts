@@ -42,18 +42,6 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
     limits: { fileSize: service.maxBytes(), files: 1, fields: 4, parts: 5, headerPairs: 50 },
   });
 
-  const sweep = () =>
-    void service.sweep().catch((err: unknown) => app.log.warn({ err }, 'staged uploads sweep failed'));
-  let timer: NodeJS.Timeout | null = null;
-  app.addHook('onReady', async () => {
-    sweep();
-    timer = setInterval(sweep, 30 * 60_000);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    if (timer) clearInterval(timer);
-  });
-
   app.get(
     '/:id/documents',
     {

@@ -4,6 +4,7 @@ import nodemailer from 'nodemailer';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, OutboxTable } from '../../db/schema';
 import { newId } from '../../crypto';
+import type { JobEngine } from '../../jobs/jobs';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -108,7 +109,7 @@ export function createMailer(args: {
   const transport = createTransport(args);
   let running: Promise<number> | null = null;
   let followUp: Promise<number> | null = null;
-  let timer: NodeJS.Timeout | null = null;
+  let jobs: JobEngine | null = null;
 
   async function deliverDue(): Promise<number> {
     const now = Date.now();
@@ -192,20 +193,56 @@ export function createMailer(args: {
 
   return {
     deliver,
-    /** Asks for a delivery pass soon (after the current request's transaction has committed). */
-    kick() {
-      setImmediate(() => void deliver().catch(() => undefined));
+    /** The engine that runs the delivery job ('mail.deliver', docs/decisions/048-background-jobs.md). */
+    useJobs(engine: JobEngine) {
+      jobs = engine;
     },
-    start(intervalMs = 5_000) {
-      timer ??= setInterval(() => void deliver().catch(() => undefined), intervalMs);
-      timer.unref();
+    /**
+     * Asks for a delivery pass soon (after the current request's transaction has committed): a
+     * 'mail.deliver' job, which this instance's worker takes at once. Without a running engine (a
+     * one-off command, the API tests) the pass runs here.
+     */
+    kick() {
+      setImmediate(() => {
+        if (jobs?.running) {
+          void jobs
+            .send('mail.deliver', {}, { singletonKey: 'kick' })
+            .catch((err: unknown) =>
+              args.log?.warn({ err: String(err) }, 'could not queue a delivery pass; the schedule will'),
+            );
+        } else void deliver().catch(() => undefined);
+      });
+    },
+    /**
+     * The delivery job's work: one pass, then, when a message waits for a retry (its backoff, or
+     * another instance's lease) due within the minute, a job for that moment (the schedule is the
+     * floor for the later ones).
+     */
+    async deliverJob() {
+      await deliver();
+      const next = await args.db
+        .selectFrom('outbox')
+        .select((eb) => eb.fn.min<number>('next_attempt_at').as('due'))
+        .where('sent_at', 'is', null)
+        .executeTakeFirst();
+      if (next?.due == null || !jobs?.running) return;
+      const inSeconds = Math.max(1, Math.ceil((Number(next.due) - Date.now()) / 1000));
+      if (inSeconds <= 60) await jobs.send('mail.deliver', {}, { singletonKey: 'due', startAfterSeconds: inSeconds });
     },
     async stop() {
-      if (timer) clearInterval(timer);
-      timer = null;
       await followUp?.catch(() => undefined);
       await running?.catch(() => undefined);
     },
   };
 }
 export type Mailer = ReturnType<typeof createMailer>;
+
+/** Seconds since the oldest message still waiting in the outbox was queued; 0 when none waits. */
+export async function oldestOutboxAgeSeconds(db: Kysely<Database>, now = Date.now()): Promise<number> {
+  const row = await db
+    .selectFrom('outbox')
+    .select((eb) => eb.fn.min<number>('created_at').as('oldest'))
+    .where('sent_at', 'is', null)
+    .executeTakeFirst();
+  return row?.oldest == null ? 0 : Math.max(0, Math.floor((now - Number(row.oldest)) / 1000));
+}

@@ -8,6 +8,7 @@ import type {
   ProposalListPage,
 } from '@portal/domain/backoffice';
 import type { BackofficeProposalView } from '@portal/domain/backoffice-api';
+import type { JobsOverview } from '@portal/domain/jobs-api';
 import type { HealthAnswers } from '@portal/domain/insurance-api';
 import type { ProposalStage, ProposalStatus } from '@portal/domain/proposal';
 import { apiRequest } from '../../lib/api-client';
@@ -142,4 +143,22 @@ export function useSetHealthPermission() {
 /** Downloads the dossier ZIP through the browser (same-origin cookie; streamed by the server). */
 export function dossierUrl(proposalId: string) {
   return `/api/v3/backoffice/proposals/${encodeURIComponent(proposalId)}/dossier`;
+}
+
+/** GET /backoffice/jobs: counts per queue and the failed jobs; refreshed every 10 s while the page is open. */
+export function useJobs() {
+  return useQuery({
+    queryKey: [...KEY, 'jobs'],
+    queryFn: ({ signal }) => apiRequest<{ data: JobsOverview }>('/backoffice/jobs', { signal }).then((r) => r.data),
+    refetchInterval: 10_000,
+  });
+}
+
+export function useRetryJob() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { queue: string; id: string }) =>
+      apiRequest<{ data: { ok: true } }>('/backoffice/jobs/retry', { method: 'POST', body }),
+    onSettled: () => client.invalidateQueries({ queryKey: [...KEY, 'jobs'] }),
+  });
 }

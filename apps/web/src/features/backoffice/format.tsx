@@ -9,6 +9,7 @@ const LINKS = [
   { to: '/backoffice/proposals/new', label: 'Nova proposta' },
   { to: '/backoffice/audit', label: 'Auditoria' },
   { to: '/backoffice/outbox', label: 'E-mails' },
+  { to: '/backoffice/jobs', label: 'Tarefas' },
   { to: '/backoffice/operators', label: 'Operadores' },
   { to: '/backoffice/monitoring', label: 'Monitoramento' },
 ];

@@ -1,0 +1,40 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import type { SessionsRepository } from '../modules/auth/sessions.repository';
+import { pruneRateLimits } from '../modules/auth/rate-limit';
+import type { Mailer } from '../modules/mail/outbox';
+import { defineJob } from './jobs';
+
+/**
+ * Every background job of the API (docs/operations.md lists what runs when). Schedules are UTC.
+ */
+export function appJobs(deps: {
+  db: Kysely<Database>;
+  mailer: Mailer;
+  sessions: SessionsRepository;
+  sweepUploads: () => Promise<unknown>;
+}) {
+  return [
+    // One delivery pass over the outbox: sent after each commit that queued an e-mail, and every
+    // minute for the messages whose retry came due (each message keeps its own backoff).
+    defineJob({
+      name: 'mail.deliver',
+      cron: '* * * * *',
+      retryLimit: 3,
+      retryDelaySeconds: 10,
+      expireSeconds: 300,
+      handler: () => deps.mailer.deliverJob(),
+    }),
+    // Objects of uploads cut off midway or of deletes whose object removal failed.
+    defineJob({ name: 'uploads.sweep', cron: '*/30 * * * *', handler: async () => void (await deps.sweepUploads()) }),
+    // Sessions past their expiry and stale rate-limit counters.
+    defineJob({
+      name: 'sessions.sweep',
+      cron: '*/10 * * * *',
+      handler: async () => {
+        await deps.sessions.pruneExpiredSessions();
+        await pruneRateLimits(deps.db);
+      },
+    }),
+  ];
+}
