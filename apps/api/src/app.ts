@@ -33,6 +33,7 @@ import { documentsRoutes } from './modules/documents/documents.routes';
 import { insuranceRoutes } from './modules/insurance/insurance.routes';
 import { fgtsRoutes } from './modules/fgts/fgts.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { remindersRoutes } from './modules/reminders/reminders.routes';
 import { createServices, type Services } from './services';
 
 declare module 'fastify' {
@@ -172,6 +173,8 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Fa
       // Property values, installments, SFH ceiling and LTV settings (docs/decisions/020).
       await api.register(financingRoutes);
       await api.register(privacyRoutes, { prefix: '/privacy' });
+      // Reminders' switches: the e-mail's opt-out link, the person's own, the operator's (docs/decisions/049).
+      await api.register(remindersRoutes);
     },
     { prefix: '/api/v3' },
   );

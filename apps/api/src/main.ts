@@ -8,6 +8,7 @@ import { pruneRateLimits } from './modules/auth/rate-limit';
 import { drainAndClose } from './shutdown';
 import { createHealthCipherFromConfig } from './modules/insurance/health-crypto';
 import { reencryptHealthAnswers } from './modules/insurance/health-rotation';
+import { runReminderSweep } from './modules/reminders/reminder-sweep';
 
 /**
  * `node main.js [command]`: `serve` (default: migrate, seed where allowed, serve), `migrate` (run
@@ -82,6 +83,17 @@ app.mailer.start();
 const housekeeping = setInterval(() => {
   void app.repos.sessions.pruneExpiredSessions().catch((err) => app.log.warn({ err }, 'session prune failed'));
   void pruneRateLimits(db.kysely).catch((err) => app.log.warn({ err }, 'rate-limit prune failed'));
+  void runReminderSweep({
+    db: db.kysely,
+    now: Date.now(),
+    settings: config.reminders,
+    publicUrl: config.publicUrl,
+    validityDays: config.documents.validityDays,
+    log: app.log,
+  }).then(
+    (r) => r.sent > 0 && app.mailer.kick(),
+    (err) => app.log.warn({ err }, 'reminder sweep failed'),
+  );
 }, 10 * 60_000);
 housekeeping.unref();
 

@@ -134,7 +134,9 @@ describe('decideReminder', () => {
   });
 
   it('sends nothing to a person with nothing to do, opted out, on a proposal turned off, or when switched off', () => {
-    const done = STEPS.map((s) => (s.party === 'seller' && s.kind !== 'complete' ? { ...s, state: 'done' as const } : s));
+    const done = STEPS.map((s) =>
+      s.party === 'seller' && s.kind !== 'complete' ? { ...s, state: 'done' as const } : s,
+    );
     // The seller's closing step is theirs to do once every other seller step is done.
     expect(decideReminder(facts({ viewer: { role: 'seller' }, steps: done }), S)).toMatchObject({
       send: true,

@@ -51,7 +51,14 @@ const clock = new Intl.DateTimeFormat('en-US', {
 function localParts(at: number) {
   const parts = Object.fromEntries(clock.formatToParts(new Date(at)).map((p) => [p.type, p.value]));
   const n = (k: string) => Number(parts[k]);
-  return { year: n('year'), month: n('month'), day: n('day'), hour: n('hour'), minute: n('minute'), second: n('second') };
+  return {
+    year: n('year'),
+    month: n('month'),
+    day: n('day'),
+    hour: n('hour'),
+    minute: n('minute'),
+    second: n('second'),
+  };
 }
 
 /** The hour (0–23) in São Paulo at an instant. */
@@ -101,11 +108,22 @@ export interface ReminderFacts {
 }
 
 export type ReminderSkip =
-  'disabled' | 'proposal_off' | 'opted_out' | 'part_closed' | 'nothing_to_do' | 'max_reached' | 'not_yet' | 'quiet_hours';
+  | 'disabled'
+  | 'proposal_off'
+  | 'opted_out'
+  | 'part_closed'
+  | 'nothing_to_do'
+  | 'max_reached'
+  | 'not_yet'
+  | 'quiet_hours';
 
 export type ReminderDecision =
   | { send: true; next: Step; pending: number }
-  | { send: false; reason: ReminderSkip; /** When it would be sent, if nothing changes (not_yet, quiet_hours). */ dueAt?: number };
+  | {
+      send: false;
+      reason: ReminderSkip;
+      /** When it would be sent, if nothing changes (not_yet, quiet_hours). */ dueAt?: number;
+    };
 
 /**
  * Whether this person gets a reminder now. Only while their own part is open (the buyers' while the

@@ -5,6 +5,7 @@ import { Kysely, Migrator, sql, type Migration, type MigrationProvider } from 'k
 import { backofficeMigration } from '../modules/backoffice/backoffice.migration';
 import { insuranceMigration } from '../modules/insurance/insurance.migration';
 import { financingMigration } from '../modules/financing/financing.migration';
+import { remindersMigration } from '../modules/reminders/reminders.migration';
 
 /**
  * Migrations are code, in order, run on SQLite and PostgreSQL alike: only types both understand
@@ -263,6 +264,8 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable('password_tokens').addColumn('invited_by', 'text').execute();
     },
   },
+  // Reminders to a stalled party, their opt-outs and switches (docs/decisions/049-reminders-and-metrics.md).
+  '0171_reminders': remindersMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

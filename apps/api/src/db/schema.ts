@@ -66,6 +66,8 @@ export interface OutboxTable {
   attempts: number;
   next_attempt_at: number;
   last_error: string | null;
+  /** JSON object of extra headers (List-Unsubscribe of reminders); null for none (migration 0171_reminders). */
+  headers: string | null;
 }
 
 export interface ProposalsTable {
@@ -340,7 +342,43 @@ export interface PendingStorageTable {
   created_at: number;
 }
 
+/** One reminder sent to a person about a proposal (docs/decisions/049-reminders-and-metrics.md). */
+export interface RemindersSentTable {
+  id: string;
+  proposal_id: string;
+  user_id: string;
+  /** 1, 2, 3…: unique per person and proposal, so a reminder is sent once across instances. */
+  seq: number;
+  /** The step id the reminder named. */
+  step: string;
+  sent_at: number;
+}
+
+/** A reminder's "Não quero mais lembretes" link, stored as the sha256 of its token. */
+export interface ReminderTokensTable {
+  id: string;
+  user_id: string;
+  created_at: number;
+}
+
+/** People who turned reminders off (the e-mail's link or their privacy page). */
+export interface ReminderOptOutsTable {
+  user_id: string;
+  at: number;
+}
+
+/** Proposals an operator turned reminders off on. */
+export interface ReminderProposalsOffTable {
+  proposal_id: string;
+  at: number;
+  by: string | null;
+}
+
 export interface Database {
+  reminders_sent: RemindersSentTable;
+  reminder_tokens: ReminderTokensTable;
+  reminder_opt_outs: ReminderOptOutsTable;
+  reminder_proposals_off: ReminderProposalsOffTable;
   pending_storage: PendingStorageTable;
   rum_error_groups: RumErrorGroupsTable;
   rum_intake_clients: RumIntakeClientsTable;
