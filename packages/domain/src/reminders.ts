@@ -157,10 +157,10 @@ export const reminderOptOutSchema = z.object({
   enabled: z.boolean(),
 });
 export type ReminderOptOutView = z.infer<typeof reminderOptOutSchema>;
-export const reminderTokenInputSchema = z.object({ token: z.string().min(20).max(200) });
+export const reminderTokenInputSchema = z.strictObject({ token: z.string().min(20).max(200) });
 
 /** The person's own switch (privacy page) and an operator's per proposal. */
-export const remindersSwitchSchema = z.object({ enabled: z.boolean() });
+export const remindersSwitchSchema = z.strictObject({ enabled: z.boolean() });
 
 /** The back office's view of a proposal's reminders: the switch and what was sent to whom. */
 export const proposalRemindersSchema = z.object({

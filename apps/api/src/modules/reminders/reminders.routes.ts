@@ -47,7 +47,7 @@ export const remindersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Não quero mais lembretes (link do e-mail; um clique, RFC 8058)',
         querystring: z.object({ token: token.optional() }),
-        body: z.object({ token: token.optional(), 'List-Unsubscribe': z.string().max(40).optional() }).optional(),
+        body: z.strictObject({ token: token.optional(), 'List-Unsubscribe': z.string().max(40).optional() }).optional(),
         response: { 200: dataOf(reminderOptOutSchema), ...errors },
       },
     },
