@@ -34,6 +34,7 @@ import { insuranceRoutes } from './modules/insurance/insurance.routes';
 import { fgtsRoutes } from './modules/fgts/fgts.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { remindersRoutes } from './modules/reminders/reminders.routes';
+import { registerMetrics } from './modules/metrics/metrics.routes';
 import { createServices, type Services } from './services';
 
 declare module 'fastify' {
@@ -155,6 +156,8 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Fa
   // App plugins
   registerErrorHandler(app);
   registerSession(app);
+  // Prometheus: request timings by route, GET /metrics behind METRICS_TOKEN (docs/operations.md).
+  registerMetrics(app, { token: config.metricsToken });
 
   // Routes
   await app.register(
