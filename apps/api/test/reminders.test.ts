@@ -176,7 +176,9 @@ describe.each(DATABASES)('reminders on %s', (dialect) => {
     const token = tokenIn((await reminders(buyer.email))[0]!.text_body, '/lembretes/parar');
     const link = `/api/v3/reminders/opt-out?token=${token}`;
     const firstName = buyer.name.split(' ')[0];
-    expect((await as.anonymous.get(link)).json().data).toEqual({ firstName, enabled: true });
+    const read = await as.anonymous.get(link);
+    expect(read.headers['cache-control']).toBe('no-store');
+    expect(read.json().data).toEqual({ firstName, enabled: true });
     for (let i = 0; i < 2; i++) {
       const res = await as.anonymous.post('/api/v3/reminders/opt-out', { token });
       expect(res.statusCode, res.body).toBe(200);
