@@ -66,8 +66,8 @@ describe.each(DATABASES)('reminders on %s', (dialect) => {
     expect(mail!.text_body).toContain('Próximo passo: Dados gerais.');
     expect(mail!.text_body).toContain(`http://localhost:3000/buyer/data?buyer=1&proposta=${created.id}`);
     expect(mail!.text_body).toMatch(/Preenchimento da proposta: 0 de \d+ etapas concluídas/);
-    expect(mail!.text_body).toMatch(/Não quero mais lembretes: http:\/\/localhost:3000\/lembretes\/parar\?token=/);
-    const optOut = tokenIn(mail!.text_body, '/lembretes/parar');
+    expect(mail!.text_body).toMatch(/Não quero mais lembretes: http:\/\/localhost:3000\/auth\/lembretes\?token=/);
+    const optOut = tokenIn(mail!.text_body, '/auth/lembretes');
     expect(JSON.parse(mail!.headers!)).toEqual({
       'List-Unsubscribe': `<http://localhost:3000/api/v3/reminders/opt-out?token=${optOut}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
@@ -173,7 +173,7 @@ describe.each(DATABASES)('reminders on %s', (dialect) => {
   it('the opt-out link stops them, idempotently, also as a mail client’s one-click POST; undo and the privacy page turn them back on', async () => {
     const { buyer, client, joinedAt: a } = await joinedBuyer();
     await sweep(sp(a, 3, 10));
-    const token = tokenIn((await reminders(buyer.email))[0]!.text_body, '/lembretes/parar');
+    const token = tokenIn((await reminders(buyer.email))[0]!.text_body, '/auth/lembretes');
     const link = `/api/v3/reminders/opt-out?token=${token}`;
     const firstName = buyer.name.split(' ')[0];
     const read = await as.anonymous.get(link);

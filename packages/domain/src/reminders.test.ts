@@ -10,7 +10,6 @@ import {
   type ReminderFacts,
 } from './reminders';
 
-const H = 3_600_000;
 /** São Paulo keeps UTC−3 all year (no daylight saving since 2019): 10:00 there is 13:00 UTC. */
 const sp = (day: number, hour: number, minute = 0) => Date.UTC(2026, 2, day, hour + 3, minute);
 

@@ -178,4 +178,4 @@ export const proposalRemindersSchema = z.object({
 export type ProposalRemindersView = z.infer<typeof proposalRemindersSchema>;
 
 /** The landing of the e-mails' "Não quero mais lembretes" link (web route). */
-export const REMINDER_OPT_OUT_PATH = '/lembretes/parar';
+export const REMINDER_OPT_OUT_PATH = '/auth/lembretes';
