@@ -196,6 +196,12 @@ describe.each(DATABASES)('reminders on %s', (dialect) => {
     const audit = await w.t.db.kysely.selectFrom('audit_log').select('action').where('actor_id', '=', userId).execute();
     expect(audit.filter((r) => r.action === 'reminders.disabled')).toHaveLength(1);
     expect((await client.get('/api/v3/reminders/me')).json().data).toEqual({ enabled: false });
+    // The privacy export says so too, with the reminders the person got.
+    const exported = (await client.get('/api/v3/privacy/export')).json().data;
+    expect(exported.reminders).toEqual({
+      enabled: false,
+      sent: [{ proposal: expect.any(String), number: 1, sentAt: expect.any(String) }],
+    });
     await sweep(sp(a, 6, 10));
     expect(await reminders(buyer.email)).toHaveLength(1);
 
