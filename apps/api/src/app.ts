@@ -156,7 +156,7 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Fa
   // App plugins
   registerErrorHandler(app);
   registerSession(app);
-  // Prometheus: request timings by route, GET /metrics behind METRICS_TOKEN (docs/operations.md).
+  // Prometheus: request timings by route, GET /metrics behind METRICS_TOKEN (docs/deploy.md, Metrics).
   registerMetrics(app, { token: config.metricsToken });
 
   // Routes

@@ -3,7 +3,7 @@ import { DATABASES, createTestApp, type TestApp } from './helpers';
 import { enqueueMail } from '../src/modules/mail/outbox';
 
 /**
- * GET /metrics (docs/operations.md, "Metrics"): Prometheus text behind METRICS_TOKEN, 401 without
+ * GET /metrics (docs/deploy.md, "Metrics"): Prometheus text behind METRICS_TOKEN, 401 without
  * it, 404 when no token is configured; request timings by route pattern, the login limits'
  * refusals, the outbox's depth and oldest message read at the scrape, the process's own metrics.
  */

@@ -10,7 +10,7 @@ const sameSecret = (given: string, expected: string) => {
 };
 
 /**
- * GET /metrics for Prometheus (docs/operations.md, "Metrics"): 404 unless METRICS_TOKEN is set, 401
+ * GET /metrics for Prometheus (docs/deploy.md, "Metrics"): 404 unless METRICS_TOKEN is set, 401
  * without `Authorization: Bearer <METRICS_TOKEN>`. Every answered request is timed by its route
  * pattern (never the raw URL: ids would make a series each); requests no route matched count as
  * "unmatched".

@@ -3,7 +3,7 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 import type { Database } from '../../db/schema';
 
 /**
- * The process's Prometheus metrics (docs/operations.md, "Metrics"): one registry per process, as
+ * The process's Prometheus metrics (docs/deploy.md, "Metrics"): one registry per process, as
  * Prometheus scrapes each instance on its own. Counters and histograms count as things happen; the
  * queue gauges are read from the database at each scrape (queueSamples).
  */
