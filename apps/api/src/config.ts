@@ -204,7 +204,10 @@ const envSchema = z.object({
   REMINDER_MAX: whole(0, 20).optional(),
   REMINDER_QUIET_START: whole(0, 23).optional(),
   REMINDER_QUIET_END: whole(0, 23).optional(),
-  METRICS_TOKEN: z.string().min(16, { error: 'must be at least 16 characters (e.g. `openssl rand -hex 32`)' }).optional(),
+  METRICS_TOKEN: z
+    .string()
+    .min(16, { error: 'must be at least 16 characters (e.g. `openssl rand -hex 32`)' })
+    .optional(),
 });
 type Env = z.infer<typeof envSchema>;
 /** Every variable the server reads (.env.example documents each one; a test keeps them in step). */
