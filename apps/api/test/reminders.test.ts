@@ -138,6 +138,13 @@ describe.each(DATABASES)('reminders on %s', (dialect) => {
     expect(await reminders(buyer.email)).toHaveLength(1);
   });
 
+  it('sends one reminder when two instances sweep at the same moment', async () => {
+    const { buyer, joinedAt: a } = await joinedBuyer();
+    const at = sp(a, 3, 10);
+    await Promise.all([sweep(at), sweep(at), sweep(at)]);
+    expect(await reminders(buyer.email)).toHaveLength(1);
+  });
+
   it('sends none once the buyers sent the proposal for analysis', async () => {
     const { created, buyer, client, joinedAt: a } = await joinedBuyer();
     await sweep(sp(a, 3, 10));
