@@ -1,4 +1,10 @@
 import type { ColumnType } from 'kysely';
+import type {
+  ReminderOptOutsTable,
+  ReminderProposalsOffTable,
+  ReminderTokensTable,
+  RemindersSentTable,
+} from '../modules/reminders/reminders.tables';
 
 /** Timestamps are epoch milliseconds (bigint on PostgreSQL, parsed to number; integer on SQLite). */
 export interface UsersTable {
@@ -340,38 +346,6 @@ export interface RumIntakeClientsTable {
 export interface PendingStorageTable {
   storage_key: string;
   created_at: number;
-}
-
-/** One reminder sent to a person about a proposal (docs/decisions/049-reminders-and-metrics.md). */
-export interface RemindersSentTable {
-  id: string;
-  proposal_id: string;
-  user_id: string;
-  /** 1, 2, 3…: unique per person and proposal, so a reminder is sent once across instances. */
-  seq: number;
-  /** The step id the reminder named. */
-  step: string;
-  sent_at: number;
-}
-
-/** A reminder's "Não quero mais lembretes" link, stored as the sha256 of its token. */
-export interface ReminderTokensTable {
-  id: string;
-  user_id: string;
-  created_at: number;
-}
-
-/** People who turned reminders off (the e-mail's link or their privacy page). */
-export interface ReminderOptOutsTable {
-  user_id: string;
-  at: number;
-}
-
-/** Proposals an operator turned reminders off on. */
-export interface ReminderProposalsOffTable {
-  proposal_id: string;
-  at: number;
-  by: string | null;
 }
 
 export interface Database {
