@@ -16,6 +16,8 @@ export const PUBLIC_URLS = [
   '/buyer/change-password',
   // The invitation landing with a link that is no invitation (the welcome itself: e2e/joining.spec.ts).
   '/auth/convite?token=' + 'x'.repeat(43),
+  // A reminder's opt-out landing with a link that is no reminder's (the real one: apps/api/test/reminders.test.ts).
+  '/auth/lembretes?token=' + 'x'.repeat(43),
   '/error',
   '/nao-existe',
 ];

@@ -35,6 +35,8 @@ import { insuranceRoutes } from './modules/insurance/insurance.routes';
 import { fgtsRoutes } from './modules/fgts/fgts.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { jobsRoutes } from './modules/jobs/jobs.routes';
+import { remindersRoutes } from './modules/reminders/reminders.routes';
+import { registerMetrics } from './modules/metrics/metrics.routes';
 import { createServices, type Services } from './services';
 import { createJobEngine } from './jobs/engine';
 import { appJobs } from './jobs/app-jobs';
@@ -136,7 +138,7 @@ export async function buildApp({ config, db, logger, extraJobs = [] }: BuildOpti
     config,
     db,
     definitions: [
-      ...appJobs({ db: db.kysely, mailer, sessions, sweepUploads: () => services.documents.sweep() }),
+      ...appJobs({ db: db.kysely, mailer, sessions, config, sweepUploads: () => services.documents.sweep() }),
       ...extraJobs,
     ],
     log: app.log,
@@ -177,6 +179,8 @@ export async function buildApp({ config, db, logger, extraJobs = [] }: BuildOpti
   // App plugins
   registerErrorHandler(app);
   registerSession(app);
+  // Prometheus: request timings by route, GET /metrics behind METRICS_TOKEN (docs/deploy.md, Metrics).
+  registerMetrics(app, { token: config.metricsToken });
 
   // Routes
   await app.register(
@@ -198,6 +202,8 @@ export async function buildApp({ config, db, logger, extraJobs = [] }: BuildOpti
       // Property values, installments, SFH ceiling and LTV settings (docs/decisions/020).
       await api.register(financingRoutes);
       await api.register(privacyRoutes, { prefix: '/privacy' });
+      // Reminders' switches: the e-mail's opt-out link, the person's own, the operator's (docs/decisions/049).
+      await api.register(remindersRoutes);
     },
     { prefix: '/api/v3' },
   );

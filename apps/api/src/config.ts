@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { decideAnalytics, RUM_SERVICE_NAME, type PublicSettings } from '@portal/domain/monitoring';
 import { loadDocumentsConfig, type DocumentsConfig } from './modules/documents/documents.config';
+import type { ReminderSettings } from '@portal/domain/reminders';
 
 /**
  * The configuration, read once from the environment at start (docs/decisions/011-production-config.md).
@@ -63,6 +64,10 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** Background jobs on PostgreSQL (pg-boss): its schema, how often instances check the schedules (docs/decisions/048). */
   jobs: { schema: string; cronCheckSeconds: number };
+  /** Reminders to a stalled buyer or seller (REMINDERS_ENABLED, REMINDER_*; docs/decisions/049). */
+  reminders: ReminderSettings;
+  /** METRICS_TOKEN: the bearer token of GET /metrics (Prometheus); null: /metrics answers 404. */
+  metricsToken: string | null;
 }
 
 /** Every problem of the environment at once, one per line, for the operator. */
@@ -203,6 +208,16 @@ const envSchema = z.object({
     .regex(/^[a-z_][a-z0-9_]{0,62}$/, { error: 'must be a PostgreSQL schema name (a-z, 0-9, _)' })
     .optional(),
   JOBS_CRON_CHECK_SECONDS: whole(1, 45).optional(),
+  REMINDERS_ENABLED: flag.optional(),
+  REMINDER_IDLE_HOURS: whole(1, 24 * 365).optional(),
+  REMINDER_INTERVAL_HOURS: whole(1, 24 * 365).optional(),
+  REMINDER_MAX: whole(0, 20).optional(),
+  REMINDER_QUIET_START: whole(0, 23).optional(),
+  REMINDER_QUIET_END: whole(0, 23).optional(),
+  METRICS_TOKEN: z
+    .string()
+    .min(16, { error: 'must be at least 16 characters (e.g. `openssl rand -hex 32`)' })
+    .optional(),
 });
 type Env = z.infer<typeof envSchema>;
 /** Every variable the server reads (.env.example documents each one; a test keeps them in step). */
@@ -315,13 +330,22 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     healthDataKeyPrevious: env.HEALTH_DATA_KEY_PREVIOUS?.trim() ?? null,
     shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS ?? 10_000,
     jobs: { schema: env.JOBS_SCHEMA ?? 'pgboss', cronCheckSeconds: env.JOBS_CRON_CHECK_SECONDS ?? 30 },
+    reminders: {
+      enabled: env.REMINDERS_ENABLED === undefined || isOn(env.REMINDERS_ENABLED),
+      idleMs: (env.REMINDER_IDLE_HOURS ?? 48) * 3_600_000,
+      intervalMs: (env.REMINDER_INTERVAL_HOURS ?? 48) * 3_600_000,
+      max: env.REMINDER_MAX ?? 3,
+      quietStart: env.REMINDER_QUIET_START ?? 20,
+      quietEnd: env.REMINDER_QUIET_END ?? 8,
+    },
+    metricsToken: env.METRICS_TOKEN ?? null,
   };
 }
 
 /** The offending value, quoted, unless the variable holds a secret. */
 function valueOf(raw: Record<string, string | undefined>, path: PropertyKey[]): string {
   const name = String(path[0]);
-  if (/KEY|SECRET|DATABASE_URL|SMTP_URL|REDIS_URL/.test(name)) return '';
+  if (/KEY|SECRET|TOKEN|DATABASE_URL|SMTP_URL|REDIS_URL/.test(name)) return '';
   return ` (got ${JSON.stringify(raw[name])})`;
 }
 

@@ -48,6 +48,8 @@ const NEVER_200: Record<string, string> = {
   'GET /api/v3/cep/{cep}': 'no address service is configured in tests (503, its honest answer)',
   'GET /api/v3/auth/invitation':
     'needs a live invitation token (its 200 and no-store are checked in invitations.test.ts); here an unknown one',
+  'GET /api/v3/reminders/opt-out':
+    'needs a live reminder link (its 200 and no-store are checked in reminders.test.ts); here an unknown one',
 };
 
 /** Routes outside the OpenAPI document (hidden from it) that answer under /api too. */

@@ -1,5 +1,6 @@
 import { completeCpf } from '@portal/domain/cpf';
 import { financingProposalBody } from './helpers/proposals';
+import { REMINDERS_MATRIX } from './security-matrix-reminders';
 
 /**
  * The authorization matrix: every API operation (from the API's own OpenAPI document) × every
@@ -384,6 +385,7 @@ export const MATRIX: Record<string, MatrixEntry> = {
     expect: OPERATOR_ONLY,
   },
 
+  ...REMINDERS_MATRIX,
   // Monitoring: the agent's endpoints are public (same origin); the views are the operator's.
   'GET /api/public-settings': {
     url: () => '/api/public-settings',

@@ -299,6 +299,11 @@ export function nextStepFor(steps: readonly Step[], viewer: Viewer): Step | null
   return open.find((s) => s.state === 'rejected' && ready(s)) ?? open.find(ready) ?? null;
 }
 
+/** The steps this viewer may still do (sent back or not done), in flow order: their own "what is left". */
+export function openStepsFor(steps: readonly Step[], viewer: Viewer): Step[] {
+  return steps.filter((s) => s.party === viewer.role && s.state !== 'done' && canAct(s, viewer));
+}
+
 /** The steps of a party still to do (by anyone), in flow order: the "what is left" list. */
 export function pendingSteps(steps: readonly Step[], party: Party): Step[] {
   return steps.filter((s) => s.party === party && s.state !== 'done');

@@ -64,6 +64,7 @@ const SPEC_ROUTES = [
   '/auth/:role/login',
   '/auth/login',
   '/auth/convite',
+  '/auth/lembretes',
   '/error',
 ];
 

@@ -60,6 +60,8 @@ export const ROUTES = [
   },
   // An invitation's landing (docs/decisions/043-joining.md): welcome, first password, straight in.
   { id: 'auth.convite', path: '/auth/convite', access: 'both', nav: null, title: 'Convite' },
+  // A reminder's "Não quero mais lembretes" (docs/decisions/049-reminders-and-metrics.md): done, with undo.
+  { id: 'auth.lembretes', path: '/auth/lembretes', access: 'both', nav: null, title: 'Lembretes' },
   { id: 'auth.login', path: '/auth/login', access: 'public', nav: null, title: 'Entrar' },
   { id: 'auth.role.login', path: '/auth/:role/login', access: 'public', nav: null, title: 'Entrar' },
   { id: 'error', path: '/error', access: 'both', nav: { left: 'back' }, title: 'Erro' },

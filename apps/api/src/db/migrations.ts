@@ -7,6 +7,7 @@ import { backofficeMigration } from '../modules/backoffice/backoffice.migration'
 import { insuranceMigration } from '../modules/insurance/insurance.migration';
 import { financingMigration } from '../modules/financing/financing.migration';
 import { queueMigration } from '../modules/backoffice/queue.migration';
+import { remindersMigration } from '../modules/reminders/reminders.migration';
 
 /**
  * Migrations are code, in order, run on SQLite and PostgreSQL alike: only types both understand
@@ -276,6 +277,8 @@ const migrations: Record<string, Migration> = {
   '0170_jobs': jobsMigration,
   // The operators' queue and the proposal's responsible (docs/decisions/050-operator-queue.md).
   '0172_proposal_owner_and_waiting': queueMigration,
+  // Reminders to a stalled party, their opt-outs and switches (docs/decisions/049-reminders-and-metrics.md).
+  '0171_reminders': remindersMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

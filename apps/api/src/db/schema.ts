@@ -1,4 +1,10 @@
 import type { ColumnType } from 'kysely';
+import type {
+  ReminderOptOutsTable,
+  ReminderProposalsOffTable,
+  ReminderTokensTable,
+  RemindersSentTable,
+} from '../modules/reminders/reminders.tables';
 
 /** Timestamps are epoch milliseconds (bigint on PostgreSQL, parsed to number; integer on SQLite). */
 export interface UsersTable {
@@ -66,6 +72,8 @@ export interface OutboxTable {
   attempts: number;
   next_attempt_at: number;
   last_error: string | null;
+  /** JSON object of extra headers (List-Unsubscribe of reminders); null for none (migration 0171_reminders). */
+  headers: string | null;
 }
 
 /** A background job of the embedded engine (SQLite; pg-boss keeps its own tables). docs/decisions/048. */
@@ -384,6 +392,10 @@ export interface PendingStorageTable {
 
 export interface Database {
   proposal_waits: ProposalWaitsTable;
+  reminders_sent: RemindersSentTable;
+  reminder_tokens: ReminderTokensTable;
+  reminder_opt_outs: ReminderOptOutsTable;
+  reminder_proposals_off: ReminderProposalsOffTable;
   pending_storage: PendingStorageTable;
   rum_error_groups: RumErrorGroupsTable;
   rum_intake_clients: RumIntakeClientsTable;

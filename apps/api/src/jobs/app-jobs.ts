@@ -3,6 +3,8 @@ import type { Database } from '../db/schema';
 import type { SessionsRepository } from '../modules/auth/sessions.repository';
 import { pruneRateLimits } from '../modules/auth/rate-limit';
 import type { Mailer } from '../modules/mail/outbox';
+import type { Config } from '../config';
+import { runReminderSweep } from '../modules/reminders/reminder-sweep';
 import { defineJob } from './jobs';
 
 /**
@@ -13,6 +15,7 @@ export function appJobs(deps: {
   mailer: Mailer;
   sessions: SessionsRepository;
   sweepUploads: () => Promise<unknown>;
+  config: Pick<Config, 'reminders' | 'publicUrl' | 'documents'>;
 }) {
   return [
     // One delivery pass over the outbox: sent after each commit that queued an e-mail, and every
@@ -34,6 +37,23 @@ export function appJobs(deps: {
       handler: async () => {
         await deps.sessions.pruneExpiredSessions();
         await pruneRateLimits(deps.db);
+      },
+    }),
+    // Reminders to a buyer or seller whose part stalled (docs/decisions/049-reminders-and-metrics.md).
+    // The sweep itself skips the quiet hours; a reminder's number per person is unique, so a sweep
+    // run twice sends nothing twice.
+    defineJob({
+      name: 'reminders.sweep',
+      cron: '*/10 * * * *',
+      handler: async () => {
+        const { sent } = await runReminderSweep({
+          db: deps.db,
+          now: Date.now(),
+          settings: deps.config.reminders,
+          publicUrl: deps.config.publicUrl,
+          validityDays: deps.config.documents.validityDays,
+        });
+        if (sent > 0) deps.mailer.kick();
       },
     }),
   ];

@@ -1,7 +1,7 @@
 import { Suspense, useDeferredValue, useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { markerGuard, sessionGuard, type RouteDef, type RouteId } from '@portal/domain/routes';
-import { clearLoginMarker, readLoginMarker } from '../lib/storage';
+import { clearLoginMarker, readLoginMarker, writeSelectedProposal } from '../lib/storage';
 import { useSession } from '../lib/session';
 import { useClientStore } from '../lib/store';
 import { NavBar } from '../components/nav-bar';
@@ -16,7 +16,7 @@ type TableRoute = RouteDef & { id: RouteId };
  * The marker guard decides synchronously; the session guard asks GET /auth/session.
  */
 export function GuardedRoute({ route }: { route: TableRoute }) {
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const marker = readLoginMarker();
   // The screen behind the guard draws in slices once the session is known (docs/decisions/033-slow-machine-main-thread.md).
   const session = useDeferredValue(useSession());
@@ -40,6 +40,10 @@ export function GuardedRoute({ route }: { route: TableRoute }) {
     }
     if (bySession.kind === 'forbidden') return <Navigate to="/error" replace state={{ message: bySession.message }} />;
   }
+  // An e-mailed link to a buyer's step names its proposal (a reminder's "proposta="): the buyer's
+  // screens act on the selected one, so it is selected before the screen reads it.
+  const named = route.path.startsWith('/buyer/') ? new URLSearchParams(search).get('proposta') : null;
+  if (named) writeSelectedProposal(named);
   return <RouteScreen route={route} />;
 }
 

@@ -19,6 +19,7 @@ export const SCREEN_LOADERS: Record<ChunkedRouteId, ScreenLoader> = {
   'buyer.recover': () => import('../features/auth/recover-page'),
   'buyer.change-password': () => import('../features/auth/change-password-page'),
   'auth.convite': () => import('../features/auth/invitation-page'),
+  'auth.lembretes': () => import('../features/reminders/opt-out-page'),
   'buyer.home': () => import('../features/proposals/buyer-home-page'),
   'buyer.select-proposal': () => import('../features/proposals/select-proposal-page'),
   'seller.proposals': () => import('../features/seller/proposals-page'),

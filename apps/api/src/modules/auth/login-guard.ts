@@ -1,5 +1,6 @@
 import { rateLimited } from '../../errors';
 import type { RateLimiter } from './rate-limit';
+import { loginRefusals } from '../metrics/metrics';
 
 /** Password checks per account per minute before the account is throttled (sliding window). */
 export const LOGIN_LIMITS = { windowMs: 60_000, perAccount: 10 } as const;
@@ -31,7 +32,10 @@ export async function checkPasswordWithLimits(
   const { limiter } = deps;
   const windowMs = LOGIN_LIMITS.windowMs;
   const ip = await limiter.take(`login:ip:${check.ip}`, { windowMs, limit: deps.ipLimit });
-  if (!ip.allowed) throw rateLimited(ip.retryAfterMs / 1000);
+  if (!ip.allowed) {
+    loginRefusals.inc({ limit: 'ip' });
+    throw rateLimited(ip.retryAfterMs / 1000);
+  }
 
   const clientKey = `login:client:${check.accountKey}:${check.ip}`;
   // The slot is taken before the (slow) hash comparison, so parallel requests cannot overshoot.
@@ -48,10 +52,14 @@ export async function checkPasswordWithLimits(
   }
 
   const client = await limiter.take(clientKey, { windowMs, limit: 1 });
-  if (!client.allowed) throw rateLimited(Math.min(account.retryAfterMs, client.retryAfterMs) / 1000);
+  if (!client.allowed) {
+    loginRefusals.inc({ limit: 'account' });
+    throw rateLimited(Math.min(account.retryAfterMs, client.retryAfterMs) / 1000);
+  }
   if (await check.verify()) {
     await limiter.reset(clientKey);
     return true;
   }
+  loginRefusals.inc({ limit: 'account' });
   throw rateLimited(Math.min(account.retryAfterMs, windowMs) / 1000);
 }

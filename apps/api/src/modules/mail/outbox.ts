@@ -14,6 +14,8 @@ export interface MailMessage {
   text: string;
   html?: string;
   kind: string;
+  /** Extra headers, e.g. a reminder's List-Unsubscribe and List-Unsubscribe-Post (RFC 8058). */
+  headers?: Record<string, string>;
 }
 
 /** Queues an e-mail in the outbox table (inside the caller's transaction when given one). */
@@ -34,6 +36,7 @@ export async function enqueueMail(db: Executor, message: MailMessage): Promise<s
       attempts: 0,
       next_attempt_at: now,
       last_error: null,
+      headers: message.headers ? JSON.stringify(message.headers) : null,
     })
     .execute();
   return id;
@@ -52,6 +55,7 @@ function messageOf(row: OutboxTable, from: string) {
     text: row.text_body,
     html: row.html_body ?? undefined,
     messageId: `<${row.id}@portal>`,
+    headers: row.headers ? (JSON.parse(row.headers) as Record<string, string>) : undefined,
   };
 }
 

@@ -158,11 +158,12 @@ export function createPrivacyRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    /** Queued e-mails to the address, sessions and password tokens. */
+    /** Queued e-mails to the address, sessions, password tokens and reminders' opt-out links. */
     async deleteUserTraces(user: { id: string; email: string }, tx: Executor = db) {
       await tx.deleteFrom('outbox').where('to_address', '=', user.email).execute();
       await tx.deleteFrom('sessions').where('user_id', '=', user.id).execute();
       await tx.deleteFrom('password_tokens').where('user_id', '=', user.id).execute();
+      await tx.deleteFrom('reminder_tokens').where('user_id', '=', user.id).execute();
     },
 
     /** The account stays as an anonymous shell that cannot sign in. */

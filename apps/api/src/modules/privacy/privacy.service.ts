@@ -106,6 +106,17 @@ export function createPrivacyService(deps: Deps) {
         }
         proposals.push({ code: m.code, role: m.role, position: m.position, sections, documents, health });
       }
+      // The reminders the person got and whether they still want them (docs/decisions/049).
+      const [optOut, reminders] = await Promise.all([
+        db.selectFrom('reminder_opt_outs').select('at').where('user_id', '=', user.id).executeTakeFirst(),
+        db
+          .selectFrom('reminders_sent as r')
+          .innerJoin('proposals as p', 'p.id', 'r.proposal_id')
+          .select(['p.code', 'r.seq', 'r.sent_at'])
+          .where('r.user_id', '=', user.id)
+          .orderBy('r.sent_at')
+          .execute(),
+      ]);
       await recordAudit(db, { actorId: user.id, action: 'privacy.exported', subject: `user:${user.id}`, ip });
       return {
         generatedAt: new Date().toISOString(),
@@ -115,6 +126,14 @@ export function createPrivacyService(deps: Deps) {
           updated_at: new Date(account.updated_at).toISOString(),
         },
         proposals,
+        reminders: {
+          enabled: !optOut,
+          sent: reminders.map((r) => ({
+            proposal: r.code,
+            number: Number(r.seq),
+            sentAt: new Date(Number(r.sent_at)).toISOString(),
+          })),
+        },
       };
     },
 

@@ -18,6 +18,7 @@ import { formatInstant } from '@portal/domain/dates';
 import { EmptySections, SectionCard } from './proposal-sections';
 import { HistoryPanel, StatusPanel } from './proposal-status-panels';
 import { HealthPanel } from './health-panel';
+import { RemindersPanel } from './reminders-panel';
 import type { BackofficeSection } from '@portal/domain/backoffice-api';
 import { PlainAlert } from '../../components/plain-alert';
 import { PlainTag } from '../../components/plain-tag';
@@ -186,6 +187,7 @@ export default function ProposalPage() {
           <Suspense fallback={null}>
             <FinancingPanel proposalId={p.id} />
           </Suspense>
+          <RemindersPanel proposalId={p.id} />
           <HistoryPanel view={v} />
         </aside>
       </div>

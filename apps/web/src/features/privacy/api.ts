@@ -35,3 +35,14 @@ export function completeRequest(id: string) {
     method: 'POST',
   }).then((r) => r.data);
 }
+
+/** The reminder e-mails' switch of the signed-in person (docs/decisions/049-reminders-and-metrics.md). */
+export const myRemindersKey = ['reminders', 'me'] as const;
+export function fetchMyReminders(signal?: AbortSignal) {
+  return apiRequest<{ data: { enabled: boolean } }>('/reminders/me', { signal }).then((r) => r.data);
+}
+export function setMyReminders(enabled: boolean) {
+  return apiRequest<{ data: { enabled: boolean } }>('/reminders/me', { method: 'PUT', body: { enabled } }).then(
+    (r) => r.data,
+  );
+}

@@ -9,10 +9,11 @@ import { exportMyData, requestDeletion, usePrivacyStatus } from './api';
 import { formatInstant } from '@portal/domain/dates';
 import { PlainAlert } from '../../components/plain-alert';
 import { PlainCard } from '../../components/plain-card';
+import { RemindersCard } from './reminders-card';
 
 /**
- * /buyer/privacy and /seller/privacy (LGPD art. 18): the health-data consent (buyers), a download
- * of everything the portal holds about the person, and a deletion request.
+ * /buyer/privacy and /seller/privacy (LGPD art. 18): the health-data consent (buyers), the reminder
+ * e-mails' switch, a download of everything the portal holds about the person, and a deletion request.
  */
 export default function PrivacyPage() {
   const { pathname } = useLocation();
@@ -74,6 +75,7 @@ export default function PrivacyPage() {
           <Link to="/buyer/insurance">Ver ou revogar o consentimento</Link>
         </PlainCard>
       ) : null}
+      <RemindersCard />
       <PlainCard title="Baixar meus dados" className="privacy-card">
         <p>
           Um arquivo JSON com tudo o que o portal guarda sobre você: cadastro, formulários, documentos enviados e
