@@ -66,6 +66,7 @@ describe.each(DATABASES)('background jobs on %s', (dialect) => {
       'mail.deliver',
       'uploads.sweep',
       'sessions.sweep',
+      'reminders.sweep',
       'test.fails',
     ]);
 

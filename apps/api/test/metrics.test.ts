@@ -114,4 +114,13 @@ describe.each(DATABASES)('metrics on %s', (dialect) => {
     expect(age).toBeGreaterThanOrEqual(600);
     expect(age).toBeLessThan(3_600);
   });
+
+  it('reports every background job queue by state, as the jobs page counts them', async () => {
+    const text = (await scrape()).body;
+    const counts = await t.app.jobs.counts();
+    expect(counts.map((c) => c.queue)).toContain('reminders.sweep');
+    for (const c of counts)
+      for (const state of ['waiting', 'running', 'failed', 'dead'] as const)
+        expect(sample(text, `portal_jobs{queue="${c.queue}",state="${state}"}`)).toBe(c[state]);
+  });
 });

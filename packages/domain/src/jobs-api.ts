@@ -8,6 +8,7 @@ export const JOB_QUEUE_LABELS: Record<string, string> = {
   'mail.deliver': 'Envio de e-mails',
   'uploads.sweep': 'Limpeza de envios interrompidos',
   'sessions.sweep': 'Limpeza de sessões expiradas',
+  'reminders.sweep': 'Lembretes a quem parou de preencher',
 };
 export const jobQueueLabel = (queue: string) => JOB_QUEUE_LABELS[queue] ?? queue;
 
