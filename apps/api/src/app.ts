@@ -22,6 +22,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { proposalsRoutes } from './modules/proposals/proposals.routes';
 import { sectionsRoutes } from './modules/sections/sections.routes';
 import { backofficeRoutes } from './modules/backoffice/backoffice.routes';
+import { notesRoutes } from './modules/backoffice/notes.routes';
 import { privacyRoutes } from './modules/privacy/privacy.routes';
 import { createObjectStorage, type ObjectStorage } from './modules/documents/storage';
 import { sellerRoutes } from './modules/seller/seller.routes';
@@ -169,6 +170,8 @@ export async function buildApp({ config, db, logger }: BuildOptions): Promise<Fa
       await api.register(cepRoutes, { prefix: '/cep' });
       // Back office (docs/decisions/007-back-office.md): /backoffice/*, /operators, /proposals/:id/history.
       await api.register(backofficeRoutes);
+      // The team's internal notes (docs/decisions/051-operator-notes-and-review.md).
+      await api.register(notesRoutes);
       // Property values, installments, SFH ceiling and LTV settings (docs/decisions/020).
       await api.register(financingRoutes);
       await api.register(privacyRoutes, { prefix: '/privacy' });

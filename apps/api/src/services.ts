@@ -9,6 +9,7 @@ import { createActivityService } from './modules/backoffice/activity.service';
 import { createBackofficeService } from './modules/backoffice/backoffice.service';
 import { createDossierService } from './modules/backoffice/dossier.service';
 import { createOperatorsService } from './modules/backoffice/operators.service';
+import { createNotesService } from './modules/backoffice/notes.service';
 import { createProposalReviewService } from './modules/backoffice/proposal-review.service';
 import { createDocumentReviewService } from './modules/documents/document-review.service';
 import { createDocumentsServiceFromConfig } from './modules/documents/documents.service';
@@ -85,6 +86,7 @@ export function createServices(deps: {
     dossier: createDossierService({ db, storage, backoffice, financing }),
     operators: createOperatorsService({ db, mailer, publicUrl }),
     activity: createActivityService({ db }),
+    notes: createNotesService({ db }),
     privacy: createPrivacyService({ db, storage, insurance, mailer, outboxDir: join(config.dataDir, 'outbox') }),
     monitoring: createMonitoringService({
       db,

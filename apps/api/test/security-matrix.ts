@@ -26,6 +26,8 @@ export interface Ids {
   file: string;
   operatorId: string;
   privacyRequest: string;
+  /** The team's internal note on the proposal (INTERNAL_NOTE). */
+  note: string;
 }
 
 export interface MatrixEntry {
@@ -80,6 +82,22 @@ export const HISTORY_NOTES = {
   toSeller: 'o avaliador liga para o vendedor amanhã',
 } as const;
 
+/**
+ * An internal note the team writes on the matrix's proposal before the checks
+ * (docs/decisions/051-operator-notes-and-review.md): no buyer or seller answer may carry it.
+ */
+export const INTERNAL_NOTE = 'nota interna da equipe: renda informal, pedir extratos';
+/** Everyone but the team: the note is hidden from each caller that gets an answer there. */
+const NOTE_HIDDEN = {
+  owner: [INTERNAL_NOTE],
+  other: [INTERNAL_NOTE],
+  second: [INTERNAL_NOTE],
+  seller: [INTERNAL_NOTE],
+} as const;
+/** The callers among owner/other/second/seller that a route answers (the note is checked in each answer). */
+const noteHiddenFor = (...who: (keyof typeof NOTE_HIDDEN)[]) =>
+  Object.fromEntries(who.map((w) => [w, NOTE_HIDDEN[w]])) as MatrixEntry['hidesText'];
+
 /** A well-formed invitation token that no invitation has. */
 const UNKNOWN_TOKEN = 'x'.repeat(43);
 const P = (ids: Ids) => `/api/v3/proposals/${ids.proposal}`;
@@ -120,7 +138,11 @@ export const MATRIX: Record<string, MatrixEntry> = {
     expect: ALL_OK,
   },
   'GET /api/v3/auth/session': { url: () => '/api/v3/auth/session', expect: ALL_OK },
-  'GET /api/v3/auth/user': { url: () => '/api/v3/auth/user', expect: SIGNED_IN },
+  'GET /api/v3/auth/user': {
+    url: () => '/api/v3/auth/user',
+    expect: SIGNED_IN,
+    hidesText: noteHiddenFor('owner', 'other', 'second', 'seller'),
+  },
   'POST /api/v3/auth/logout': { url: () => '/api/v3/auth/logout', expect: ALL_OK },
   'POST /api/v3/auth/recover': {
     url: () => '/api/v3/auth/recover',
@@ -149,26 +171,33 @@ export const MATRIX: Record<string, MatrixEntry> = {
   },
 
   // Proposals and their sections.
-  'GET /api/v3/proposals/': { url: () => '/api/v3/proposals', expect: SIGNED_IN, hides: { seller: SELLER_HIDDEN } },
+  'GET /api/v3/proposals/': {
+    url: () => '/api/v3/proposals',
+    expect: SIGNED_IN,
+    hides: { seller: SELLER_HIDDEN },
+    hidesText: noteHiddenFor('owner', 'other', 'second', 'seller'),
+  },
   'GET /api/v3/proposals/{id}': {
     url: P,
     expect: [401, 'ok', 404, 'ok', 'ok', 'ok'],
     hides: { seller: SELLER_HIDDEN },
+    hidesText: noteHiddenFor('owner', 'second', 'seller'),
   },
   // Everyone on the proposal sees status and stage; the team's words only their addressee.
   'GET /api/v3/proposals/{id}/history': {
     url: (ids) => `${P(ids)}/history`,
     expect: [401, 'ok', 404, 'ok', 'ok', 'ok'],
     hidesText: {
-      seller: [HISTORY_NOTES.toBuyers, HISTORY_NOTES.stageToBuyers],
-      owner: [HISTORY_NOTES.toSeller],
-      second: [HISTORY_NOTES.toSeller],
+      seller: [HISTORY_NOTES.toBuyers, HISTORY_NOTES.stageToBuyers, INTERNAL_NOTE],
+      owner: [HISTORY_NOTES.toSeller, INTERNAL_NOTE],
+      second: [HISTORY_NOTES.toSeller, INTERNAL_NOTE],
     },
   },
   // What is next: each party sees its own steps; only the main buyer sends for analysis.
   'GET /api/v3/proposals/{id}/progress': {
     url: (ids) => `${P(ids)}/progress`,
     expect: [401, 'ok', 404, 'ok', 'ok', 'ok'],
+    hidesText: noteHiddenFor('owner', 'second', 'seller'),
   },
   'POST /api/v3/proposals/{id}/send-for-analysis': {
     url: (ids) => `${P(ids)}/send-for-analysis`,
@@ -177,10 +206,12 @@ export const MATRIX: Record<string, MatrixEntry> = {
   'GET /api/v3/proposals/{id}/sections': {
     url: (ids) => `${P(ids)}/sections`,
     expect: [401, 'ok', 404, 'ok', 'ok', 'ok'],
+    hidesText: noteHiddenFor('owner', 'second', 'seller'),
   },
   'GET /api/v3/proposals/{id}/sections/{section}': {
     url: (ids) => `${P(ids)}/sections/data?buyer=0`,
     expect: [401, 'ok', 404, 403, 404, 'ok'],
+    hidesText: noteHiddenFor('owner'),
   },
   'PUT /api/v3/proposals/{id}/sections/{section}': {
     url: (ids) => `${P(ids)}/sections/data?buyer=0`,
@@ -197,6 +228,7 @@ export const MATRIX: Record<string, MatrixEntry> = {
   'GET /api/v3/proposals/{id}/documents': {
     url: (ids) => `${P(ids)}/documents`,
     expect: [401, 'ok', 404, 'ok', 'ok', 'ok'],
+    hidesText: noteHiddenFor('owner', 'second', 'seller'),
   },
   // The main buyer's items are invisible to the second buyer (404), as any document not theirs.
   'POST /api/v3/proposals/{id}/documents/{item}/files': {
@@ -227,7 +259,11 @@ export const MATRIX: Record<string, MatrixEntry> = {
   'GET /api/v3/proposals/{id}/documents/events': { url: (ids) => `${P(ids)}/documents/events`, expect: OPERATOR_ONLY },
 
   // The seller's part.
-  'GET /api/v3/proposals/{id}/seller': { url: (ids) => `${P(ids)}/seller`, expect: [401, 'ok', 404, 'ok', 'ok', 'ok'] },
+  'GET /api/v3/proposals/{id}/seller': {
+    url: (ids) => `${P(ids)}/seller`,
+    expect: [401, 'ok', 404, 'ok', 'ok', 'ok'],
+    hidesText: noteHiddenFor('owner', 'second', 'seller'),
+  },
   'POST /api/v3/proposals/{id}/seller/complete': {
     url: (ids) => `${P(ids)}/seller/complete`,
     expect: [401, 403, 403, 403, 'ok', 403],
@@ -238,6 +274,7 @@ export const MATRIX: Record<string, MatrixEntry> = {
   'GET /api/v3/proposals/{id}/fgts': {
     url: (ids) => `${P(ids)}/fgts?buyer=0`,
     expect: [401, 'ok', 404, 403, 404, 'ok'],
+    hidesText: noteHiddenFor('owner'),
   },
   'GET /api/v3/proposals/{id}/fgts/form.pdf': {
     url: (ids) => `${P(ids)}/fgts/form.pdf?buyer=0`,
@@ -251,6 +288,7 @@ export const MATRIX: Record<string, MatrixEntry> = {
   'GET /api/v3/proposals/{id}/insurance': {
     url: (ids) => `${P(ids)}/insurance`,
     expect: [401, 'ok', 404, 'ok', 404, 'ok'],
+    hidesText: noteHiddenFor('owner', 'second'),
   },
   'POST /api/v3/proposals/{id}/insurance/consent': {
     url: (ids) => `${P(ids)}/insurance/consent`,
@@ -314,6 +352,22 @@ export const MATRIX: Record<string, MatrixEntry> = {
   'GET /api/v3/proposals/{id}/financing': {
     url: (ids) => `${P(ids)}/financing`,
     expect: [401, 'ok', 404, 'ok', 404, 'ok'],
+    hidesText: noteHiddenFor('owner', 'second'),
+  },
+  // The team's internal notes: operators only, and in no answer of anyone else (INTERNAL_NOTE above).
+  'GET /api/v3/backoffice/proposals/{id}/notes': {
+    url: (ids) => `/api/v3/backoffice/proposals/${ids.proposal}/notes`,
+    expect: OPERATOR_ONLY,
+  },
+  'POST /api/v3/backoffice/proposals/{id}/notes': {
+    url: (ids) => `/api/v3/backoffice/proposals/${ids.proposal}/notes`,
+    body: () => ({ text: `${INTERNAL_NOTE} (mais uma)` }),
+    expect: OPERATOR_ONLY,
+  },
+  'PUT /api/v3/backoffice/proposals/{id}/notes/{noteId}': {
+    url: (ids) => `/api/v3/backoffice/proposals/${ids.proposal}/notes/${ids.note}`,
+    body: () => ({ text: `${INTERNAL_NOTE} (revista)`, version: 1 }),
+    expect: OPERATOR_ONLY,
   },
   'PUT /api/v3/backoffice/proposals/{id}/financing': {
     url: (ids) => `/api/v3/backoffice/proposals/${ids.proposal}/financing`,
@@ -354,7 +408,12 @@ export const MATRIX: Record<string, MatrixEntry> = {
 
   // LGPD self-service: the person asks, an operator completes.
   'GET /api/v3/privacy/': { url: () => '/api/v3/privacy', expect: [401, 'ok', 'ok', 'ok', 'ok', 403] },
-  'GET /api/v3/privacy/export': { url: () => '/api/v3/privacy/export', expect: [401, 'ok', 'ok', 'ok', 'ok', 403] },
+  // The self-service export leaves the team's notes out (docs/decisions/051).
+  'GET /api/v3/privacy/export': {
+    url: () => '/api/v3/privacy/export',
+    expect: [401, 'ok', 'ok', 'ok', 'ok', 403],
+    hidesText: noteHiddenFor('owner', 'other', 'second', 'seller'),
+  },
   'POST /api/v3/privacy/deletion-request': {
     url: () => '/api/v3/privacy/deletion-request',
     expect: [401, 'ok', 'ok', 'ok', 'ok', 403],

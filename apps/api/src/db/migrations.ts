@@ -5,6 +5,7 @@ import { Kysely, Migrator, sql, type Migration, type MigrationProvider } from 'k
 import { backofficeMigration } from '../modules/backoffice/backoffice.migration';
 import { insuranceMigration } from '../modules/insurance/insurance.migration';
 import { financingMigration } from '../modules/financing/financing.migration';
+import { internalNotesMigration } from '../modules/backoffice/notes.migration';
 
 /**
  * Migrations are code, in order, run on SQLite and PostgreSQL alike: only types both understand
@@ -263,6 +264,8 @@ const migrations: Record<string, Migration> = {
       await db.schema.alterTable('password_tokens').addColumn('invited_by', 'text').execute();
     },
   },
+  // The team's internal notes on a proposal, one row per version (docs/decisions/051-operator-notes-and-review.md).
+  '0173_internal_notes': internalNotesMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
