@@ -55,7 +55,7 @@ describe('operator workspace: notes and side-by-side review', () => {
     // The main buyer sends three files.
     const buyer = await browser.newPage(DESKTOP);
     await loginAs(buyer.page, 'comprador@demo.com.br');
-    await buyer.page.waitForURL(/\/buyer\//);
+    await buyer.page.waitForURL('**/buyer/select-proposal');
     const id = await proposalIdOf(buyer.page);
     const jpeg = await makeJpeg(buyer.page, 'Conta de luz');
     for (const [item, name, mimeType, buffer] of [
@@ -97,8 +97,12 @@ describe('operator workspace: notes and side-by-side review', () => {
     await page.keyboard.press('Enter');
     await page.getByRole('status').getByText('IRPF recibo.pdf: recusado.').waitFor();
     await position(page).getByText('Documento 3 de 3 · 1 a revisar').waitFor();
-    // The proof of address beside the declared address.
+    // The proof of address beside the declared address, the picture itself on screen.
     await data.getByText('Endereço declarado').waitFor();
+    await page.waitForFunction(() => {
+      const img = document.querySelector<HTMLImageElement>('img[alt="Pré-visualização de conta-luz.jpg"]');
+      return img !== null && img.complete && img.naturalWidth > 0;
+    });
     await screenshot(page, 'operator-review-address-desktop', { fullPage: false });
     await page.keyboard.press('a');
     await position(page).getByText('0 a revisar').waitFor();
@@ -112,13 +116,17 @@ describe('operator workspace: notes and side-by-side review', () => {
       ['IRPF recibo.pdf', 'rejected', 'Recibo sem a página de rendimentos'],
       ['conta-luz.jpg', 'accepted', null],
     ]);
-    // The other tabs of the split page, as the operator sees them.
-    for (const tab of ['resumo', 'dados', 'financiamento', 'historico']) {
+    // The other tabs of the split page, as the operator sees them: none a 3 000 px scroll.
+    const heights: Record<string, number> = {};
+    for (const tab of ['resumo', 'dados', 'documentos', 'financiamento', 'historico', 'notas']) {
       await page.goto(`/backoffice/proposals/${id}?aba=${tab}`);
       await page.getByRole('link', { name: /Revisar documentos/ }).waitFor();
       await page.waitForLoadState('networkidle');
+      heights[tab] = await page.evaluate(() => document.documentElement.scrollHeight);
       await screenshot(page, `operator-proposal-${tab}-desktop`, { fullPage: false });
     }
+    console.log(heights);
+    expect(Object.entries(heights).filter(([, h]) => h >= 3000)).toEqual([]);
     await context.close();
   });
 });

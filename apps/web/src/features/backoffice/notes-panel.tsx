@@ -34,7 +34,6 @@ function NoteForm({
   return (
     <form
       className="bo-note-form"
-      aria-label={label}
       onSubmit={async (e) => {
         e.preventDefault();
         if (!text.trim()) return setError('Obrigatório');

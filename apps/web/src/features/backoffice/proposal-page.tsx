@@ -180,27 +180,41 @@ export default function ProposalPage() {
       ) : null}
 
       {tab === 'dados' ? (
-        <>
-          {groups.map((g) =>
+        <div className="bo-data">
+          {/* Anchored parts: each party's sections one jump away. */}
+          <nav aria-label="Ir para" className="bo-data__jump">
+            <ul>
+              {groups.map((g, i) =>
+                g.sections.length ? (
+                  <li key={g.title}>
+                    <a href={`#parte-${i}`}>{g.title.split(' (')[0]}</a>
+                  </li>
+                ) : null,
+              )}
+            </ul>
+          </nav>
+          {groups.map((g, i) =>
             g.sections.length ? (
-              <section key={g.title} className="bo-group" aria-label={g.title}>
+              <section key={g.title} id={`parte-${i}`} className="bo-group" aria-label={g.title}>
                 <h2 className="section-title">{g.title}</h2>
-                {g.sections
-                  .filter((s) => s.values || s.hasDraft || s.status !== 'todo')
-                  .map((s) => (
-                    <SectionCard
-                      key={`${s.key}:${s.buyer}`}
-                      proposalId={p.id}
-                      section={s}
-                      canCorrect={v.canRequestCorrection}
-                    />
-                  ))}
+                <div className="bo-group__cards">
+                  {g.sections
+                    .filter((s) => s.values || s.hasDraft || s.status !== 'todo')
+                    .map((s) => (
+                      <SectionCard
+                        key={`${s.key}:${s.buyer}`}
+                        proposalId={p.id}
+                        section={s}
+                        canCorrect={v.canRequestCorrection}
+                      />
+                    ))}
+                </div>
                 <EmptySections sections={g.sections.filter((s) => !s.values && !s.hasDraft && s.status === 'todo')} />
               </section>
             ) : null,
           )}
           <HealthPanel view={v} />
-        </>
+        </div>
       ) : null}
 
       {tab === 'documentos' ? <SideBySideReview view={v} /> : null}

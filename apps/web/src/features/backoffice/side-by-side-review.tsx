@@ -55,6 +55,7 @@ export function SideBySideReview({ view }: { view: BackofficeProposalView }) {
   const [said, setSaid] = useState('');
   const [busy, setBusy] = useState(false);
   const reasonRef = useRef<HTMLTextAreaElement>(null);
+  const sectionRef = useRef<HTMLElement>(null);
   const reasonId = useId();
 
   const queue: Entry[] = (docs.data?.items ?? []).flatMap((item) => item.files.map((file) => ({ item, file })));
@@ -110,6 +111,12 @@ export function SideBySideReview({ view }: { view: BackofficeProposalView }) {
     if (refusing) reasonRef.current?.focus();
   }, [refusing]);
 
+  // The review takes the whole window: the file, its data and the decision without scrolling.
+  const loaded = docs.isSuccess;
+  useEffect(() => {
+    if (loaded) sectionRef.current?.scrollIntoView({ block: 'start' });
+  }, [loaded]);
+
   // The shortcuts: J/K next/previous, A accept, R refuse; never while typing or with a modifier.
   const keys = useRef<(e: KeyboardEvent) => void>(() => undefined);
   keys.current = (e: KeyboardEvent) => {
@@ -143,7 +150,7 @@ export function SideBySideReview({ view }: { view: BackofficeProposalView }) {
   const { item, file } = current;
   const tag = STATUS_TAG[file.status];
   return (
-    <section className="bo-review" aria-labelledby="revisao">
+    <section className="bo-review" aria-labelledby="revisao" ref={sectionRef}>
       <div className="bo-review__bar">
         <h2 id="revisao" className="section-title">
           Revisão lado a lado
