@@ -125,7 +125,6 @@ describe('operator workspace: notes and side-by-side review', () => {
       heights[tab] = await page.evaluate(() => document.documentElement.scrollHeight);
       await screenshot(page, `operator-proposal-${tab}-desktop`, { fullPage: false });
     }
-    console.log(heights);
     expect(Object.entries(heights).filter(([, h]) => h >= 3000)).toEqual([]);
     await context.close();
   });

@@ -35,7 +35,10 @@ describe.each(DATABASES)('internal notes on %s', (dialect) => {
     // A second operator sees the note and its history, cannot edit it, and an edit from a stale version is refused.
     const colleague = await sessionClient(w.t, (await createUser(w.t, { role: 'operator' })).id);
     const listed = (await colleague.get(notesUrl(ids.first))).json().data;
-    expect(listed.find((n: { id: string }) => n.id === note.id)).toMatchObject({ version: 2, history: [{ version: 1 }] });
+    expect(listed.find((n: { id: string }) => n.id === note.id)).toMatchObject({
+      version: 2,
+      history: [{ version: 1 }],
+    });
     const notAuthor = await colleague.put(`${notesUrl(ids.first)}/${note.id}`, { text: 'Outra coisa', version: 2 });
     expect(notAuthor.statusCode).toBe(403);
     expect(notAuthor.json().error.message).toBe('Só quem escreveu a nota pode editá-la.');

@@ -18,7 +18,15 @@ import {
 } from './helpers';
 import { uploadDocument } from './helpers/documents';
 import { makePdf, multipartBody } from './document-files';
-import { HISTORY_NOTES, INTERNAL_NOTE, MATRIX, PERMISSIONS_POLICY, X_FRAME_OPTIONS, type Expect, type Ids } from './security-matrix';
+import {
+  HISTORY_NOTES,
+  INTERNAL_NOTE,
+  MATRIX,
+  PERMISSIONS_POLICY,
+  X_FRAME_OPTIONS,
+  type Expect,
+  type Ids,
+} from './security-matrix';
 
 const ACTORS = ['anonymous', 'owner', 'other', 'second', 'seller', 'operator'] as const;
 /** The matrix's callers as demo accounts (helpers/demo.ts). */

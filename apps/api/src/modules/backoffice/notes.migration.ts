@@ -23,6 +23,10 @@ export const internalNotesMigration: Migration = {
       .columns(['note_id', 'version'])
       .unique()
       .execute();
-    await db.schema.createIndex('proposal_notes_proposal').on('proposal_notes').columns(['proposal_id', 'at']).execute();
+    await db.schema
+      .createIndex('proposal_notes_proposal')
+      .on('proposal_notes')
+      .columns(['proposal_id', 'at'])
+      .execute();
   },
 };

@@ -23,8 +23,6 @@ import type { BackofficeSection } from '@portal/domain/backoffice-api';
 import { PlainAlert } from '../../components/plain-alert';
 import { PlainTag } from '../../components/plain-tag';
 import { ProposalTabs, useProposalTab } from './proposal-tabs';
-import { SideBySideReview } from './side-by-side-review';
-import { NotesPanel } from './notes-panel';
 
 /**
  * /backoffice/proposals/:proposalId, in tabs (?aba=, docs/decisions/051-operator-notes-and-review.md):
@@ -37,6 +35,9 @@ import { NotesPanel } from './notes-panel';
  * the panel shows nothing until its data are there anyway, and the page asks for them at once.
  */
 const FinancingPanel = lazy(() => import('./financing-panel').then((m) => ({ default: m.FinancingPanel })));
+/** The review and the notes are tabs of their own: their code loads when the tab opens. */
+const SideBySideReview = lazy(() => import('./side-by-side-review').then((m) => ({ default: m.SideBySideReview })));
+const NotesPanel = lazy(() => import('./notes-panel').then((m) => ({ default: m.NotesPanel })));
 
 export default function ProposalPage() {
   const { proposalId = '' } = useParams();
@@ -109,8 +110,8 @@ export default function ProposalPage() {
         <div>
           <dt>Condições</dt>
           <dd>
-            {p.financingOrCgiData.installments} meses · {AMORTIZATION_LABELS[p.financingOrCgiData.amortizationSystem]}{' '}
-            · {FEE_TYPE_LABELS[p.financingOrCgiData.feeType]}
+            {p.financingOrCgiData.installments} meses · {AMORTIZATION_LABELS[p.financingOrCgiData.amortizationSystem]} ·{' '}
+            {FEE_TYPE_LABELS[p.financingOrCgiData.feeType]}
           </dd>
         </div>
         <div>
@@ -142,7 +143,9 @@ export default function ProposalPage() {
               </PlainTag>
             </li>
           ))}
-        {!v.members.some((m) => m.role === 'seller') ? <li className="bo-muted">Vendedor ainda não convidado.</li> : null}
+        {!v.members.some((m) => m.role === 'seller') ? (
+          <li className="bo-muted">Vendedor ainda não convidado.</li>
+        ) : null}
       </ul>
     </section>
   );
@@ -217,7 +220,11 @@ export default function ProposalPage() {
         </div>
       ) : null}
 
-      {tab === 'documentos' ? <SideBySideReview view={v} /> : null}
+      {tab === 'documentos' ? (
+        <Suspense fallback={<Skeleton active paragraph={{ rows: 8 }} />}>
+          <SideBySideReview view={v} />
+        </Suspense>
+      ) : null}
 
       {tab === 'financiamento' ? (
         <div className="bo-tab-narrow">
@@ -235,7 +242,9 @@ export default function ProposalPage() {
 
       {tab === 'notas' ? (
         <div className="bo-tab-narrow">
-          <NotesPanel proposalId={p.id} />
+          <Suspense fallback={<Skeleton active />}>
+            <NotesPanel proposalId={p.id} />
+          </Suspense>
         </div>
       ) : null}
     </Page>

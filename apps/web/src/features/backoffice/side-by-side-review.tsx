@@ -17,8 +17,9 @@ import { ApiRequestError } from '../../lib/api-client';
 import { TextArea } from '../../components/fields/native-fields';
 import { PlainAlert } from '../../components/plain-alert';
 import { PlainTag } from '../../components/plain-tag';
-import { FilePreview } from '../documents/file-preview';
-import { formatDateTime, formatSize } from '../documents/format';
+import { formatInstant } from '@portal/domain/dates';
+import { FilePreview } from '../../components/file-preview';
+import { formatSize } from '../../lib/file-size';
 import { matchGroupsFor } from './review-match';
 import { ReviewShortcuts, isTyping } from './review-shortcuts';
 
@@ -87,7 +88,10 @@ export function SideBySideReview({ view }: { view: BackofficeProposalView }) {
       setReason('');
       // On to the next file that waits, in the queue as it is now.
       const fresh = data.items.flatMap((item) => item.files.map((file) => ({ item, file })));
-      const next = nextWaiting(fresh, fresh.findIndex((e) => e.file.id === current.file.id));
+      const next = nextWaiting(
+        fresh,
+        fresh.findIndex((e) => e.file.id === current.file.id),
+      );
       if (next >= 0) setParams({ aba: 'documentos', arquivo: fresh[next]!.file.id }, { replace: true });
     } catch (err) {
       setError(err instanceof ApiRequestError ? err.message : 'Não foi possível registrar a análise.');
@@ -173,7 +177,7 @@ export function SideBySideReview({ view }: { view: BackofficeProposalView }) {
           </h3>
           <p className="bo-review__meta">
             <strong>{file.name}</strong> · {formatSize(file.size)} · {file.uploadedBy ?? '—'} ·{' '}
-            {formatDateTime(file.uploadedAt)} <PlainTag color={tag.color}>{tag.text}</PlainTag>
+            {formatInstant(file.uploadedAt)} <PlainTag color={tag.color}>{tag.text}</PlainTag>
           </p>
           {file.reviewReason ? <p className="doc-file__reason">Motivo: {file.reviewReason}</p> : null}
           <FilePreview key={file.id} proposalId={proposalId} file={file} tall />

@@ -25,7 +25,7 @@ import './documents.css';
 import type { DocumentEvent } from '@portal/domain/documents-api';
 import { PlainAlert } from '../../components/plain-alert';
 import { TextArea } from '../../components/fields/native-fields';
-import { FilePreview } from './file-preview';
+import { FilePreview } from '../../components/file-preview';
 
 const ACTION_LABELS: Record<DocumentEvent['action'], string> = {
   uploaded: 'Enviou',

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Button } from 'antd';
 import { LeftOutlined, RightOutlined, ZoomInOutlined, ZoomOutOutlined } from '@ant-design/icons';
-import { fileContentUrl, type DocumentFile } from '../../lib/documents-api';
-import './documents.css';
+import { fileContentUrl, type DocumentFile } from '../lib/documents-api';
+import './file-preview.css';
 
 const ZOOMS = [50, 75, 100, 125, 150, 200, 300] as const;
 
