@@ -156,7 +156,8 @@ export default function ProposalPage() {
       subtitle={`${PROPOSAL_TYPE_LABELS[p.type]} · atualizada ${formatInstant(p.updatedAt)}`}
     >
       <BackofficeMenu />
-      {/* The header's actions: the dossier, the documents, and whatever acts on the whole proposal (its owner). */}
+      {/* The header's actions, on every tab: what acts on the whole proposal (the dossier, the documents; the
+          responsible operator's actions, "Assumir" and "Passar para…", belong in this row too). */}
       <div className="bo-header-actions">
         <ProposalStatusTag status={p.status} />
         <span className="bo-muted">{STAGE_LABELS[p.stage]}</span>
