@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
-import { baseURL, PHONE, useBrowser } from './fixtures';
+import { baseURL, DESKTOP, loginAs, makePdf, PHONE, useBrowser } from './fixtures';
 import { PUBLIC_URLS, walkRoleScreens } from './route-walk';
 
 /**
@@ -60,6 +60,39 @@ describe.concurrent('accessibility (axe-core, WCAG 2.1 AA): no serious or critic
       expect(problems).toEqual([]);
     }, 300_000);
   }
+});
+
+describe("accessibility of the operator's workspace at 1 280 px", () => {
+  const browser = useBrowser();
+
+  it('every tab of a proposal, the side-by-side review with its refusal open, the notes', async () => {
+    const buyer = await browser.newPage(DESKTOP);
+    await loginAs(buyer.page, 'comprador@demo.com.br');
+    await buyer.page.waitForURL('**/buyer/select-proposal');
+    const mine = (await (await buyer.page.request.get('/api/v3/proposals')).json()) as { data: { id: string }[] };
+    const id = mine.data[0]!.id;
+    const sent = await buyer.page.request.post(`/api/v3/proposals/${id}/documents/income_tax_buyer1/files`, {
+      multipart: { file: { name: 'IRPF 2025.pdf', mimeType: 'application/pdf', buffer: makePdf() } },
+    });
+    expect(sent.status()).toBe(201);
+    await buyer.context.close();
+    const { page, context } = await browser.newPage(DESKTOP);
+    await loginAs(page, 'operador@demo.com.br', 'operator');
+    await page.waitForURL('**/backoffice');
+    const problems: string[] = [];
+    for (const tab of ['resumo', 'dados', 'documentos', 'financiamento', 'historico', 'notas']) {
+      await page.goto(`/backoffice/proposals/${id}?aba=${tab}`);
+      await page.locator('.bo-tabs [aria-current="page"]').waitFor();
+      if (tab === 'documentos') {
+        await page.getByText('Dados para conferir').waitFor();
+        await page.keyboard.press('r');
+        await page.getByLabel(/Motivo da recusa/).waitFor();
+      }
+      problems.push(...(await axe(page, `proposal ?aba=${tab}`)));
+    }
+    await context.close();
+    expect(problems).toEqual([]);
+  }, 120_000);
 });
 
 describe('keyboard only', () => {

@@ -96,6 +96,7 @@ describe('back office: from a new proposal to the dossier for the bank', () => {
     await op.page.waitForURL(/\/backoffice\/proposals\/[\w-]+$/);
     const proposalId = new URL(op.page.url()).pathname.split('/').pop()!;
     await op.page.getByRole('heading', { name: `Proposta ${code}` }).waitFor();
+    await op.page.getByRole('link', { name: 'Histórico', exact: true }).click();
     await op.page.getByText('Proposta criada').waitFor();
 
     // 2. The buyer joins through the e-mailed link (straight into the proposal) and fills the general data.
@@ -126,6 +127,7 @@ describe('back office: from a new proposal to the dossier for the bank', () => {
 
     // 4. The operator sees the data, section by section, and reviews the documents: rejects the photo.
     await op.page.reload();
+    await op.page.getByRole('link', { name: 'Dados', exact: true }).click();
     const data = op.page.getByRole('article', { name: 'Dados gerais' });
     await data.getByText('Concluído').waitFor();
     await data.getByText('Advogada').waitFor();
@@ -160,6 +162,7 @@ describe('back office: from a new proposal to the dossier for the bank', () => {
     await op.page.getByText(/Revisar documentos \(0 a revisar, 2 aceitos\)/).waitFor();
     await moveStatus(op.page, 'Em análise', 'Cadastro e documentos recebidos.');
     await moveStatus(op.page, 'Enviada ao banco', 'Dossiê conferido e enviado ao banco.');
+    await op.page.getByRole('link', { name: 'Histórico', exact: true }).click();
     await op.page
       .getByRole('region', { name: 'Histórico' })
       .getByText('Situação: Em análise → Enviada ao banco')

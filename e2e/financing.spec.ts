@@ -187,7 +187,7 @@ describe('financing: property values, installments and the FGTS property rules',
     expect((await pendingSections(buyer.page, compliant.id)).some((t) => t.startsWith(FGTS_ADDRESS_TITLE))).toBe(true);
 
     // The back office sees the failed rule, with its source.
-    await op.page.goto(`/backoffice/proposals/${aboveCeiling.id}`);
+    await op.page.goto(`/backoffice/proposals/${aboveCeiling.id}?aba=financiamento`);
     const rule = op.page.locator('[data-rule="sfh_ceiling"]');
     await rule.getByText('Não atende').waitFor();
     await rule.getByText(/Fonte: Lei 8\.036\/1990/).waitFor();
@@ -217,7 +217,7 @@ describe('financing: property values, installments and the FGTS property rules',
     const owner = freshPerson('Carlos Teste Financiamento');
     const proposal = await createProposal(op.page.request, owner, { amount: '520.000,00' });
     await activateInvited(owner.email, PASSWORD);
-    await op.page.goto(`/backoffice/proposals/${proposal.id}`);
+    await op.page.goto(`/backoffice/proposals/${proposal.id}?aba=financiamento`);
     const form = op.page.getByRole('form', { name: 'Valores do imóvel e taxa' });
     await form.getByLabel('Valor de compra (R$)').fill('60000000');
     await form.getByLabel('Taxa de juros efetiva (% a.a.)').fill('10,49');

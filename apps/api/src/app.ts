@@ -23,6 +23,7 @@ import { proposalsRoutes } from './modules/proposals/proposals.routes';
 import { sectionsRoutes } from './modules/sections/sections.routes';
 import { backofficeRoutes } from './modules/backoffice/backoffice.routes';
 import { queueRoutes } from './modules/backoffice/queue.routes';
+import { notesRoutes } from './modules/backoffice/notes.routes';
 import { privacyRoutes } from './modules/privacy/privacy.routes';
 import { createObjectStorage, type ObjectStorage } from './modules/documents/storage';
 import { sellerRoutes } from './modules/seller/seller.routes';
@@ -199,6 +200,8 @@ export async function buildApp({ config, db, logger, extraJobs = [] }: BuildOpti
       await api.register(queueRoutes);
       // Background jobs: counts, failures and "Tentar de novo" (docs/decisions/048-background-jobs.md).
       await api.register(jobsRoutes);
+      // The team's internal notes (docs/decisions/051-operator-notes-and-review.md).
+      await api.register(notesRoutes);
       // Property values, installments, SFH ceiling and LTV settings (docs/decisions/020).
       await api.register(financingRoutes);
       await api.register(privacyRoutes, { prefix: '/privacy' });

@@ -9,6 +9,7 @@ import { createActivityService } from './modules/backoffice/activity.service';
 import { createBackofficeService } from './modules/backoffice/backoffice.service';
 import { createDossierService } from './modules/backoffice/dossier.service';
 import { createOperatorsService } from './modules/backoffice/operators.service';
+import { createNotesService } from './modules/backoffice/notes.service';
 import { createProposalReviewService } from './modules/backoffice/proposal-review.service';
 import { createQueueService } from './modules/backoffice/queue.service';
 import { createDocumentReviewService } from './modules/documents/document-review.service';
@@ -91,6 +92,7 @@ export function createServices(deps: {
     activity: createActivityService({ db }),
     queue: createQueueService({ db, mailer, publicUrl }),
     jobs: createJobsService({ db, engine: deps.jobs }),
+    notes: createNotesService({ db }),
     privacy: createPrivacyService({ db, storage, insurance, mailer, outboxDir: join(config.dataDir, 'outbox') }),
     monitoring: createMonitoringService({
       db,

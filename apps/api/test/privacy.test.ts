@@ -21,6 +21,8 @@ describe.each(DATABASES)('LGPD self-service on %s', (dialect) => {
   const { t, as, anonymous, ids } = demoSuite(dialect);
   const { compradora: second, operador: operator } = as;
   let cpf: string;
+  /** The team's internal note about her (docs/decisions/051): not hers to export, erased with her. */
+  const noteText = () => `Compradora 2 (CPF ${formatCpf(cpf)}): renda informal — pedir extratos`;
 
   beforeAll(async () => {
     cpf = (
@@ -51,6 +53,8 @@ describe.each(DATABASES)('LGPD self-service on %s', (dialect) => {
     expect(upload.statusCode, upload.body).toBeLessThan(300);
     await anonymous.post('/api/v3/auth/recover', { email: 'compradora@demo.com.br', cpf: formatCpf(cpf) });
     await t.app.mailer.deliver();
+    const note = await operator.post(`/api/v3/backoffice/proposals/${ids.twoBuyers}/notes`, { text: noteText() });
+    expect(note.statusCode, note.body).toBe(201);
   });
 
   it('exports everything about the caller as a JSON download, and only theirs', async () => {
@@ -65,6 +69,8 @@ describe.each(DATABASES)('LGPD self-service on %s', (dialect) => {
     // The main buyer's sections are not hers.
     expect(p.sections.every((s: { buyer: number | null }) => s.buyer === 1)).toBe(true);
     expect(p.documents.map((d: { item: string }) => d.item)).toEqual(['income_tax_buyer2']);
+    // The team's internal notes are its working notes, not part of the self-service export.
+    expect(res.body).not.toContain('renda informal — pedir extratos');
   });
 
   it('only buyers and sellers ask; only operators list and complete', async () => {
@@ -127,5 +133,10 @@ describe.each(DATABASES)('LGPD self-service on %s', (dialect) => {
       .where('role', '=', 'buyer')
       .executeTakeFirstOrThrow();
     expect(proposal).toEqual({ name: 'Titular removido', cpf: null });
+    // The team's notes on her proposal keep their author and time, not their text.
+    const notes = (await operator.get(`/api/v3/backoffice/proposals/${ids.twoBuyers}/notes`)).json().data;
+    expect(notes.map((n: { text: string }) => n.text)).toEqual([
+      'Nota apagada com os dados pessoais de um titular (LGPD).',
+    ]);
   });
 });

@@ -1,64 +1,18 @@
 import { completeCpf } from '@portal/domain/cpf';
 import { financingProposalBody } from './helpers/proposals';
 import { REMINDERS_MATRIX } from './security-matrix-reminders';
+import {
+  ALL_OK,
+  INTERNAL_NOTE,
+  noteHiddenFor,
+  OPERATOR_ONLY,
+  SIGNED_IN,
+  type Ids,
+  type MatrixEntry,
+} from './security-matrix-types';
 
-/**
- * The authorization matrix: every API operation (from the API's own OpenAPI document) × every
- * kind of caller → the status class it must get. A route missing here fails the suite, so a new
- * route cannot ship without saying who may call it.
- *
- * Callers, all on the demo proposal twoBuyers (helpers/demo.ts) unless said: anonymous; owner (comprador, main buyer);
- * other (outro, a buyer on another proposal); second (compradora, second buyer); seller
- * (vendedor, the proposal's seller); operator.
- * 'ok' = allowed (any answer but 401/403/404 and never 5xx); a number = exactly that denial.
- */
-export type Expect = 'ok' | 401 | 403 | 404;
-export type Actors = [
-  anonymous: Expect,
-  owner: Expect,
-  other: Expect,
-  second: Expect,
-  seller: Expect,
-  operator: Expect,
-];
-
-export interface Ids {
-  proposal: string;
-  file: string;
-  operatorId: string;
-  privacyRequest: string;
-}
-
-export interface MatrixEntry {
-  url: (ids: Ids) => string;
-  body?: (ids: Ids) => unknown;
-  /** A small PDF as multipart/form-data. */
-  multipart?: boolean;
-  /** Raw NDJSON body (RUM intake). */
-  ndjson?: string;
-  /** Recovery answers 202 to anything by design (no account enumeration): no mass-assignment check. */
-  acceptsAnything?: boolean;
-  /** Needs a file of its own (it deletes it). */
-  freshFile?: boolean;
-  /** The route depends on an outside service that is not configured in tests (503 is its honest answer). */
-  external?: boolean;
-  expect: Actors;
-  /**
-   * Data minimisation: keys that must appear nowhere in the JSON a caller gets (each party gets only
-   * what its screens use), by caller.
-   */
-  hides?: Partial<Record<'owner' | 'other' | 'second' | 'seller' | 'operator', readonly string[]>>;
-  /**
-   * The route's own Cache-Control, when a cache may keep its answer (public, the same for everyone);
-   * without it every answer of the route, whatever its status, is `no-store`.
-   */
-  cache?: { cacheControl: string; why: string };
-  /**
-   * Words that must appear nowhere in the answer a caller gets: the notes the team wrote to another
-   * party (the test writes them on the proposal first, see HISTORY_NOTES).
-   */
-  hidesText?: Partial<Record<'owner' | 'other' | 'second' | 'seller' | 'operator', readonly string[]>>;
-}
+export type { Actors, Expect, Ids, MatrixEntry } from './security-matrix-types';
+export { INTERNAL_NOTE } from './security-matrix-types';
 
 /**
  * Headers on every answer, API and page alike (docs/decisions/044-response-headers.md): only the
@@ -84,9 +38,6 @@ export const HISTORY_NOTES = {
 /** A well-formed invitation token that no invitation has. */
 const UNKNOWN_TOKEN = 'x'.repeat(43);
 const P = (ids: Ids) => `/api/v3/proposals/${ids.proposal}`;
-const ALL_OK: Actors = ['ok', 'ok', 'ok', 'ok', 'ok', 'ok'];
-const SIGNED_IN: Actors = [401, 'ok', 'ok', 'ok', 'ok', 'ok'];
-const OPERATOR_ONLY: Actors = [401, 403, 403, 403, 403, 'ok'];
 /** What no seller screen uses: the financing terms, the buyers' personal data and filling progress. */
 const SELLER_HIDDEN = [
   'financingOrCgiData',
@@ -125,7 +76,11 @@ export const MATRIX: Record<string, MatrixEntry> = {
     expect: ALL_OK,
   },
   'GET /api/v3/auth/session': { url: () => '/api/v3/auth/session', expect: ALL_OK },
-  'GET /api/v3/auth/user': { url: () => '/api/v3/auth/user', expect: SIGNED_IN },
+  'GET /api/v3/auth/user': {
+    url: () => '/api/v3/auth/user',
+    expect: SIGNED_IN,
+    hidesText: noteHiddenFor('owner', 'other', 'second', 'seller'),
+  },
   'POST /api/v3/auth/logout': { url: () => '/api/v3/auth/logout', expect: ALL_OK },
   'POST /api/v3/auth/recover': {
     url: () => '/api/v3/auth/recover',
@@ -154,26 +109,33 @@ export const MATRIX: Record<string, MatrixEntry> = {
   },
 
   // Proposals and their sections.
-  'GET /api/v3/proposals/': { url: () => '/api/v3/proposals', expect: SIGNED_IN, hides: PARTIES_HIDE_TEAM },
+  'GET /api/v3/proposals/': {
+    url: () => '/api/v3/proposals',
+    expect: SIGNED_IN,
+    hides: PARTIES_HIDE_TEAM,
+    hidesText: noteHiddenFor('owner', 'other', 'second', 'seller'),
+  },
   'GET /api/v3/proposals/{id}': {
     url: P,
     expect: [401, 'ok', 404, 'ok', 'ok', 'ok'],
     hides: PARTIES_HIDE_TEAM,
+    hidesText: noteHiddenFor('owner', 'second', 'seller'),
   },
   // Everyone on the proposal sees status and stage; the team's words only their addressee.
   'GET /api/v3/proposals/{id}/history': {
     url: (ids) => `${P(ids)}/history`,
     expect: [401, 'ok', 404, 'ok', 'ok', 'ok'],
     hidesText: {
-      seller: [HISTORY_NOTES.toBuyers, HISTORY_NOTES.stageToBuyers],
-      owner: [HISTORY_NOTES.toSeller],
-      second: [HISTORY_NOTES.toSeller],
+      seller: [HISTORY_NOTES.toBuyers, HISTORY_NOTES.stageToBuyers, INTERNAL_NOTE],
+      owner: [HISTORY_NOTES.toSeller, INTERNAL_NOTE],
+      second: [HISTORY_NOTES.toSeller, INTERNAL_NOTE],
     },
   },
   // What is next: each party sees its own steps; only the main buyer sends for analysis.
   'GET /api/v3/proposals/{id}/progress': {
     url: (ids) => `${P(ids)}/progress`,
     expect: [401, 'ok', 404, 'ok', 'ok', 'ok'],
+    hidesText: noteHiddenFor('owner', 'second', 'seller'),
   },
   'POST /api/v3/proposals/{id}/send-for-analysis': {
     url: (ids) => `${P(ids)}/send-for-analysis`,
@@ -182,10 +144,12 @@ export const MATRIX: Record<string, MatrixEntry> = {
   'GET /api/v3/proposals/{id}/sections': {
     url: (ids) => `${P(ids)}/sections`,
     expect: [401, 'ok', 404, 'ok', 'ok', 'ok'],
+    hidesText: noteHiddenFor('owner', 'second', 'seller'),
   },
   'GET /api/v3/proposals/{id}/sections/{section}': {
     url: (ids) => `${P(ids)}/sections/data?buyer=0`,
     expect: [401, 'ok', 404, 403, 404, 'ok'],
+    hidesText: noteHiddenFor('owner'),
   },
   'PUT /api/v3/proposals/{id}/sections/{section}': {
     url: (ids) => `${P(ids)}/sections/data?buyer=0`,
@@ -202,6 +166,7 @@ export const MATRIX: Record<string, MatrixEntry> = {
   'GET /api/v3/proposals/{id}/documents': {
     url: (ids) => `${P(ids)}/documents`,
     expect: [401, 'ok', 404, 'ok', 'ok', 'ok'],
+    hidesText: noteHiddenFor('owner', 'second', 'seller'),
   },
   // The main buyer's items are invisible to the second buyer (404), as any document not theirs.
   'POST /api/v3/proposals/{id}/documents/{item}/files': {
@@ -232,7 +197,11 @@ export const MATRIX: Record<string, MatrixEntry> = {
   'GET /api/v3/proposals/{id}/documents/events': { url: (ids) => `${P(ids)}/documents/events`, expect: OPERATOR_ONLY },
 
   // The seller's part.
-  'GET /api/v3/proposals/{id}/seller': { url: (ids) => `${P(ids)}/seller`, expect: [401, 'ok', 404, 'ok', 'ok', 'ok'] },
+  'GET /api/v3/proposals/{id}/seller': {
+    url: (ids) => `${P(ids)}/seller`,
+    expect: [401, 'ok', 404, 'ok', 'ok', 'ok'],
+    hidesText: noteHiddenFor('owner', 'second', 'seller'),
+  },
   'POST /api/v3/proposals/{id}/seller/complete': {
     url: (ids) => `${P(ids)}/seller/complete`,
     expect: [401, 403, 403, 403, 'ok', 403],
@@ -243,6 +212,7 @@ export const MATRIX: Record<string, MatrixEntry> = {
   'GET /api/v3/proposals/{id}/fgts': {
     url: (ids) => `${P(ids)}/fgts?buyer=0`,
     expect: [401, 'ok', 404, 403, 404, 'ok'],
+    hidesText: noteHiddenFor('owner'),
   },
   'GET /api/v3/proposals/{id}/fgts/form.pdf': {
     url: (ids) => `${P(ids)}/fgts/form.pdf?buyer=0`,
@@ -256,6 +226,7 @@ export const MATRIX: Record<string, MatrixEntry> = {
   'GET /api/v3/proposals/{id}/insurance': {
     url: (ids) => `${P(ids)}/insurance`,
     expect: [401, 'ok', 404, 'ok', 404, 'ok'],
+    hidesText: noteHiddenFor('owner', 'second'),
   },
   'POST /api/v3/proposals/{id}/insurance/consent': {
     url: (ids) => `${P(ids)}/insurance/consent`,
@@ -319,6 +290,22 @@ export const MATRIX: Record<string, MatrixEntry> = {
   'GET /api/v3/proposals/{id}/financing': {
     url: (ids) => `${P(ids)}/financing`,
     expect: [401, 'ok', 404, 'ok', 404, 'ok'],
+    hidesText: noteHiddenFor('owner', 'second'),
+  },
+  // The team's internal notes: operators only, and in no answer of anyone else (INTERNAL_NOTE above).
+  'GET /api/v3/backoffice/proposals/{id}/notes': {
+    url: (ids) => `/api/v3/backoffice/proposals/${ids.proposal}/notes`,
+    expect: OPERATOR_ONLY,
+  },
+  'POST /api/v3/backoffice/proposals/{id}/notes': {
+    url: (ids) => `/api/v3/backoffice/proposals/${ids.proposal}/notes`,
+    body: () => ({ text: `${INTERNAL_NOTE} (mais uma)` }),
+    expect: OPERATOR_ONLY,
+  },
+  'PUT /api/v3/backoffice/proposals/{id}/notes/{noteId}': {
+    url: (ids) => `/api/v3/backoffice/proposals/${ids.proposal}/notes/${ids.note}`,
+    body: () => ({ text: `${INTERNAL_NOTE} (revista)`, version: 1 }),
+    expect: OPERATOR_ONLY,
   },
   'PUT /api/v3/backoffice/proposals/{id}/financing': {
     url: (ids) => `/api/v3/backoffice/proposals/${ids.proposal}/financing`,
@@ -374,7 +361,12 @@ export const MATRIX: Record<string, MatrixEntry> = {
 
   // LGPD self-service: the person asks, an operator completes.
   'GET /api/v3/privacy/': { url: () => '/api/v3/privacy', expect: [401, 'ok', 'ok', 'ok', 'ok', 403] },
-  'GET /api/v3/privacy/export': { url: () => '/api/v3/privacy/export', expect: [401, 'ok', 'ok', 'ok', 'ok', 403] },
+  // The self-service export leaves the team's notes out (docs/decisions/051).
+  'GET /api/v3/privacy/export': {
+    url: () => '/api/v3/privacy/export',
+    expect: [401, 'ok', 'ok', 'ok', 'ok', 403],
+    hidesText: noteHiddenFor('owner', 'other', 'second', 'seller'),
+  },
   'POST /api/v3/privacy/deletion-request': {
     url: () => '/api/v3/privacy/deletion-request',
     expect: [401, 'ok', 'ok', 'ok', 'ok', 403],

@@ -18,7 +18,15 @@ import {
 } from './helpers';
 import { uploadDocument } from './helpers/documents';
 import { makePdf, multipartBody } from './document-files';
-import { HISTORY_NOTES, MATRIX, PERMISSIONS_POLICY, X_FRAME_OPTIONS, type Expect, type Ids } from './security-matrix';
+import {
+  HISTORY_NOTES,
+  INTERNAL_NOTE,
+  MATRIX,
+  PERMISSIONS_POLICY,
+  X_FRAME_OPTIONS,
+  type Expect,
+  type Ids,
+} from './security-matrix';
 
 const ACTORS = ['anonymous', 'owner', 'other', 'second', 'seller', 'operator'] as const;
 /** The matrix's callers as demo accounts (helpers/demo.ts). */
@@ -112,6 +120,10 @@ describe.each(DATABASES)('security on %s', (dialect) => {
     // The operator takes the proposal: its responsible is the team's own (TEAM_ONLY in the matrix).
     const taken = await op.put(`${base}/owner`, { operatorId: ids.operatorId });
     if (taken.statusCode !== 200) throw new Error(`owner: ${taken.statusCode} ${taken.body}`);
+    // The team's internal note, which no party may read anywhere (INTERNAL_NOTE).
+    const note = await op.post(`${base}/notes`, { text: INTERNAL_NOTE });
+    if (note.statusCode !== 201) throw new Error(`note: ${note.statusCode} ${note.body}`);
+    ids.note = note.json().data.id as string;
   });
 
   it('has an authorization entry for every route the API serves, and no stale one', async () => {
@@ -218,16 +230,18 @@ describe.each(DATABASES)('security on %s', (dialect) => {
         for (const h of hidden) if (res.body.includes(h)) leaks.push(`${key} as ${actor}: ${h}`);
       }
     }
-    // Each note does reach its own party (the check above can fail).
+    // Each note does reach its own party (the check above can fail); the internal note, the team.
     for (const [actor, note] of [
       ['owner', HISTORY_NOTES.toBuyers],
       ['seller', HISTORY_NOTES.toSeller],
       ['operator', HISTORY_NOTES.stageToBuyers],
     ] as const)
       if ((await call('GET /api/v3/proposals/{id}/history', actor)).body.includes(note)) seen.push(actor);
+    if ((await call('GET /api/v3/backoffice/proposals/{id}/notes', 'operator')).body.includes(INTERNAL_NOTE))
+      seen.push('operator: internal note');
     expect(checked).toBeGreaterThan(0);
     expect(leaks).toEqual([]);
-    expect(seen).toEqual(['owner', 'seller', 'operator']);
+    expect(seen).toEqual(['owner', 'seller', 'operator', 'operator: internal note']);
   });
 
   it('refuses mass assignment: role, status or owner ids in a body are a 400 and change nothing', async () => {

@@ -24,6 +24,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'proposal.stage_changed': 'Mudou a etapa',
   'proposal.correction_requested': 'Pediu correção de seção',
   'proposal.dossier_exported': 'Exportou o dossiê',
+  'note.created': 'Escreveu uma nota interna',
+  'note.edited': 'Editou uma nota interna',
   'document.uploaded': 'Enviou um documento',
   'document.deleted': 'Apagou um documento',
   'document.accepted': 'Aceitou um documento',

@@ -8,6 +8,7 @@ import { insuranceMigration } from '../modules/insurance/insurance.migration';
 import { financingMigration } from '../modules/financing/financing.migration';
 import { queueMigration } from '../modules/backoffice/queue.migration';
 import { remindersMigration } from '../modules/reminders/reminders.migration';
+import { internalNotesMigration } from '../modules/backoffice/notes.migration';
 
 /**
  * Migrations are code, in order, run on SQLite and PostgreSQL alike: only types both understand
@@ -275,10 +276,12 @@ const migrations: Record<string, Migration> = {
   },
   // Background jobs on one interface: the embedded engine's tables (docs/decisions/048-background-jobs.md).
   '0170_jobs': jobsMigration,
-  // The operators' queue and the proposal's responsible (docs/decisions/050-operator-queue.md).
-  '0172_proposal_owner_and_waiting': queueMigration,
   // Reminders to a stalled party, their opt-outs and switches (docs/decisions/049-reminders-and-metrics.md).
   '0171_reminders': remindersMigration,
+  // The operators' queue and the proposal's responsible (docs/decisions/050-operator-queue.md).
+  '0172_proposal_owner_and_waiting': queueMigration,
+  // The team's internal notes on a proposal, one row per version (docs/decisions/051-operator-notes-and-review.md).
+  '0173_internal_notes': internalNotesMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

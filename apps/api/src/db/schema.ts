@@ -271,6 +271,19 @@ export interface ProposalHistoryTable {
   section: string | null;
 }
 
+/** One version of an internal note of the team on a proposal (operators only; docs/decisions/051). */
+export interface ProposalNotesTable {
+  id: string;
+  /** The note this version belongs to: every version of a note shares it. */
+  note_id: string;
+  proposal_id: string;
+  /** 1 for the first text, +1 for each edit. */
+  version: number;
+  text: string;
+  author_id: string;
+  at: number;
+}
+
 /** Fine permissions of operators (docs/decisions/007), e.g. 'health:read'. */
 export interface OperatorPermissionsTable {
   user_id: string;
@@ -406,6 +419,7 @@ export interface Database {
   health_access_log: HealthAccessLogTable;
   proposal_search: ProposalSearchTable;
   proposal_history: ProposalHistoryTable;
+  proposal_notes: ProposalNotesTable;
   operator_permissions: OperatorPermissionsTable;
   proposal_code_counters: ProposalCodeCountersTable;
   document_files: DocumentFilesTable;

@@ -12,6 +12,7 @@ import { newId } from '../../crypto';
 import { recordAudit } from '../audit/audit';
 import { enqueueMail, type Mailer } from '../mail/outbox';
 import { syncProposalIndex } from '../backoffice/search-index';
+import { eraseProposalNotes } from '../backoffice/notes.service';
 import type { ObjectStorage } from '../documents/storage';
 import type { InsuranceService } from '../insurance/insurance.service';
 import { createPrivacyRepository } from './privacy.repository';
@@ -194,6 +195,8 @@ export function createPrivacyService(deps: Deps) {
             );
           }
           await repo.anonymiseMember(m.id, tx);
+          // The team's notes may name the person anywhere in their text (docs/decisions/051).
+          await eraseProposalNotes(tx, m.proposal_id);
           await syncProposalIndex(tx, m.proposal_id);
         }
         await repo.deleteUserTraces(user, tx);

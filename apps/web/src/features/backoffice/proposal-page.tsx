@@ -14,31 +14,37 @@ import { dossierUrl, useProposalView } from './api';
 import { ProposalStatusTag } from '../../components/proposal-status-tag';
 import { BackofficeMenu, buyerLabel } from './format';
 import './backoffice.css';
+import './proposal-workspace.css';
 import { formatInstant } from '@portal/domain/dates';
 import { EmptySections, SectionCard } from './proposal-sections';
 import { HistoryPanel, StatusPanel } from './proposal-status-panels';
 import { HealthPanel } from './health-panel';
-import { RemindersPanel } from './reminders-panel';
 import type { BackofficeSection } from '@portal/domain/backoffice-api';
 import { PlainAlert } from '../../components/plain-alert';
 import { PlainTag } from '../../components/plain-tag';
+import { ProposalTabs, useProposalTab } from './proposal-tabs';
 import { OwnerActions } from './owner-actions';
+import { RemindersPanel } from './reminders-panel';
 
 /**
- * /backoffice/proposals/:proposalId: everything every party filled, section by section and
- * read-only, with each section's state; corrections, status and stage changes with a reason; the
- * documents (their own review screen); the health declaration for operators allowed to see it
- * (each opening is recorded); the history; and the dossier for the bank.
+ * /backoffice/proposals/:proposalId, in tabs (?aba=, docs/decisions/051-operator-notes-and-review.md):
+ * Resumo (facts, parties, status and stage changes), Dados (every section as filled, corrections,
+ * the health declaration for operators allowed to see it), Documentos (the side-by-side review),
+ * Financiamento, Histórico and the team's Notas; the dossier for the bank in the header.
  */
 /**
  * The financing panel's form (react-hook-form, antd's Form) loads after the page's first render:
  * the panel shows nothing until its data are there anyway, and the page asks for them at once.
  */
 const FinancingPanel = lazy(() => import('./financing-panel').then((m) => ({ default: m.FinancingPanel })));
+/** The review and the notes are tabs of their own: their code loads when the tab opens. */
+const SideBySideReview = lazy(() => import('./side-by-side-review').then((m) => ({ default: m.SideBySideReview })));
+const NotesPanel = lazy(() => import('./notes-panel').then((m) => ({ default: m.NotesPanel })));
 
 export default function ProposalPage() {
   const { proposalId = '' } = useParams();
   const view = useProposalView(proposalId);
+  const tab = useProposalTab();
   useFinancing(proposalId || null);
 
   if (view.isPending) {
@@ -73,124 +79,179 @@ export default function ProposalPage() {
     { title: 'Vendedor', sections: v.sections.filter((s) => s.scope === 'seller') },
   ];
 
+  const summary = (
+    <section className="bo-summary" aria-label="Resumo">
+      <dl className="bo-facts">
+        <div>
+          <dt>Situação</dt>
+          <dd>
+            <ProposalStatusTag status={p.status} />
+          </dd>
+        </div>
+        <div>
+          <dt>Etapa</dt>
+          <dd>{STAGE_LABELS[p.stage]}</dd>
+        </div>
+        <div>
+          <dt>Preenchimento</dt>
+          <dd>
+            <ProgressCountText proposalId={p.id} />
+          </dd>
+        </div>
+        <div>
+          <dt>Imóvel</dt>
+          <dd>
+            {PROPERTY_KIND_LABELS[p.property.kind]} {PROPERTY_TYPE_LABELS[p.property.type].toLowerCase()} ·{' '}
+            {p.property.city}/{p.property.uf} · CEP {formatCep(p.property.zipCode)}
+          </dd>
+        </div>
+        <div>
+          <dt>{p.type === 'cgi' ? 'Valor do crédito' : 'Valor financiado'}</dt>
+          <dd>{formatMoney(p.financingOrCgiData.amount)}</dd>
+        </div>
+        <div>
+          <dt>Condições</dt>
+          <dd>
+            {p.financingOrCgiData.installments} meses · {AMORTIZATION_LABELS[p.financingOrCgiData.amortizationSystem]} ·{' '}
+            {FEE_TYPE_LABELS[p.financingOrCgiData.feeType]}
+          </dd>
+        </div>
+        <div>
+          <dt>Seguradora</dt>
+          <dd>{INSURER_LABELS[p.financingOrCgiData.insuranceCompanyName]}</dd>
+        </div>
+        <div>
+          <dt>Produto</dt>
+          <dd>{p.financingOrCgiData.product}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+
+  const parties = (
+    <section aria-labelledby="partes">
+      <h2 id="partes" className="section-title">
+        Partes
+      </h2>
+      <ul className="bo-parties">
+        {[...v.members]
+          .sort((a, b) => a.role.localeCompare(b.role) || a.position - b.position)
+          .map((m) => (
+            <li key={m.id}>
+              <strong>{m.role === 'buyer' ? buyerLabel(m.position) : 'Vendedor'}:</strong> {m.name}
+              {m.cpf ? ` · CPF ${formatCpf(m.cpf)}` : ''} · {m.email}{' '}
+              <PlainTag color={m.hasAccount ? 'green' : 'default'}>
+                {m.hasAccount ? 'Acesso ao portal criado' : 'Ainda sem acesso ao portal'}
+              </PlainTag>
+            </li>
+          ))}
+        {!v.members.some((m) => m.role === 'seller') ? (
+          <li className="bo-muted">Vendedor ainda não convidado.</li>
+        ) : null}
+      </ul>
+    </section>
+  );
+
   return (
     <Page
       title={`Proposta ${p.code}`}
       subtitle={`${PROPOSAL_TYPE_LABELS[p.type]} · atualizada ${formatInstant(p.updatedAt)}`}
     >
       <BackofficeMenu />
-      <section className="bo-summary" aria-label="Resumo">
-        <dl className="bo-facts">
-          <div>
-            <dt>Situação</dt>
-            <dd>
-              <ProposalStatusTag status={p.status} />
-            </dd>
+      {/* The header's actions, on every tab: what acts on the whole proposal (the responsible operator,
+          "Assumir" / "Passar para…", the dossier, the documents). */}
+      <div className="bo-header-actions">
+        <ProposalStatusTag status={p.status} />
+        <span className="bo-muted">{STAGE_LABELS[p.stage]}</span>
+        <OwnerActions proposalId={p.id} />
+        <a className="bo-download" href={dossierUrl(p.id)} download>
+          Baixar dossiê para o banco (ZIP)
+        </a>
+        <Link to={`/backoffice/proposals/${p.id}/documents`}>
+          Revisar documentos
+          {v.documents ? ` (${v.documents.pending} a revisar, ${v.documents.accepted} aceitos)` : ''}
+        </Link>
+      </div>
+      <ProposalTabs current={tab} />
+
+      {tab === 'resumo' ? (
+        <div className="bo-columns">
+          <div className="bo-columns__main">
+            {summary}
+            {parties}
           </div>
-          <div>
-            <dt>Etapa</dt>
-            <dd>{STAGE_LABELS[p.stage]}</dd>
-          </div>
-          <div>
-            <dt>Preenchimento</dt>
-            <dd>
-              <ProgressCountText proposalId={p.id} />
-            </dd>
-          </div>
-          <div>
-            <dt>Imóvel</dt>
-            <dd>
-              {PROPERTY_KIND_LABELS[p.property.kind]} {PROPERTY_TYPE_LABELS[p.property.type].toLowerCase()} ·{' '}
-              {p.property.city}/{p.property.uf} · CEP {formatCep(p.property.zipCode)}
-            </dd>
-          </div>
-          <div>
-            <dt>{p.type === 'cgi' ? 'Valor do crédito' : 'Valor financiado'}</dt>
-            <dd>{formatMoney(p.financingOrCgiData.amount)}</dd>
-          </div>
-          <div>
-            <dt>Condições</dt>
-            <dd>
-              {p.financingOrCgiData.installments} meses · {AMORTIZATION_LABELS[p.financingOrCgiData.amortizationSystem]}{' '}
-              · {FEE_TYPE_LABELS[p.financingOrCgiData.feeType]}
-            </dd>
-          </div>
-          <div>
-            <dt>Seguradora</dt>
-            <dd>{INSURER_LABELS[p.financingOrCgiData.insuranceCompanyName]}</dd>
-          </div>
-          <div>
-            <dt>Produto</dt>
-            <dd>{p.financingOrCgiData.product}</dd>
-          </div>
-        </dl>
-        <div className="bo-summary__actions">
-          <OwnerActions proposalId={p.id} />
-          <a className="bo-download" href={dossierUrl(p.id)} download>
-            Baixar dossiê para o banco (ZIP)
-          </a>
-          <Link to={`/backoffice/proposals/${p.id}/documents`}>
-            Revisar documentos
-            {v.documents ? ` (${v.documents.pending} a revisar, ${v.documents.accepted} aceitos)` : ''}
-          </Link>
+          <aside className="bo-columns__side">
+            <StatusPanel view={v} />
+            <RemindersPanel proposalId={p.id} />
+          </aside>
         </div>
-      </section>
+      ) : null}
 
-      <div className="bo-columns">
-        <div className="bo-columns__main">
-          <section aria-labelledby="partes">
-            <h2 id="partes" className="section-title">
-              Partes
-            </h2>
-            <ul className="bo-parties">
-              {[...v.members]
-                .sort((a, b) => a.role.localeCompare(b.role) || a.position - b.position)
-                .map((m) => (
-                  <li key={m.id}>
-                    <strong>{m.role === 'buyer' ? buyerLabel(m.position) : 'Vendedor'}:</strong> {m.name}
-                    {m.cpf ? ` · CPF ${formatCpf(m.cpf)}` : ''} · {m.email}{' '}
-                    <PlainTag color={m.hasAccount ? 'green' : 'default'}>
-                      {m.hasAccount ? 'Acesso ao portal criado' : 'Ainda sem acesso ao portal'}
-                    </PlainTag>
+      {tab === 'dados' ? (
+        <div className="bo-data">
+          {/* Anchored parts: each party's sections one jump away. */}
+          <nav aria-label="Ir para" className="bo-data__jump">
+            <ul>
+              {groups.map((g, i) =>
+                g.sections.length ? (
+                  <li key={g.title}>
+                    <a href={`#parte-${i}`}>{g.title.split(' (')[0]}</a>
                   </li>
-                ))}
-              {!v.members.some((m) => m.role === 'seller') ? (
-                <li className="bo-muted">Vendedor ainda não convidado.</li>
-              ) : null}
+                ) : null,
+              )}
             </ul>
-          </section>
-
-          {groups.map((g) =>
+          </nav>
+          {groups.map((g, i) =>
             g.sections.length ? (
-              <section key={g.title} className="bo-group" aria-label={g.title}>
+              <section key={g.title} id={`parte-${i}`} className="bo-group" aria-label={g.title}>
                 <h2 className="section-title">{g.title}</h2>
-                {g.sections
-                  .filter((s) => s.values || s.hasDraft || s.status !== 'todo')
-                  .map((s) => (
-                    <SectionCard
-                      key={`${s.key}:${s.buyer}`}
-                      proposalId={p.id}
-                      section={s}
-                      canCorrect={v.canRequestCorrection}
-                    />
-                  ))}
+                <div className="bo-group__cards">
+                  {g.sections
+                    .filter((s) => s.values || s.hasDraft || s.status !== 'todo')
+                    .map((s) => (
+                      <SectionCard
+                        key={`${s.key}:${s.buyer}`}
+                        proposalId={p.id}
+                        section={s}
+                        canCorrect={v.canRequestCorrection}
+                      />
+                    ))}
+                </div>
                 <EmptySections sections={g.sections.filter((s) => !s.values && !s.hasDraft && s.status === 'todo')} />
               </section>
             ) : null,
           )}
-
           <HealthPanel view={v} />
         </div>
+      ) : null}
 
-        <aside className="bo-columns__side">
-          <StatusPanel view={v} />
-          <Suspense fallback={null}>
+      {tab === 'documentos' ? (
+        <Suspense fallback={<Skeleton active paragraph={{ rows: 8 }} />}>
+          <SideBySideReview view={v} />
+        </Suspense>
+      ) : null}
+
+      {tab === 'financiamento' ? (
+        <div className="bo-tab-narrow">
+          <Suspense fallback={<Skeleton active />}>
             <FinancingPanel proposalId={p.id} />
           </Suspense>
-          <RemindersPanel proposalId={p.id} />
+        </div>
+      ) : null}
+
+      {tab === 'historico' ? (
+        <div className="bo-tab-narrow">
           <HistoryPanel view={v} />
-        </aside>
-      </div>
+        </div>
+      ) : null}
+
+      {tab === 'notas' ? (
+        <div className="bo-tab-narrow">
+          <Suspense fallback={<Skeleton active />}>
+            <NotesPanel proposalId={p.id} />
+          </Suspense>
+        </div>
+      ) : null}
     </Page>
   );
 }

@@ -1,13 +1,8 @@
 import { ITEM_STATE_LABELS, type ItemState } from '@portal/domain/documents';
 import { formatBrDate, formatInstant, formatInstantDate } from '@portal/domain/dates';
-import { formatDecimal } from '@portal/domain/numbers';
 import type { TagColor } from '../../components/plain-tag';
 
-export function formatSize(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${formatDecimal(bytes / 1024, 1)} KB`;
-  return `${formatDecimal(bytes / (1024 * 1024), 1)} MB`;
-}
+export { formatSize } from '../../lib/file-size';
 
 export const formatDate = formatInstantDate;
 export const formatDateTime = formatInstant;

@@ -25,6 +25,7 @@ import './documents.css';
 import type { DocumentEvent } from '@portal/domain/documents-api';
 import { PlainAlert } from '../../components/plain-alert';
 import { TextArea } from '../../components/fields/native-fields';
+import { FilePreview } from '../../components/file-preview';
 
 const ACTION_LABELS: Record<DocumentEvent['action'], string> = {
   uploaded: 'Enviou',
@@ -268,16 +269,6 @@ function ReviewItem({
       ) : null}
     </section>
   );
-}
-
-/** The file in the page, through the authorized download route: images as <img>, PDFs in a same-origin frame. */
-function FilePreview({ proposalId, file }: { proposalId: string; file: DocumentFile }) {
-  const url = fileContentUrl(proposalId, file.id, true);
-  if (file.mime === 'application/pdf')
-    return <iframe className="doc-preview doc-preview--pdf" src={url} title={`Pré-visualização de ${file.name}`} />;
-  if (file.mime === 'image/jpeg' || file.mime === 'image/png')
-    return <img className="doc-preview doc-preview--image" src={url} alt={`Pré-visualização de ${file.name}`} />;
-  return <p className="muted doc-preview">O navegador não mostra arquivos HEIC: use “Baixar” para abrir.</p>;
 }
 
 function RejectModal({

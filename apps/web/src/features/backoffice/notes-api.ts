@@ -1,0 +1,36 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { InternalNote } from '@portal/domain/internal-notes';
+import { apiRequest } from '../../lib/api-client';
+
+/** The team's internal notes on a proposal (docs/decisions/051-operator-notes-and-review.md). */
+const notesKey = (proposalId: string) => ['backoffice', 'notes', proposalId] as const;
+const notesPath = (proposalId: string) => `/backoffice/proposals/${encodeURIComponent(proposalId)}/notes`;
+
+export function useNotes(proposalId: string) {
+  return useQuery({
+    queryKey: notesKey(proposalId),
+    queryFn: ({ signal }) =>
+      apiRequest<{ data: InternalNote[] }>(notesPath(proposalId), { signal }).then((r) => r.data),
+  });
+}
+
+export function useCreateNote(proposalId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (text: string) =>
+      apiRequest<{ data: InternalNote }>(notesPath(proposalId), { method: 'POST', body: { text } }).then((r) => r.data),
+    onSuccess: () => client.invalidateQueries({ queryKey: notesKey(proposalId) }),
+  });
+}
+
+export function useEditNote(proposalId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, text, version }: { id: string; text: string; version: number }) =>
+      apiRequest<{ data: InternalNote }>(`${notesPath(proposalId)}/${encodeURIComponent(id)}`, {
+        method: 'PUT',
+        body: { text, version },
+      }).then((r) => r.data),
+    onSuccess: () => client.invalidateQueries({ queryKey: notesKey(proposalId) }),
+  });
+}
