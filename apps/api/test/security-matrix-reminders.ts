@@ -1,19 +1,10 @@
-/**
- * The reminders' rows of the security matrix (security-matrix.ts says what each column means and
- * spreads these into MATRIX); its types are restated here so the two files do not import each other.
- */
-type Expect = 'ok' | 401 | 403 | 404;
-type Actors = [Expect, Expect, Expect, Expect, Expect, Expect];
-interface Entry {
-  url: (ids: { proposal: string }) => string;
-  body?: () => unknown;
-  expect: Actors;
-}
-const UNKNOWN_TOKEN = 'x'.repeat(43);
-const ALL_OK: Actors = ['ok', 'ok', 'ok', 'ok', 'ok', 'ok'];
-const OPERATOR_ONLY: Actors = [401, 403, 403, 403, 403, 'ok'];
+import { ALL_OK, OPERATOR_ONLY, UNKNOWN_TOKEN, type MatrixEntry } from './security-matrix-types';
 
-export const REMINDERS_MATRIX: Record<string, Entry> = {
+/**
+ * The reminders' rows of the security matrix (security-matrix-types.ts says what each column means;
+ * security-matrix.ts spreads these into MATRIX).
+ */
+export const REMINDERS_MATRIX: Record<string, MatrixEntry> = {
   // Reminders (docs/decisions/049-reminders-and-metrics.md): the e-mail's opt-out link is public, its
   // token the credential (an unknown one is refused the same for everyone; the real answers are in
   // reminders.test.ts); each person's own switch; the operator's per proposal.

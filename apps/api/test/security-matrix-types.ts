@@ -77,3 +77,16 @@ const NOTE_HIDDEN = {
 /** The callers among owner/other/second/seller that a route answers (the note is checked in each answer). */
 export const noteHiddenFor = (...who: (keyof typeof NOTE_HIDDEN)[]) =>
   Object.fromEntries(who.map((w) => [w, NOTE_HIDDEN[w]])) as MatrixEntry['hidesText'];
+
+/**
+ * Notes an operator writes on the matrix's proposal before the checks: with a status change and a
+ * stage change to the buyers, with the appraisal stage to the seller. Each reaches only its party.
+ */
+export const HISTORY_NOTES = {
+  toBuyers: 'renda informal — confirmar extratos',
+  stageToBuyers: 'crédito dos compradores em análise no banco',
+  toSeller: 'o avaliador liga para o vendedor amanhã',
+} as const;
+
+/** A well-formed token (invitation, reminders' opt-out) that nothing has. */
+export const UNKNOWN_TOKEN = 'x'.repeat(43);

@@ -3,16 +3,18 @@ import { financingProposalBody } from './helpers/proposals';
 import { REMINDERS_MATRIX } from './security-matrix-reminders';
 import {
   ALL_OK,
+  HISTORY_NOTES,
   INTERNAL_NOTE,
   noteHiddenFor,
   OPERATOR_ONLY,
   SIGNED_IN,
+  UNKNOWN_TOKEN,
   type Ids,
   type MatrixEntry,
 } from './security-matrix-types';
 
 export type { Actors, Expect, Ids, MatrixEntry } from './security-matrix-types';
-export { INTERNAL_NOTE } from './security-matrix-types';
+export { HISTORY_NOTES, INTERNAL_NOTE } from './security-matrix-types';
 
 /**
  * Headers on every answer, API and page alike (docs/decisions/044-response-headers.md): only the
@@ -25,18 +27,6 @@ export const PERMISSIONS_POLICY =
   'publickey-credentials-get=(), xr-spatial-tracking=(), idle-detection=(), browsing-topics=()';
 export const X_FRAME_OPTIONS = 'DENY';
 
-/**
- * Notes an operator writes on the matrix's proposal before the checks: with a status change and a
- * stage change to the buyers, with the appraisal stage to the seller. Each reaches only its party.
- */
-export const HISTORY_NOTES = {
-  toBuyers: 'renda informal — confirmar extratos',
-  stageToBuyers: 'crédito dos compradores em análise no banco',
-  toSeller: 'o avaliador liga para o vendedor amanhã',
-} as const;
-
-/** A well-formed invitation token that no invitation has. */
-const UNKNOWN_TOKEN = 'x'.repeat(43);
 const P = (ids: Ids) => `/api/v3/proposals/${ids.proposal}`;
 /** What no seller screen uses: the financing terms, the buyers' personal data and filling progress. */
 const SELLER_HIDDEN = [

@@ -66,6 +66,13 @@ export function pageEdges<R>(args: {
   };
 }
 
+/** A keyset page's rows from the `limit + 1` read: whether more follow, and the rows in list order. */
+export function keysetRows<R>(rowsPlus: R[], limit: number, backward: boolean): { rows: R[]; hasMore: boolean } {
+  const rows = rowsPlus.slice(0, limit);
+  if (backward) rows.reverse();
+  return { rows, hasMore: rowsPlus.length > limit };
+}
+
 /** A search matching more proposals than this (a one-letter word) is left to a subquery. */
 const MAX_CANDIDATES = 20_000;
 /** The list counts matches up to this many; beyond it says "more than". */
@@ -162,9 +169,7 @@ export function createBackofficeRepository(db: Kysely<Database>, options: { dial
         .orderBy('p.id', dir)
         .limit(query.limit + 1)
         .execute();
-      const hasMore = rowsPlus.length > query.limit;
-      const rows = rowsPlus.slice(0, query.limit);
-      if (backward) rows.reverse();
+      const { rows, hasMore } = keysetRows(rowsPlus, query.limit, backward);
 
       // Counting stops at COUNT_CAP: an exact count of 100 000 rows costs more than the page itself.
       const countRow = await db

@@ -10,7 +10,7 @@ import {
 import type { ProposalStatus } from '@portal/domain/proposal';
 import type { z } from 'zod';
 import type { Database } from '../../db/schema';
-import { COUNT_CAP, decodeCursor, encodeCursor, pageEdges, responsiblesOf } from './backoffice.repository';
+import { COUNT_CAP, decodeCursor, encodeCursor, keysetRows, pageEdges, responsiblesOf } from './backoffice.repository';
 
 type QueueQuery = z.output<typeof queueQuerySchema>;
 const SORT = 'waitingSince';
@@ -51,9 +51,7 @@ export function createQueueRepository(db: Kysely<Database>) {
         .orderBy('p.id', dir)
         .limit(query.limit + 1)
         .execute();
-      const hasMore = rowsPlus.length > query.limit;
-      const rows = rowsPlus.slice(0, query.limit);
-      if (backward) rows.reverse();
+      const { rows, hasMore } = keysetRows(rowsPlus, query.limit, backward);
 
       // The total and the count of each reason, each counted up to COUNT_CAP over its own index range
       // (proposals (waiting_since, id) / (owner_id, …); proposal_waits (reason, since) / (owner_id,

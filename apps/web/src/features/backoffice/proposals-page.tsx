@@ -19,7 +19,7 @@ import { PlainTable, type PlainColumn, type SortOrder } from '../../components/p
 import { useNarrow } from '../../lib/use-narrow';
 import { useProposalList } from './api';
 import { ProposalStatusTag } from '../../components/proposal-status-tag';
-import { formatInteger } from '@portal/domain/numbers';
+import { ListCount, ProposalCardHead } from './list-parts';
 import { BackofficeMenu, when } from './format';
 import './backoffice.css';
 import { PlainAlert } from '../../components/plain-alert';
@@ -226,22 +226,13 @@ export default function ProposalsPage() {
       </form>
 
       {list.isError ? <PlainAlert type="error" title={list.error.message} /> : null}
-      <p className="bo-count" aria-live="polite">
-        {page
-          ? `${page.page.capped ? 'Mais de ' : ''}${formatInteger(page.page.total)} ${page.page.total === 1 ? 'proposta' : 'propostas'}`
-          : 'Carregando…'}
-      </p>
+      <ListCount page={page?.page} one="proposta" many="propostas" />
 
       {narrow ? (
         <ul className="bo-cards" aria-busy={list.isFetching}>
           {page?.data.map((p) => (
             <li key={p.id} className="bo-card">
-              <div className="bo-card__head">
-                <Link to={`/backoffice/proposals/${p.id}`} className="bo-code">
-                  {p.code}
-                </Link>
-                <ProposalStatusTag status={p.status} />
-              </div>
+              <ProposalCardHead id={p.id} code={p.code} status={p.status} />
               {buyersCell(p)}
               <dl className="bo-card__facts">
                 <div>

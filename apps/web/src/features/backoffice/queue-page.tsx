@@ -17,6 +17,7 @@ import { PlainAlert } from '../../components/plain-alert';
 import { PlainTable, type PlainColumn } from '../../components/plain-table';
 import { ProposalStatusTag } from '../../components/proposal-status-tag';
 import { useNarrow } from '../../lib/use-narrow';
+import { ListCount, ProposalCardHead } from './list-parts';
 import { BackofficeMenu } from './format';
 import { useQueue } from './queue-api';
 import './backoffice.css';
@@ -125,22 +126,13 @@ export default function QueuePage() {
       </fieldset>
 
       {queue.isError ? <PlainAlert type="error" title={queue.error.message} /> : null}
-      <p className="bo-count" aria-live="polite">
-        {page
-          ? `${page.page.capped ? 'Mais de ' : ''}${formatInteger(page.page.total)} ${page.page.total === 1 ? 'proposta aguardando' : 'propostas aguardando'}`
-          : 'Carregando…'}
-      </p>
+      <ListCount page={page?.page} one="proposta aguardando" many="propostas aguardando" />
 
       {narrow ? (
         <ul className="bo-cards" aria-busy={queue.isFetching}>
           {page?.data.map((p) => (
             <li key={p.id} className="bo-card">
-              <div className="bo-card__head">
-                <Link to={`/backoffice/proposals/${p.id}`} className="bo-code">
-                  {p.code}
-                </Link>
-                <ProposalStatusTag status={p.status} />
-              </div>
+              <ProposalCardHead id={p.id} code={p.code} status={p.status} />
               <p className="bo-queue__card-reason">
                 <Reason item={p} />
               </p>
