@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRouteTransactions, routePattern } from './route-transactions';
+import { createRouteTransactions, routePattern, titleWritten } from './route-transactions';
 
 describe('routePattern', () => {
   it('is the last matched route path', () => {
@@ -210,5 +210,20 @@ describe('the page-load transaction of the first page', () => {
     setTitle('Entrar — Comprador');
     runTimers(50);
     expect(tr).toMatchObject({ name: 'Entrar — Comprador — Portal de Propostas', ended: true });
+  });
+});
+
+describe('titleWritten', () => {
+  const el = (nodeName: string) => ({ nodeName });
+  it('is a change of the <title> element or its text, or a <title> added', () => {
+    expect(titleWritten([{ target: el('TITLE'), addedNodes: [el('#text')] }])).toBe(true);
+    expect(titleWritten([{ target: { nodeName: '#text', parentNode: el('TITLE') }, addedNodes: [] }])).toBe(true);
+    expect(titleWritten([{ target: el('HEAD'), addedNodes: [el('TITLE')] }])).toBe(true);
+  });
+
+  it('is not a link or style a lazy screen adds to <head> (the previous title is still there)', () => {
+    expect(titleWritten([{ target: el('HEAD'), addedNodes: [el('LINK')] }])).toBe(false);
+    expect(titleWritten([{ target: el('HEAD'), addedNodes: [el('STYLE'), el('SCRIPT')] }])).toBe(false);
+    expect(titleWritten([{ target: { nodeName: '#text', parentNode: el('STYLE') }, addedNodes: [] }])).toBe(false);
   });
 });

@@ -26,6 +26,26 @@ export function routePattern(matches: readonly RouteMatchLike[], pathname: strin
   return pathname;
 }
 
+/** The parts of a MutationRecord of <head> that say what changed. */
+export interface HeadMutationLike {
+  target: { nodeName: string; parentNode?: { nodeName: string } | null };
+  addedNodes: ArrayLike<{ nodeName: string }>;
+}
+
+/**
+ * Whether these changes of <head> wrote the document's title. Other head changes (a lazy screen's
+ * modulepreload or stylesheet link, added while the next screen renders) are not a title: reading
+ * document.title then would name the new route's transaction after the previous screen.
+ */
+export function titleWritten(records: readonly HeadMutationLike[]): boolean {
+  return records.some(
+    (r) =>
+      r.target.nodeName === 'TITLE' ||
+      r.target.parentNode?.nodeName === 'TITLE' ||
+      Array.from(r.addedNodes).some((n) => n.nodeName === 'TITLE'),
+  );
+}
+
 /** The parts of an @elastic/apm-rum transaction this uses. */
 export interface TransactionLike {
   name: string;

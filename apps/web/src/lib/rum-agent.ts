@@ -3,6 +3,7 @@ import type { RumConfig } from '@portal/domain/monitoring';
 import {
   createRouteTransactions,
   routePattern,
+  titleWritten,
   type MonitoredRouter,
   type TransactionLike,
 } from './route-transactions';
@@ -92,7 +93,9 @@ export function startRumAgent(args: { config: RumConfig; router: MonitoredRouter
     return payload;
   });
 
-  new MutationObserver(() => transactions.titleChanged()).observe(document.head, {
+  new MutationObserver((records) => {
+    if (titleWritten(records)) transactions.titleChanged();
+  }).observe(document.head, {
     subtree: true,
     childList: true,
     characterData: true,
