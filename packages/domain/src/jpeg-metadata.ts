@@ -156,3 +156,14 @@ function exifHasGps(tiff: Uint8Array): boolean {
   }
   return false;
 }
+
+const METADATA_MARKS = ['Exif\0', 'eXIf', 'http://ns.adobe.com/xap/1.0/'].map(latin1);
+
+/**
+ * Whether the start of an image file carries metadata a phone writes (EXIF, PNG's eXIf, XMP):
+ * such a file is always re-encoded before it leaves the browser, even when that makes it bigger.
+ */
+export function hasPhotoMetadata(head: Uint8Array): boolean {
+  for (let at = 0; at < head.length; at++) if (METADATA_MARKS.some((mark) => startsWith(head, at, mark))) return true;
+  return false;
+}
