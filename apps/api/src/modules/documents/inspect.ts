@@ -8,6 +8,7 @@ import {
   type FileFlag,
   type FileKind,
 } from '@portal/domain/documents';
+import { createJpegMetadataStripper } from '@portal/domain/jpeg-metadata';
 import { HttpError } from '../../errors';
 import type { StreamScan } from './clamav';
 import { createPdfInspector } from './pdf-inspector';
@@ -26,6 +27,8 @@ export const emptyFile = () => new HttpError(400, 'empty_file', 'O arquivo está
  * A pass-through stream that checks an upload as it goes to storage, in constant memory: the real
  * type from the first bytes (refused at once when not PDF, JPEG, PNG or HEIC/HEIF), a SHA-256,
  * the PDF health flags, and the bytes fed to the virus scanner (waiting on it: back-pressure).
+ * A JPEG loses its EXIF and XMP segments on the way (the phone's GPS position is never stored,
+ * whatever the client did); the hash, the scan and the stored size are of what is stored.
  */
 export function createUploadInspector(scan: StreamScan | null) {
   const hash = createHash('sha256');
@@ -34,8 +37,16 @@ export function createUploadInspector(scan: StreamScan | null) {
   let total = 0;
   const pdf = createPdfInspector();
   let result: Inspection | null = null;
+  const jpeg = createJpegMetadataStripper();
 
   async function forward(stream: Transform, chunk: Buffer) {
+    if (kind === 'jpeg') {
+      for (const part of jpeg.push(chunk)) await emit(stream, Buffer.from(part.buffer, part.byteOffset, part.length));
+    } else await emit(stream, chunk);
+  }
+
+  async function emit(stream: Transform, chunk: Buffer) {
+    if (chunk.length === 0) return;
     hash.update(chunk);
     if (kind === 'pdf') pdf.push(chunk);
     if (scan) await scan.write(chunk);
@@ -70,6 +81,7 @@ export function createUploadInspector(scan: StreamScan | null) {
           if (!kind) throw unsupportedType();
           await forward(stream, head);
         }
+        if (kind === 'jpeg') for (const part of jpeg.end()) await emit(stream, Buffer.from(part));
         const flags: FileFlag[] = [];
         if (kind === 'pdf') {
           const health = pdf.finish();

@@ -22,6 +22,7 @@ import {
   type DocumentFile,
   type DocumentItem,
 } from '../../lib/documents-api';
+import { shrinkPhoto, isShrinkable } from '../../lib/photo-shrink';
 import { PlainAlert } from '../../components/plain-alert';
 import { PlainProgress } from '../../components/plain-progress';
 import { PlainTag } from '../../components/plain-tag';
@@ -33,6 +34,8 @@ interface Pending {
   name: string;
   size: number;
   progress: number;
+  /** The photo is being shrunk in the browser before it travels. */
+  preparing: boolean;
   /** Object URL of a picked image, for its thumbnail while it uploads. */
   preview: string | null;
   error: string | null;
@@ -147,9 +150,21 @@ export function UploadItem({ proposalId, item, maxMb }: { proposalId: string; it
     if (preview) previews.current.add(preview);
     setPending((list) => [
       ...list,
-      { id, name: file.name, size: file.size, progress: 0, preview, error: null, done: false },
+      {
+        id,
+        name: file.name,
+        size: file.size,
+        progress: 0,
+        preparing: isShrinkable(file),
+        preview,
+        error: null,
+        done: false,
+      },
     ]);
-    const problem = await checkFile(file, maxMb);
+    // A photo leaves smaller and without its metadata; the checks below apply to what is sent.
+    const sent = isShrinkable(file) ? await shrinkPhoto(file) : file;
+    patch(id, { preparing: false, name: sent.name, size: sent.size });
+    const problem = await checkFile(sent, maxMb);
     if (problem) {
       patch(id, { error: problem });
       return;
@@ -158,7 +173,7 @@ export function UploadItem({ proposalId, item, maxMb }: { proposalId: string; it
       await uploadDocumentFile({
         proposalId,
         item: item.key,
-        file,
+        file: sent,
         issuedOn,
         onProgress: (f) => patch(id, { progress: Math.round(f * 100) }),
       });
@@ -283,10 +298,14 @@ export function UploadItem({ proposalId, item, maxMb }: { proposalId: string; it
               )}
               <div className="doc-file__body">
                 <span className="doc-file__name">{p.name}</span>
-                <span className="doc-file__meta">{formatSize(p.size)}</span>
+                {p.preparing ? null : <span className="doc-file__meta">{formatSize(p.size)}</span>}
                 {p.error ? (
                   <span className="doc-file__error" role="alert">
                     {p.error}
+                  </span>
+                ) : p.preparing ? (
+                  <span className="doc-file__preparing" role="status">
+                    Preparando a foto…
                   </span>
                 ) : (
                   <PlainProgress
