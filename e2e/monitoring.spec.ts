@@ -239,7 +239,9 @@ describe('front-end monitoring', () => {
     const { requests, consoleErrors } = record(page);
     await page.goto('/buyer/login');
     await page.getByRole('heading', { name: 'Entrar' }).waitFor();
-    await expect.poll(() => consoleErrors.join('\n')).toMatch(/Monitoramento inativo.*serviceName "portal\.web"/);
+    await expect
+      .poll(() => consoleErrors.join('\n'), { timeout: 15_000 })
+      .toMatch(/Monitoramento inativo.*serviceName "portal\.web"/);
     await page.waitForTimeout(1000);
     expect(requests.filter((r) => isIntake(r.url()) || isAgentConfig(r.url()) || /rum-agent/.test(r.url()))).toEqual(
       [],
@@ -253,7 +255,7 @@ describe('front-end monitoring', () => {
       await publicSettings(context, { loggerEnabled: false, analyticsEnabled: true, analyticsSrc: '/vendor/{id}.js' });
       const { requests, consoleErrors } = record(page);
       await page.goto('/buyer/login');
-      await expect.poll(() => consoleErrors.join('\n')).toContain('project id is not set');
+      await expect.poll(() => consoleErrors.join('\n'), { timeout: 15_000 }).toContain('project id is not set');
       expect(requests.filter((r) => r.url().includes('/vendor/'))).toEqual([]);
       await context.close();
     }
