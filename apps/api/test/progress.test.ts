@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { progressViewSchema, type ProgressView } from '@portal/domain/next-step';
-import { createUser, DATABASES, demoSuite, proposalUrl, type Client, type DemoProposal } from './helpers';
+import {
+  createUser,
+  DATABASES,
+  demoSuite,
+  insertConfirmedHealth,
+  insertDocumentFile,
+  insertDoneSection,
+  proposalUrl,
+  type Client,
+  type DemoProposal,
+} from './helpers';
 
 describe.each(DATABASES)('proposal progress on %s', (dialect) => {
   const { t, as, anonymous, ids, userIds } = demoSuite(dialect);
@@ -94,39 +104,8 @@ describe.each(DATABASES)('proposal progress on %s', (dialect) => {
       ['seller', -1],
       ['fgts_questions', 0],
     ] as const)
-      await db
-        .insertInto('proposal_sections')
-        .values({
-          id: `${id}-${section}`,
-          proposal_id: id,
-          section,
-          buyer: position,
-          draft: null,
-          draft_updated_at: null,
-          data: '{}',
-          submitted_at: now,
-          status: 'done',
-          review_note: null,
-          updated_by: buyer.user_id,
-          updated_at: now,
-          version: 1,
-        })
-        .execute();
-    await db
-      .insertInto('insurance_declarations')
-      .values({
-        id: `${id}-health`,
-        proposal_id: id,
-        buyer: 0,
-        user_id: buyer.user_id!,
-        insurance_name: 'itau',
-        completed: 1,
-        completed_at: now,
-        declaration_version: 'v1',
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+      await insertDoneSection(db, { proposalId: id, section, buyer: position, userId: buyer.user_id!, now });
+    await insertConfirmedHealth(db, { proposalId: id, userId: buyer.user_id!, now });
     const waiting = (await progress('started', as.comprador)).body.data;
     expect(waiting.next).toMatchObject({ id: 'documents:buyer', path: '/buyer/documents/upload' });
     const noDocuments = await send('started', as.comprador);
@@ -134,26 +113,7 @@ describe.each(DATABASES)('proposal progress on %s', (dialect) => {
     expect(noDocuments.json().error.message).toBe('Antes de enviar, conclua: Envio de documentos.');
 
     for (const item of ['occupation_declaration_1', 'income_tax_buyer1', 'proof_of_address_buyer1'])
-      await db
-        .insertInto('document_files')
-        .values({
-          id: `${id}-${item}`,
-          proposal_id: id,
-          item,
-          storage_key: `k-${item}`,
-          name: 'a.pdf',
-          mime: 'application/pdf',
-          size: 10,
-          sha256: 'x',
-          flags: '[]',
-          status: 'sent',
-          review_reason: null,
-          reviewed_by: null,
-          reviewed_at: null,
-          uploaded_by: buyer.user_id!,
-          uploaded_at: now,
-        })
-        .execute();
+      await insertDocumentFile(db, { proposalId: id, item, status: 'sent', userId: buyer.user_id!, now });
     const ready = (await progress('started', as.comprador)).body.data;
     expect(ready.next).toMatchObject({ id: 'send', title: 'Enviar para análise' });
     // The five FGTS forms count from the start; the answer "Não" made them "não se aplica".

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_REMINDER_SETTINGS, afterQuietHours } from '@portal/domain/reminders';
-import { DATABASES, clientFor, sessionSetCookie } from './helpers';
+import {
+  DATABASES,
+  clientFor,
+  insertConfirmedHealth,
+  insertDocumentFile,
+  insertDoneSection,
+  sessionSetCookie,
+} from './helpers';
 import { newProposal, useBackofficeWorld } from './helpers/backoffice';
 import { runReminderSweep } from '../src/modules/reminders/reminder-sweep';
 import { REMINDER_LINK_INVALID } from '../src/modules/reminders/reminders.service';
@@ -269,62 +276,17 @@ describe.each(DATABASES)('reminders on %s', (dialect) => {
       party: string;
     }[];
     for (const s of steps.filter((x) => x.party === 'buyer' && x.kind === 'section'))
-      await db
-        .insertInto('proposal_sections')
-        .values({
-          id: `${id}-${s.key}-${s.buyer}`,
-          proposal_id: id,
-          section: s.key,
-          buyer: s.buyer ?? -1,
-          draft: null,
-          draft_updated_at: null,
-          data: '{}',
-          submitted_at: now,
-          status: 'done',
-          review_note: null,
-          updated_by: buyer.user_id,
-          updated_at: now,
-          version: 1,
-        })
-        .onConflict((oc) => oc.columns(['proposal_id', 'section', 'buyer']).doUpdateSet({ status: 'done' }))
-        .execute();
-    await db
-      .insertInto('insurance_declarations')
-      .values({
-        id: `${id}-health`,
-        proposal_id: id,
-        buyer: 0,
-        user_id: buyer.user_id!,
-        insurance_name: 'itau',
-        completed: 1,
-        completed_at: now,
-        declaration_version: 'v1',
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+      await insertDoneSection(db, {
+        proposalId: id,
+        section: s.key,
+        buyer: s.buyer ?? -1,
+        userId: buyer.user_id!,
+        now,
+      });
+    await insertConfirmedHealth(db, { proposalId: id, userId: buyer.user_id!, now });
     const docs = (await as.operador.get(`/api/v3/proposals/${id}/documents`)).json().data;
     const items = docs.items as { key: string; uploader: string }[];
     for (const item of items.filter((i) => i.uploader === 'buyer'))
-      await db
-        .insertInto('document_files')
-        .values({
-          id: `${id}-${item.key}`,
-          proposal_id: id,
-          item: item.key,
-          storage_key: `k-${id}-${item.key}`,
-          name: 'doc.pdf',
-          mime: 'application/pdf',
-          size: 10,
-          sha256: 'x',
-          flags: '[]',
-          status: 'accepted',
-          review_reason: null,
-          reviewed_by: null,
-          reviewed_at: null,
-          uploaded_by: buyer.user_id!,
-          uploaded_at: now,
-        })
-        .execute();
+      await insertDocumentFile(db, { proposalId: id, item: item.key, status: 'accepted', userId: buyer.user_id!, now });
   }
 });

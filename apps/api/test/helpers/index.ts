@@ -5,3 +5,4 @@ export * from './demo';
 export * from './proposals';
 export * from './urls';
 export * from './suite';
+export * from './steps';

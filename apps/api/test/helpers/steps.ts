@@ -1,0 +1,80 @@
+import type { Db } from '../../src/db/database';
+
+type Kysely = Db['kysely'];
+
+/**
+ * Rows that put a proposal's steps in a given state directly, for tests about what happens once a step is
+ * done (progress, sending, reminders) rather than about doing it through the API.
+ */
+
+/** A section submitted and done (no draft). `buyer` is the buyer's position, -1 for a proposal-wide section. */
+export async function insertDoneSection(
+  db: Kysely,
+  args: { proposalId: string; section: string; buyer: number; userId: string; now: number },
+) {
+  await db
+    .insertInto('proposal_sections')
+    .values({
+      id: `${args.proposalId}-${args.section}-${args.buyer}`,
+      proposal_id: args.proposalId,
+      section: args.section,
+      buyer: args.buyer,
+      draft: null,
+      draft_updated_at: null,
+      data: '{}',
+      submitted_at: args.now,
+      status: 'done',
+      review_note: null,
+      updated_by: args.userId,
+      updated_at: args.now,
+      version: 1,
+    })
+    .onConflict((oc) => oc.columns(['proposal_id', 'section', 'buyer']).doUpdateSet({ status: 'done' }))
+    .execute();
+}
+
+/** The first buyer's health declaration, confirmed. */
+export async function insertConfirmedHealth(db: Kysely, args: { proposalId: string; userId: string; now: number }) {
+  await db
+    .insertInto('insurance_declarations')
+    .values({
+      id: `${args.proposalId}-health`,
+      proposal_id: args.proposalId,
+      buyer: 0,
+      user_id: args.userId,
+      insurance_name: 'itau',
+      completed: 1,
+      completed_at: args.now,
+      declaration_version: 'v1',
+      created_at: args.now,
+      updated_at: args.now,
+    })
+    .execute();
+}
+
+/** A small PDF on a checklist item, in the given review status. */
+export async function insertDocumentFile(
+  db: Kysely,
+  args: { proposalId: string; item: string; status: 'sent' | 'accepted'; userId: string; now: number },
+) {
+  await db
+    .insertInto('document_files')
+    .values({
+      id: `${args.proposalId}-${args.item}`,
+      proposal_id: args.proposalId,
+      item: args.item,
+      storage_key: `k-${args.proposalId}-${args.item}`,
+      name: 'doc.pdf',
+      mime: 'application/pdf',
+      size: 10,
+      sha256: 'x',
+      flags: '[]',
+      status: args.status,
+      review_reason: null,
+      reviewed_by: null,
+      reviewed_at: null,
+      uploaded_by: args.userId,
+      uploaded_at: args.now,
+    })
+    .execute();
+}
