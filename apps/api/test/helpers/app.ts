@@ -20,6 +20,8 @@ export interface TestApp {
   app: FastifyInstance;
   db: Db;
   config: Config;
+  /** The private PostgreSQL schema (undefined on SQLite). */
+  schema?: string;
   close(): Promise<void>;
   /** Drops the private PostgreSQL schema (nothing on SQLite): for a test that closed the database itself. */
   dropDatabase(): Promise<void>;
@@ -39,13 +41,21 @@ export async function createTestApp(
     database?: { busyTimeoutMs?: number; applicationName?: string };
     /** Jobs added to the app's own (buildApp's extraJobs). */
     extraJobs?: BuildOptions['extraJobs'];
+    /**
+     * PostgreSQL: a second instance on the database (and jobs schema) of this app, as two API
+     * processes share one database. It neither migrates, seeds nor drops anything.
+     */
+    joins?: TestApp;
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-test-'));
   let db: Db;
   let dropSchema = async () => {};
   let schema: string | undefined;
-  if (dialect === 'postgres') {
+  if (dialect === 'postgres' && options.joins) {
+    schema = options.joins.schema;
+    db = openDatabase(process.env.TEST_DATABASE_URL!, { searchPath: schema, poolSize: 4, ...options.database });
+  } else if (dialect === 'postgres') {
     const url = process.env.TEST_DATABASE_URL!;
     schema = `t_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: url });
@@ -64,8 +74,10 @@ export async function createTestApp(
   } else {
     db = openDatabase(join(dataDir, 'portal.db'), options.database);
   }
-  await migrateToLatest(db.kysely, { schema });
-  if (options.seed !== false) await seedDemoData(db.kysely);
+  if (!options.joins) {
+    await migrateToLatest(db.kysely, { schema });
+    if (options.seed !== false) await seedDemoData(db.kysely);
+  }
   const config = loadConfig({
     DATA_DIR: dataDir,
     PUBLIC_URL: 'http://localhost:3000',
@@ -80,6 +92,7 @@ export async function createTestApp(
     app,
     db,
     config,
+    schema,
     async close() {
       await app.close();
       await db.close();
