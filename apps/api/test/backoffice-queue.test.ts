@@ -195,6 +195,17 @@ describe.each(DATABASES)('back office: the queue and the responsible on %s', (di
     const row = await rowOf(ids.started);
     expect(row).toMatchObject({ reason: 'document_expiring' });
     expect(row!.waitingSince).toBe(new Date(uploadedAt + 80 * DAY).toISOString());
+    // Sent today but issued 85 days ago: the validity counts from the issue date.
+    const issuedOn = new Date(Date.now() - 85 * DAY - 3 * 3_600_000).toISOString().slice(0, 10);
+    await db()
+      .updateTable('document_files')
+      .set({ uploaded_at: Date.now(), issued_on: issuedOn })
+      .where('id', '=', file.id)
+      .execute();
+    await refreshQueueWaits(db(), ids.started);
+    expect((await rowOf(ids.started))!.waitingSince).toBe(
+      new Date(Date.parse(`${issuedOn}T00:00:00-03:00`) + 80 * DAY).toISOString(),
+    );
   });
 
   it('pages oldest first with keyset cursors, both ways, and counts each reason', async () => {

@@ -67,6 +67,7 @@ describe.each(DATABASES)('background jobs on %s', (dialect) => {
       'uploads.sweep',
       'sessions.sweep',
       'reminders.sweep',
+      'documents.expiry-notices',
       'test.fails',
     ]);
 

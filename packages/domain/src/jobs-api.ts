@@ -9,6 +9,7 @@ export const JOB_QUEUE_LABELS: Record<string, string> = {
   'uploads.sweep': 'Limpeza de envios interrompidos',
   'sessions.sweep': 'Limpeza de sessões expiradas',
   'reminders.sweep': 'Lembretes a quem parou de preencher',
+  'documents.expiry-notices': 'Avisos de documento perto de vencer',
 };
 export const jobQueueLabel = (queue: string) => JOB_QUEUE_LABELS[queue] ?? queue;
 

@@ -8,6 +8,7 @@ import { insuranceMigration } from '../modules/insurance/insurance.migration';
 import { financingMigration } from '../modules/financing/financing.migration';
 import { queueMigration } from '../modules/backoffice/queue.migration';
 import { remindersMigration } from '../modules/reminders/reminders.migration';
+import { expiryNoticesMigration } from '../modules/reminders/expiry-notices.migration';
 import { internalNotesMigration } from '../modules/backoffice/notes.migration';
 
 /**
@@ -282,6 +283,8 @@ const migrations: Record<string, Migration> = {
   '0172_proposal_owner_and_waiting': queueMigration,
   // The team's internal notes on a proposal, one row per version (docs/decisions/051-operator-notes-and-review.md).
   '0173_internal_notes': internalNotesMigration,
+  // One notice per document copy about to age past its validity (docs/product/reminders.md).
+  '0175_document_expiry_notices': expiryNoticesMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

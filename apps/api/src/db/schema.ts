@@ -1,5 +1,6 @@
 import type { ColumnType } from 'kysely';
 import type {
+  DocumentExpiryNoticesTable,
   ReminderOptOutsTable,
   ReminderProposalsOffTable,
   ReminderTokensTable,
@@ -409,6 +410,7 @@ export interface Database {
   reminder_tokens: ReminderTokensTable;
   reminder_opt_outs: ReminderOptOutsTable;
   reminder_proposals_off: ReminderProposalsOffTable;
+  document_expiry_notices: DocumentExpiryNoticesTable;
   pending_storage: PendingStorageTable;
   rum_error_groups: RumErrorGroupsTable;
   rum_intake_clients: RumIntakeClientsTable;

@@ -4,6 +4,8 @@ import type { SessionsRepository } from '../modules/auth/sessions.repository';
 import { pruneRateLimits } from '../modules/auth/rate-limit';
 import type { Mailer } from '../modules/mail/outbox';
 import type { Config } from '../config';
+import { queueSettings } from '../modules/backoffice/queue-waits';
+import { runExpiryNoticeSweep } from '../modules/reminders/expiry-notices';
 import { runReminderSweep } from '../modules/reminders/reminder-sweep';
 import { defineJob } from './jobs';
 
@@ -50,6 +52,23 @@ export function appJobs(deps: {
           db: deps.db,
           now: Date.now(),
           settings: deps.config.reminders,
+          publicUrl: deps.config.publicUrl,
+          validityDays: deps.config.documents.validityDays,
+        });
+        if (sent > 0) deps.mailer.kick();
+      },
+    }),
+    // A document about to age past its validity: its sender is told once per copy, from the day the
+    // operators' queue shows it as "Documento perto de vencer" (docs/product/reminders.md).
+    defineJob({
+      name: 'documents.expiry-notices',
+      cron: '5 * * * *',
+      handler: async () => {
+        const { sent } = await runExpiryNoticeSweep({
+          db: deps.db,
+          now: Date.now(),
+          settings: deps.config.reminders,
+          noticeDays: queueSettings().expiringDays,
           publicUrl: deps.config.publicUrl,
           validityDays: deps.config.documents.validityDays,
         });

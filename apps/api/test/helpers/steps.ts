@@ -52,18 +52,30 @@ export async function insertConfirmedHealth(db: Kysely, args: { proposalId: stri
     .execute();
 }
 
-/** A small PDF on a checklist item, in the given review status. */
+/**
+ * A small PDF on a checklist item, in the given review status; `id` names a further copy of the same
+ * item, `issuedOn` (AAAA-MM-DD) the document's issue date.
+ */
 export async function insertDocumentFile(
   db: Kysely,
-  args: { proposalId: string; item: string; status: 'sent' | 'accepted'; userId: string; now: number },
+  args: {
+    proposalId: string;
+    item: string;
+    status: 'sent' | 'accepted';
+    userId: string;
+    now: number;
+    id?: string;
+    issuedOn?: string;
+  },
 ) {
+  const id = args.id ?? `${args.proposalId}-${args.item}`;
   await db
     .insertInto('document_files')
     .values({
-      id: `${args.proposalId}-${args.item}`,
+      id,
       proposal_id: args.proposalId,
       item: args.item,
-      storage_key: `k-${args.proposalId}-${args.item}`,
+      storage_key: `k-${id}`,
       name: 'doc.pdf',
       mime: 'application/pdf',
       size: 10,
@@ -75,6 +87,7 @@ export async function insertDocumentFile(
       reviewed_at: null,
       uploaded_by: args.userId,
       uploaded_at: args.now,
+      ...(args.issuedOn ? { issued_on: args.issuedOn } : {}),
     })
     .execute();
 }

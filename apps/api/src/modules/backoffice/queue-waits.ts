@@ -69,7 +69,7 @@ export async function refreshQueueWaits(
   if (isOpenStatus(proposal.status)) {
     const files = await db
       .selectFrom('document_files')
-      .select(['item', 'status', 'uploaded_at', 'review_reason'])
+      .select(['item', 'status', 'uploaded_at', 'review_reason', 'issued_on'])
       .where('proposal_id', '=', proposalId)
       .execute();
     const sent = files.filter((f) => f.status === 'sent').map((f) => Number(f.uploaded_at));
@@ -99,7 +99,12 @@ export async function refreshQueueWaits(
       const state = itemState(
         files
           .filter((f) => f.item === item)
-          .map((f) => ({ status: f.status, uploadedAt: Number(f.uploaded_at), reviewReason: f.review_reason })),
+          .map((f) => ({
+            status: f.status,
+            uploadedAt: Number(f.uploaded_at),
+            reviewReason: f.review_reason,
+            issuedOn: f.issued_on,
+          })),
         validity[kind],
         now,
       );

@@ -31,3 +31,16 @@ export interface ReminderProposalsOffTable {
   at: number;
   by: string | null;
 }
+
+/**
+ * A notice that a document copy is about to age past its validity (migration
+ * 0175_document_expiry_notices; docs/product/reminders.md). One per copy: a newer copy gets its own.
+ */
+export interface DocumentExpiryNoticesTable {
+  /** The document_files row whose validity ends. */
+  file_id: string;
+  proposal_id: string;
+  /** Who was told. */
+  user_id: string;
+  sent_at: number;
+}
