@@ -31,6 +31,12 @@ export const theme: ThemeConfig = {
     colorError: '#b3261e',
     colorSuccess: '#1e6b1e',
     colorWarning: '#8a5300',
+    // antd derives a status box's background from these dark seeds as a dim grey (#a2aba1, #c9c5b5):
+    // light tints instead, so a success or warning message reads as one (dark text, ≥ 7:1).
+    colorSuccessBg: '#edf7ea',
+    colorSuccessBorder: '#9fcf94',
+    colorWarningBg: '#fff6e5',
+    colorWarningBorder: '#f0c77a',
     fontFamily: "Raleway, 'Helvetica Neue', Arial, sans-serif",
     fontSize: 16,
     // Every button, input, select and pagination item is at least 44 px tall: a thumb's target.

@@ -22,8 +22,9 @@ export function RemindersCard() {
   return (
     <PlainCard title="Lembretes por e-mail" className="privacy-card">
       <p>
-        Se uma proposta ficar parada esperando uma etapa sua, o portal envia alguns lembretes por e-mail, nunca à noite.
-        Os outros e-mails (convites, pedidos de correção, mudanças na situação) chegam sempre.
+        Se uma proposta ficar parada esperando uma etapa sua, ou um documento que você enviou estiver perto de vencer, o
+        portal envia alguns lembretes por e-mail, nunca à noite. Os outros e-mails (convites, pedidos de correção,
+        mudanças na situação) chegam sempre.
       </p>
       {mine.data ? (
         <label className="privacy-switch">
