@@ -9,10 +9,11 @@ import {
   PHONE,
   readOutbox,
   screenshot,
+  select,
   useBrowser,
   waitForMailLink,
 } from './fixtures';
-import { buyerScreens, createProposal, freshPerson, progressOf, sellerScreens } from './phone-walk';
+import { buyerScreens, freshPerson, progressOf, sellerScreens, type Person } from './phone-walk';
 import { auditScreen, type ScreenFinding } from './screen-audit';
 
 const PASSWORD = 'TresPessoas2026';
@@ -33,6 +34,33 @@ const quotedPrintable = (raw: string) =>
  * home, the seller's list and the operator's proposal page show one and the same status, and the
  * seller never reads the note the team wrote to the buyer.
  */
+const field = (page: Page, label: string) => page.getByLabel(label, { exact: true });
+
+/** The operator's "Nova proposta" on his phone, for one new buyer: the proposal's id and code. */
+async function createOnScreen(op: Page, buyer: Person) {
+  await op.getByRole('button', { name: 'Nova proposta' }).click();
+  await op.waitForURL('**/backoffice/proposals/new');
+  await field(op, 'Nome completo').fill(buyer.name);
+  await field(op, 'CPF').fill(buyer.cpf.replace(/\D/g, ''));
+  await field(op, 'E-mail').fill(buyer.email);
+  await select(op, 'Tipo do imóvel', 'Apartamento');
+  await field(op, 'CEP').fill('30140071');
+  await select(op, 'UF', 'MG');
+  await field(op, 'Cidade').fill('Belo Horizonte');
+  await field(op, 'Valor financiado (R$)').fill('42000000');
+  await field(op, 'Prazo (meses)').fill('360');
+  await select(op, 'Tipo de taxa', 'Taxa + TR');
+  await select(op, 'Seguradora', 'Itaú Seguros');
+  await field(op, 'Produto').fill('SFH — Imóvel residencial com FGTS');
+  await op.getByRole('button', { name: 'Criar proposta e convidar' }).click();
+  const created = op.getByText(/^Proposta (PF-\d{4}-\d{6}) criada$/);
+  await created.waitFor();
+  const code = /PF-\d{4}-\d{6}/.exec((await created.textContent())!)![0];
+  await op.getByRole('button', { name: 'Abrir a proposta' }).click();
+  await op.waitForURL(/\/backoffice\/proposals\/[\w-]+$/);
+  return { id: new URL(op.url()).pathname.split('/').pop()!, code };
+}
+
 describe('one proposal, three people', () => {
   const browser = useBrowser();
 
@@ -42,7 +70,7 @@ describe('one proposal, three people', () => {
     await op.waitForURL('**/backoffice');
     const buyer = freshPerson('Renata Campos Vieira');
     const seller = freshPerson('Caio Nogueira Prado');
-    const proposal = await createProposal(op.request, buyer);
+    const proposal = await createOnScreen(op, buyer);
 
     // The buyer joins from the e-mail and opens the proposal.
     const bp = (await browser.newPage(PHONE)).page;
@@ -151,11 +179,14 @@ describe('one proposal, three people', () => {
     await audit(sp, 'seller read-only');
     await screenshot(sp, 'three-people-seller-read-only-phone');
 
-    // The operator asks the buyer for a correction of her address, with a note.
-    const asked = await op.request.post(`/api/v3/backoffice/proposals/${proposal.id}/sections/address/correction`, {
-      data: { buyer: 0, note: NOTE },
-    });
-    expect(asked.status()).toBe(200);
+    // The operator asks the buyer for a correction of her address, with a note, on his proposal page.
+    await op.goto(`/backoffice/proposals/${proposal.id}`);
+    await op.getByRole('link', { name: 'Dados', exact: true }).click();
+    const address = op.getByRole('article', { name: /^Endereço/ }).first();
+    await address.getByRole('button', { name: 'Pedir correção' }).click();
+    await address.getByLabel('O que precisa ser corrigido?').fill(NOTE);
+    await address.getByRole('button', { name: 'Pedir correção' }).click();
+    await op.getByText('Correção pedida. A pessoa responsável recebeu um e-mail.').waitFor();
     await statusEverywhere('Correção pendente');
     // The buyer reads the note; the seller reads neither on his page nor in his history.
     await bp.goto('/buyer/home');
