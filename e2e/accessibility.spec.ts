@@ -71,7 +71,7 @@ describe.concurrent('accessibility (axe-core, WCAG 2.1 AA): no serious or critic
 describe("accessibility of the operator's workspace at 1 280 px", () => {
   const browser = useBrowser();
 
-  it('every tab of a proposal, the side-by-side review with its refusal open, the notes', async () => {
+  it('every tab of a proposal, the side-by-side review with its refusal open, the notes, the queue and the jobs', async () => {
     const buyer = await browser.newPage(DESKTOP);
     await loginAs(buyer.page, 'comprador@demo.com.br');
     await buyer.page.waitForURL('**/buyer/select-proposal');
@@ -96,6 +96,17 @@ describe("accessibility of the operator's workspace at 1 280 px", () => {
       }
       problems.push(...(await axe(page, `proposal ?aba=${tab}`)));
     }
+    // "Minha fila" with its rows, and the background jobs, at this width too.
+    await page.goto('/backoffice/fila');
+    await page.getByRole('radio', { name: 'Todos' }).check();
+    await page
+      .getByText(/aguardando há \d+ dias?/)
+      .first()
+      .waitFor();
+    problems.push(...(await axe(page, 'queue')));
+    await page.goto('/backoffice/jobs');
+    await page.getByRole('table', { name: 'Tarefas por fila' }).waitFor();
+    problems.push(...(await axe(page, 'jobs')));
     await context.close();
     expect(problems).toEqual([]);
   }, 120_000);
