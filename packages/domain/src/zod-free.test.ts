@@ -7,7 +7,15 @@ import { describe, expect, it } from 'vitest';
  * directly or through what they import (docs/decisions/056-low-tier-phones.md). Type-only imports
  * and re-exports are erased by the build and do not count.
  */
-const ZOD_FREE = ['proposal-values', 'backoffice-list-sorts', 'next-step', 'monitoring', 'roles', 'messages'];
+const ZOD_FREE = [
+  'proposal-values',
+  'backoffice-list-sorts',
+  'next-step',
+  'financing',
+  'monitoring',
+  'roles',
+  'messages',
+];
 
 const VALUE_IMPORT = /^(?:import|export)\s+(?!type\b)[^;]*?from\s+'([^']+)'/gm;
 
