@@ -233,6 +233,33 @@ describe('front-end monitoring', () => {
     await context.close();
   });
 
+  it('the login screen fetches the settings schema and the agent only when monitoring or analytics is on', async () => {
+    // docs/decisions/056-low-tier-phones.md: settings that turn everything off are taken without
+    // their schema, so a first visit with the server's default settings loads no schema library.
+    const lateScripts = async (settings: Record<string, unknown> | null) => {
+      const { page, context } = await browser.newPage();
+      if (settings) await publicSettings(context, settings);
+      const { requests } = record(page);
+      const answered = page.waitForResponse((r) => r.url().endsWith('/api/public-settings'));
+      await page.goto('/buyer/login');
+      await answered;
+      await page.waitForLoadState('networkidle');
+      await page.waitForTimeout(1000);
+      await context.close();
+      return requests
+        .map((r) => new URL(r.url()).pathname)
+        .filter((p) => /\/(zod-with-messages|monitoring-settings|rum-agent)-[\w-]+\.js$/.test(p));
+    };
+    expect(await lateScripts({ loggerEnabled: false, analyticsEnabled: false })).toEqual([]);
+    // This file's server turns monitoring on: the schema checks its settings and the agent starts.
+    const on = await lateScripts(null);
+    for (const chunk of ['zod-with-messages', 'monitoring-settings', 'rum-agent'])
+      expect(
+        on.some((p) => p.includes(`/${chunk}-`)),
+        `${chunk} among ${on.join(', ')}`,
+      ).toBe(true);
+  }, 60_000);
+
   it('an invalid configuration leaves the agent inactive with a console error (docs/product/monitoring.md)', async () => {
     const { page, context } = await browser.newPage();
     await publicSettings(context, { serviceName: 'portal.web' });

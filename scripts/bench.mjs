@@ -3,7 +3,8 @@
 // its memory during uploads (scripts/bench/api.mjs); the front end's first-load sizes per route and
 // Lighthouse (mobile, median of 3) on six pages (scripts/bench/frontend.mjs); the back-office list and
 // the operators' queue at 100 000 proposals (scripts/bench/backoffice.mjs).
-// BENCH_ONLY=api,uploads,frontend,lighthouse,backoffice picks parts. Prints one table and writes bench/results.json.
+// BENCH_ONLY=api,uploads,frontend,lighthouse,lighthouse-low,backoffice picks parts (lighthouse-low: the same
+// pages at 9x CPU, a low-tier phone). Prints one table and writes bench/results.json.
 import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
@@ -11,8 +12,11 @@ import { apiTargets, benchApi, benchUploads, printApi } from './bench/api.mjs';
 import { backofficeTargets, benchBackoffice } from './bench/backoffice.mjs';
 import { build, root } from './bench/common.mjs';
 import { benchFrontend, benchLighthouse, frontendTargets, printFrontend } from './bench/frontend.mjs';
+import { benchLoginUntilIdle } from './bench/login-idle.mjs';
 
-const only = new Set((process.env.BENCH_ONLY ?? 'api,uploads,frontend,lighthouse,backoffice').split(','));
+const only = new Set(
+  (process.env.BENCH_ONLY ?? 'api,uploads,frontend,lighthouse,lighthouse-low,backoffice').split(','),
+);
 const results = {
   at: new Date().toISOString(),
   machine: { cpus: cpus().length, node: process.version },
@@ -25,12 +29,17 @@ const results = {
   targets: {},
 };
 
-if (only.has('api') || only.has('uploads') || only.has('frontend') || only.has('lighthouse'))
-  build({ web: only.has('frontend') || only.has('lighthouse') });
+const lighthouse = only.has('lighthouse') || only.has('lighthouse-low');
+if (only.has('api') || only.has('uploads') || only.has('frontend') || lighthouse)
+  build({ web: only.has('frontend') || lighthouse });
 if (only.has('api')) await benchApi(results);
 if (only.has('uploads')) benchUploads(results);
-if (only.has('frontend')) await benchFrontend(results);
+if (only.has('frontend')) {
+  await benchFrontend(results);
+  await benchLoginUntilIdle(results);
+}
 if (only.has('lighthouse')) await benchLighthouse(results);
+if (only.has('lighthouse-low')) await benchLighthouse(results, { lowTier: true });
 if (only.has('backoffice')) benchBackoffice(results);
 printApi(results);
 printFrontend(results);

@@ -1,12 +1,15 @@
 #!/usr/bin/env node
 // Main-thread blocking on a phone, page by page: the sum of (long task − 50 ms) — what Lighthouse
 // calls total blocking time — from a PerformanceObserver('longtask') installed before the page's
-// first script, from navigation to 5 s after the load event, at 4x CPU throttling (CDP) in a
+// first script, from navigation to 5 s after the load event, at 4x CPU throttling (CDP; LONG_TASKS_CPU) in a
 // 412x823 mobile viewport, on the six pages `npm run bench` gives to Lighthouse. Median of 3
 // first visits per page (a new tab, HTTP cache off). Not part of `npm run bench` or `npm test`;
 // run it by hand after a production build (`npm run build`):
 //
 //   node scripts/bench/long-tasks.mjs [page name part]   (LONG_TASKS_RUNS, default 3)
+//
+// LONG_TASKS_CPU=9 throttles 9x instead (a low-tier phone, docs/decisions/056-low-tier-phones.md);
+// WEB_DIST=<dir> measures another build of the web app.
 //
 // LONG_TASKS_PROFILE=1 also records a CPU profile of each page's first run (CDP Profiler) into
 // bench/profiles/long-tasks-<page>.cpuprofile (open it in Chrome DevTools; map bundle lines to
@@ -29,6 +32,7 @@ import {
 
 const RUNS = Number(process.env.LONG_TASKS_RUNS ?? 3);
 const PROFILE = process.env.LONG_TASKS_PROFILE === '1';
+const CPU = Number(process.env.LONG_TASKS_CPU ?? 4);
 const filter = process.argv[2] ?? '';
 const AFTER_LOAD_MS = 5_000;
 const PASSWORD = 'Demo@2026!';
@@ -72,14 +76,14 @@ async function main() {
     return page;
   };
 
-  /** One first visit: a new tab, 4x CPU, no HTTP cache; returns the blocking ms and the long tasks. */
+  /** One first visit: a new tab, CPU throttled, no HTTP cache; returns the blocking ms and the long tasks. */
   const visit = async (context, p, profileTo) => {
     const page = await context.newPage();
     await page.addInitScript(observeLongTasks);
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU });
     if (profileTo) {
       await cdp.send('Profiler.enable');
       await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
@@ -144,7 +148,7 @@ async function main() {
       await measure(operator, OPERATOR_PAGE);
       await operator.close();
     }
-    console.log(`\nBlocking time (sum of long tasks − 50 ms), 4x CPU, 412x823, median of ${RUNS}:`);
+    console.log(`\nBlocking time (sum of long tasks − 50 ms), ${CPU}x CPU, 412x823, median of ${RUNS}:`);
     console.table(rows);
   } finally {
     await browser.close();

@@ -1,7 +1,7 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { publicSettingsSchema } from '@portal/domain/monitoring';
+import { publicSettingsSchema } from '@portal/domain/monitoring-settings';
 import { monitoringErrorGroupSchema, monitoringRouteStatSchema } from '@portal/domain/monitoring-views';
 import { createTestApp, DATABASES, login, type TestApp } from './helpers';
 import {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { progressViewSchema, type ProgressView } from '@portal/domain/next-step';
+import { progressViewSchema, type ProgressView } from '@portal/domain/progress-view';
 import {
   createUser,
   DATABASES,

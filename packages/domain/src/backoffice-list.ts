@@ -1,16 +1,10 @@
 import { z } from 'zod';
-import { INSURERS, PROPOSAL_STAGES, PROPOSAL_STATUSES, PROPOSAL_TYPES } from './proposal';
+import { LIST_SORTS } from './backoffice-list-sorts';
+import { INSURERS, PROPOSAL_STAGES, PROPOSAL_STATUSES, PROPOSAL_TYPES } from './proposal-values';
 
 /** The back office's list of proposals: its query (filters, sort, keyset page) and its rows. */
 
-export const LIST_SORTS = ['updatedAt', 'createdAt', 'code', 'fillingStatus'] as const;
-export type ListSort = (typeof LIST_SORTS)[number];
-export const LIST_SORT_LABELS: Record<ListSort, string> = {
-  updatedAt: 'Última atualização',
-  createdAt: 'Criação',
-  code: 'Código',
-  fillingStatus: 'Preenchimento',
-};
+export * from './backoffice-list-sorts';
 
 export const proposalListQuerySchema = z.strictObject({
   q: z.string().trim().max(100).optional(),

@@ -72,10 +72,9 @@ export function parseInterestRate(value: unknown): number | null {
   return bp > 0 && bp <= 3000 ? bp : null;
 }
 
-/** 1049 -> '10,49 % a.a.' */
-export function formatInterestRate(bp: number): string {
-  return `${formatPercent(bp / 100)} a.a.`;
-}
+// In financing.ts, free of the schema library, so that a screen showing a rate loads no schema
+// (docs/decisions/056-low-tier-phones.md).
+export { formatInterestRate } from './financing';
 
 const optionalMoney = () =>
   z

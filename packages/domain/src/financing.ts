@@ -139,3 +139,8 @@ export function incomeShareWarning(summary: FinancingSummary): string | null {
 export function formatPercent(value: number): string {
   return `${formatDecimal(value, 2)} %`;
 }
+
+/** 1049 -> '10,49 % a.a.' (a rate in basis points per year). */
+export function formatInterestRate(bp: number): string {
+  return `${formatPercent(bp / 100)} a.a.`;
+}

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dataOf } from './api-envelope';
-import { publicSettingsSchema } from './monitoring';
+import { publicSettingsSchema } from './monitoring-settings';
 import { monitoringErrorGroupSchema, monitoringRouteStatSchema, sampleRateSettingSchema } from './monitoring-views';
 
 /** What the intake kept of a batch of the RUM agent, line by line (POST /api/intake). */

@@ -1,12 +1,14 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   ANALYTICS_ID_MISSING,
   decideAnalytics,
-  publicSettingsSchema,
   PUBLIC_SETTINGS_OFF,
   RUM_DEFAULTS,
+  turnsEverythingOff,
   validateRumConfig,
 } from './monitoring';
+import { publicSettingsSchema } from './monitoring-settings';
 import { median, summarizeRouteDurations } from './monitoring-views';
 
 describe('validateRumConfig (docs/product/monitoring.md)', () => {
@@ -109,6 +111,49 @@ describe('decideAnalytics (docs/product/monitoring.md)', () => {
   it('the off settings parse and decide nothing', () => {
     expect(publicSettingsSchema.parse(PUBLIC_SETTINGS_OFF)).toEqual(PUBLIC_SETTINGS_OFF);
     expect(decideAnalytics(PUBLIC_SETTINGS_OFF)).toEqual({ kind: 'off' });
+  });
+});
+
+describe('turnsEverythingOff: settings the browser takes without their schema', () => {
+  const served = { ...PUBLIC_SETTINGS_OFF, apmEnvironment: 'production', analyticsId: 'abc', analyticsSrc: '/t/{id}' };
+
+  it("the server's settings with both switches off", () => {
+    expect(turnsEverythingOff(served)).toBe(true);
+    expect(turnsEverythingOff(PUBLIC_SETTINGS_OFF)).toBe(true);
+  });
+
+  it.each([
+    ['monitoring on', { ...served, loggerEnabled: true }],
+    ['analytics on', { ...served, analyticsEnabled: true }],
+    ['a switch missing', { loggerEnabled: false }],
+    ['a switch as text', { ...served, analyticsEnabled: 'false' }],
+    ['null', null],
+    ['a list', [false, false]],
+    ['text', 'off'],
+  ])('%s: checked with the schema', (_, data) => {
+    expect(turnsEverythingOff(data)).toBe(false);
+  });
+
+  // Mostly false, so that most runs reach the comparison.
+  const aSwitch = fc.oneof({ arbitrary: fc.constant(false), weight: 4 }, { arbitrary: fc.jsonValue(), weight: 1 });
+
+  it('whatever else the settings hold, taking them as off loads and sends what the schema would have', () => {
+    fc.assert(
+      fc.property(
+        fc.dictionary(fc.string(), fc.jsonValue()),
+        fc.record({ loggerEnabled: aSwitch, analyticsEnabled: aSwitch }),
+        (rest, switches) => {
+          const data = { ...rest, ...switches };
+          if (!turnsEverythingOff(data)) return;
+          // What the browser did before: the schema, or "off" when the settings do not parse.
+          const parsed = publicSettingsSchema.safeParse(data);
+          const checked = parsed.success ? parsed.data : PUBLIC_SETTINGS_OFF;
+          expect(checked.loggerEnabled).toBe(false);
+          expect(decideAnalytics(checked)).toEqual({ kind: 'off' });
+          expect(decideAnalytics(PUBLIC_SETTINGS_OFF)).toEqual(decideAnalytics(checked));
+        },
+      ),
+    );
   });
 });
 

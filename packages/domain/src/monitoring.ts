@@ -67,9 +67,23 @@ export function validateRumConfig(input: RumConfigInput): RumConfigResult {
   };
 }
 
-// The schema lives in a module of its own so that the monitoring rules above (the app shell reports
-// route errors through them) do not pull the schema library into a chunk.
-export { publicSettingsSchema, type PublicSettings } from './monitoring-settings';
+// The schema lives in a module of its own (monitoring-settings.ts), and only its type is re-exported
+// here: the monitoring rules above (the app shell reports route errors through them) must not pull
+// the schema library into a chunk, and a re-exported value would make the bundler place the schema
+// beside them (docs/decisions/056-low-tier-phones.md).
+export type { PublicSettings } from './monitoring-settings';
+
+/**
+ * True when the settings the server sent turn both monitoring and analytics off (the default): the
+ * browser then loads and sends nothing, whatever the other settings say, so it skips checking them
+ * with the schema, and a first visit never downloads the schema library for settings it does not
+ * use (docs/decisions/056-low-tier-phones.md). Anything else is checked with the schema.
+ */
+export function turnsEverythingOff(data: unknown): boolean {
+  if (typeof data !== 'object' || data === null) return false;
+  const { loggerEnabled, analyticsEnabled } = data as Record<string, unknown>;
+  return loggerEnabled === false && analyticsEnabled === false;
+}
 
 /** What the browser does when the settings cannot be read: nothing is loaded, nothing is sent. */
 export const PUBLIC_SETTINGS_OFF: PublicSettings = {

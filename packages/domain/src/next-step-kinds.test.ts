@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { deriveSteps, nextStepFor, progressViewSchema, type ProgressInput, type Step } from './next-step';
+import { deriveSteps, nextStepFor, type ProgressInput, type Step } from './next-step';
+import { progressViewSchema } from './progress-view';
 
 /**
  * What a client reads of each step besides its id: the kind and key it switches on, and the rule

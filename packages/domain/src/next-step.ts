@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { ItemState, Uploader } from './documents';
 import { FGTS_STEPS } from './fgts-steps';
 import type { ProposalStatus } from './proposal';
@@ -322,29 +321,6 @@ export function stepCountLabel(count: Pick<Count, 'done' | 'total'>): string {
   return `${count.done} de ${count.total} ${count.total === 1 ? 'etapa' : 'etapas'}`;
 }
 
-/* ---------- What the API answers ---------- */
-
-const countSchema = z.object({ done: z.number().int(), total: z.number().int(), percent: z.number().int() });
-export const stepSchema = z.object({
-  id: z.string(),
-  party: z.enum(['buyer', 'seller']),
-  kind: z.enum(['section', 'health', 'documents', 'send', 'complete']),
-  key: z.string(),
-  buyer: z.number().int().nullable(),
-  title: z.string(),
-  path: z.string(),
-  state: z.enum(['done', 'todo', 'rejected']),
-  actors: z.array(z.number().int()).nullable(),
-  skipped: z.boolean().optional(),
-});
-/**
- * GET /proposals/:id/progress: the count every screen shows, each party's count, the steps and the
- * caller's next step. A seller gets the seller's steps only, and the seller's count as the count.
- */
-export const progressViewSchema = countSchema.extend({
-  buyer: countSchema.nullable(),
-  seller: countSchema,
-  steps: z.array(stepSchema),
-  next: stepSchema.nullable(),
-});
-export type ProgressView = z.infer<typeof progressViewSchema>;
+// What the API answers (GET /proposals/:id/progress) is checked by progress-view.ts, a module of its
+// own so that screens that count or list steps load no schema (docs/decisions/056-low-tier-phones.md).
+export type { ProgressView } from './progress-view';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dataOf } from './api-envelope';
-import { progressViewSchema } from './next-step';
+import { progressViewSchema } from './progress-view';
 import { proposalSchema, sellerProposalSchema } from './proposal';
 
 /** Each party gets only what its screens use: sellers get the seller's view (no financing terms). */

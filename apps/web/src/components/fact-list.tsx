@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { PROPERTY_KIND_LABELS, PROPOSAL_TYPE_LABELS, STAGE_LABELS, type Proposal } from '@portal/domain/proposal';
+import type { Proposal } from '@portal/domain/proposal';
+import { PROPERTY_KIND_LABELS, PROPOSAL_TYPE_LABELS, STAGE_LABELS } from '@portal/domain/proposal-values';
 import { ProposalStatusTag } from './proposal-status-tag';
 
 /** One fact of a list: its name, its value; a wide one takes the whole row. */

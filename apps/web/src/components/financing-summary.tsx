@@ -1,5 +1,9 @@
-import { formatPercent, incomeShareWarning, INCOME_SHARE_LIMIT_PERCENT } from '@portal/domain/financing';
-import { formatInterestRate } from '@portal/domain/financing-settings';
+import {
+  formatInterestRate,
+  formatPercent,
+  incomeShareWarning,
+  INCOME_SHARE_LIMIT_PERCENT,
+} from '@portal/domain/financing';
 import type { FinancingView } from '@portal/domain/financing-view';
 import { formatMoney } from '@portal/domain/money';
 import { PlainAlert } from './plain-alert';

@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { Alert, Button, Card, ConfigProvider, Empty, Form, Input, Progress, Result, Steps, Tag } from 'antd';
 import ptBR from 'antd/locale/pt_BR';
 import { useForm } from 'react-hook-form';
-import { PROPOSAL_STAGES, STAGE_LABELS } from '@portal/domain/proposal';
+import { PROPOSAL_STAGES, STAGE_LABELS } from '@portal/domain/proposal-values';
 import { describe, expect, it } from 'vitest';
 import { TextField } from './form-field';
 import { PlainAlert } from './plain-alert';

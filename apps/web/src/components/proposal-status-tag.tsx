@@ -1,5 +1,5 @@
 import { PlainTag, type TagColor } from './plain-tag';
-import { STATUS_LABELS, type ProposalStatus } from '@portal/domain/proposal';
+import { STATUS_LABELS, type ProposalStatus } from '@portal/domain/proposal-values';
 
 /** One colour per proposal status, the same on every screen of every party. */
 const COLORS: Record<ProposalStatus, TagColor> = {

@@ -1,9 +1,12 @@
-import { publicSettingsSchema, PUBLIC_SETTINGS_OFF, type PublicSettings } from '@portal/domain/monitoring';
+import { PUBLIC_SETTINGS_OFF, turnsEverythingOff, type PublicSettings } from '@portal/domain/monitoring';
 import { API_TIMEOUT_MS } from './api-client';
 
 /**
  * GET /api/public-settings: read at run time, so one build serves every environment. Any failure
  * means "off" (nothing loaded, nothing sent) and, like other request errors, only a console line.
+ * Settings that turn monitoring and analytics off are taken as they are; others are checked with
+ * their schema, whose module (and the schema library) is fetched only then
+ * (docs/decisions/056-low-tier-phones.md).
  */
 export async function loadPublicSettings(): Promise<PublicSettings> {
   try {
@@ -14,6 +17,8 @@ export async function loadPublicSettings(): Promise<PublicSettings> {
     });
     if (!res.ok) throw new Error(`GET /api/public-settings: ${res.status}`);
     const body = (await res.json()) as { data?: unknown };
+    if (turnsEverythingOff(body.data)) return PUBLIC_SETTINGS_OFF;
+    const { publicSettingsSchema } = await import('@portal/domain/monitoring-settings');
     return publicSettingsSchema.parse(body.data);
   } catch (err) {
     console.error(err);

@@ -8,7 +8,7 @@ import { acceptInvitationSchema, type AcceptInvitationInput, type Role } from '@
 import type { Invitation } from '@portal/domain/auth-api';
 import { PASSWORD_RULE_TEXT } from '@portal/domain/fields';
 import { API_MESSAGES } from '@portal/domain/api-error';
-import { PROPOSAL_TYPE_LABELS } from '@portal/domain/proposal';
+import { PROPOSAL_TYPE_LABELS } from '@portal/domain/proposal-values';
 import { HOME_BY_ROLE, LOGIN_PATH } from '@portal/domain/routes';
 import { Page, PageLoading } from '../../components/page';
 import { PlainAlert } from '../../components/plain-alert';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import { AUDIT_ACTION_LABELS, type AuditEntry } from '@portal/domain/backoffice';
-import { STAGE_LABELS, STATUS_LABELS } from '@portal/domain/proposal';
+import { STAGE_LABELS, STATUS_LABELS } from '@portal/domain/proposal-values';
 import { Page } from '../../components/page';
 import { NativeSelect, TextInput } from '../../components/fields/native-fields';
 import { PlainTable, type PlainColumn } from '../../components/plain-table';

@@ -14,7 +14,7 @@ import { formatCep } from '@portal/domain/cep';
 import { formatCpf } from '@portal/domain/cpf';
 import { UFS } from '@portal/domain/fields';
 import { maskMoneyInput } from '@portal/domain/money';
-import { INSURER_LABELS, PROPERTY_KIND_LABELS, PROPOSAL_TYPE_LABELS } from '@portal/domain/proposal';
+import { INSURER_LABELS, PROPERTY_KIND_LABELS, PROPOSAL_TYPE_LABELS } from '@portal/domain/proposal-values';
 import { ChoiceButtons } from '../../components/choice-buttons';
 import { FormError } from '../../components/form-error';
 import { TextField } from '../../components/form-field';

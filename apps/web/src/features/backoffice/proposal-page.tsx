@@ -5,7 +5,12 @@ import { AMORTIZATION_LABELS, FEE_TYPE_LABELS, PROPERTY_TYPE_LABELS } from '@por
 import { formatCep } from '@portal/domain/cep';
 import { formatCpf } from '@portal/domain/cpf';
 import { formatMoney } from '@portal/domain/money';
-import { INSURER_LABELS, PROPERTY_KIND_LABELS, PROPOSAL_TYPE_LABELS, STAGE_LABELS } from '@portal/domain/proposal';
+import {
+  INSURER_LABELS,
+  PROPERTY_KIND_LABELS,
+  PROPOSAL_TYPE_LABELS,
+  STAGE_LABELS,
+} from '@portal/domain/proposal-values';
 import { Page } from '../../components/page';
 import { ProgressCountText } from '../../components/proposal-summary';
 import { ApiRequestError } from '../../lib/api-client';

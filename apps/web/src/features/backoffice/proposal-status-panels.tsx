@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { App, Button } from 'antd';
 import type { UseMutationResult } from '@tanstack/react-query';
-import { STAGE_LABELS, STATUS_LABELS } from '@portal/domain/proposal';
+import { STAGE_LABELS, STATUS_LABELS } from '@portal/domain/proposal-values';
 import { NativeSelect, TextArea } from '../../components/fields/native-fields';
 import { ApiRequestError } from '../../lib/api-client';
 import { useChangeStage, useChangeStatus } from './api';

@@ -3,7 +3,8 @@ import { Button, Tag } from 'antd';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { formatCpf } from '@portal/domain/cpf';
 import { formatMoney } from '@portal/domain/money';
-import { LIST_SORT_LABELS, LIST_SORTS, type ListSort, type ProposalListItem } from '@portal/domain/backoffice';
+import type { ProposalListItem } from '@portal/domain/backoffice';
+import { LIST_SORT_LABELS, LIST_SORTS, type ListSort } from '@portal/domain/backoffice-list-sorts';
 import {
   INSURER_LABELS,
   PROPOSAL_STAGES,
@@ -11,7 +12,7 @@ import {
   PROPOSAL_TYPE_LABELS,
   STAGE_LABELS,
   STATUS_LABELS,
-} from '@portal/domain/proposal';
+} from '@portal/domain/proposal-values';
 import { Page } from '../../components/page';
 import { NativeSelect } from '../../components/fields/native-fields';
 import { SearchBox } from '../../components/plain-fields';

@@ -1,4 +1,5 @@
-import { PROPOSAL_STAGES, STAGE_LABELS, type SellerProposal, type ProposalStage } from '@portal/domain/proposal';
+import type { SellerProposal } from '@portal/domain/proposal';
+import { PROPOSAL_STAGES, STAGE_LABELS, type ProposalStage } from '@portal/domain/proposal-values';
 import { statusSentence } from '@portal/domain/proposal-status';
 import { FactList, proposalFacts } from '../../components/fact-list';
 import { ProposalStatusTag } from '../../components/proposal-status-tag';
