@@ -9,6 +9,7 @@ import { financingMigration } from '../modules/financing/financing.migration';
 import { queueMigration } from '../modules/backoffice/queue.migration';
 import { remindersMigration } from '../modules/reminders/reminders.migration';
 import { internalNotesMigration } from '../modules/backoffice/notes.migration';
+import { resumableUploadsMigration } from '../modules/documents/resumable.migration';
 
 /**
  * Migrations are code, in order, run on SQLite and PostgreSQL alike: only types both understand
@@ -282,6 +283,8 @@ const migrations: Record<string, Migration> = {
   '0172_proposal_owner_and_waiting': queueMigration,
   // The team's internal notes on a proposal, one row per version (docs/decisions/051-operator-notes-and-review.md).
   '0173_internal_notes': internalNotesMigration,
+  // Resumable (tus) uploads: whose each upload URL is, until when (docs/decisions/053-resumable-uploads.md).
+  '0174_tus_uploads': resumableUploadsMigration,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
