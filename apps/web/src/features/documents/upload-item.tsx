@@ -18,11 +18,11 @@ import {
   deleteDocumentFile,
   documentsKey,
   fileContentUrl,
-  uploadDocumentFile,
   type DocumentFile,
   type DocumentItem,
 } from '../../lib/documents-api';
 import { shrinkPhoto, isShrinkable } from '../../lib/photo-shrink';
+import { uploadDocumentResumable } from '../../lib/resumable-upload';
 import { PlainAlert } from '../../components/plain-alert';
 import { PlainProgress } from '../../components/plain-progress';
 import { PlainTag } from '../../components/plain-tag';
@@ -40,6 +40,8 @@ interface Pending {
   preview: string | null;
   error: string | null;
   done: boolean;
+  /** The upload continues an earlier one (a reload, a cut connection): "Retomando…" until bytes move. */
+  resuming?: boolean;
 }
 
 const isImage = (mime: string) => mime === 'image/jpeg' || mime === 'image/png';
@@ -170,12 +172,13 @@ export function UploadItem({ proposalId, item, maxMb }: { proposalId: string; it
       return;
     }
     try {
-      await uploadDocumentFile({
+      await uploadDocumentResumable({
         proposalId,
         item: item.key,
         file: sent,
         issuedOn,
-        onProgress: (f) => patch(id, { progress: Math.round(f * 100) }),
+        onProgress: (f) => patch(id, { progress: Math.round(f * 100), resuming: false }),
+        onResume: () => patch(id, { resuming: true }),
       });
       patch(id, { progress: 100, done: true });
       await refresh();
@@ -306,6 +309,10 @@ export function UploadItem({ proposalId, item, maxMb }: { proposalId: string; it
                 ) : p.preparing ? (
                   <span className="doc-file__preparing" role="status">
                     Preparando a foto…
+                  </span>
+                ) : p.resuming ? (
+                  <span className="doc-file__preparing" role="status">
+                    Retomando…
                   </span>
                 ) : (
                   <PlainProgress
