@@ -164,6 +164,27 @@ export const MATRIX: Record<string, MatrixEntry> = {
     multipart: true,
     expect: [401, 'ok', 404, 404, 404, 403],
   },
+  // Resumable uploads: an upload URL is its sender's only; the others get 404 as for a missing one.
+  'POST /api/v3/uploads': {
+    url: () => '/api/v3/uploads',
+    tus: 'create',
+    expect: [401, 'ok', 404, 404, 404, 403],
+  },
+  'HEAD /api/v3/uploads/{uploadId}': {
+    url: (ids) => `/api/v3/uploads/${ids.upload}`,
+    tus: 'upload',
+    expect: [401, 'ok', 404, 404, 404, 403],
+  },
+  'PATCH /api/v3/uploads/{uploadId}': {
+    url: (ids) => `/api/v3/uploads/${ids.upload}`,
+    tus: 'upload',
+    expect: [401, 'ok', 404, 404, 404, 403],
+  },
+  'DELETE /api/v3/uploads/{uploadId}': {
+    url: (ids) => `/api/v3/uploads/${ids.upload}`,
+    tus: 'upload',
+    expect: [401, 'ok', 404, 404, 404, 403],
+  },
   'DELETE /api/v3/proposals/{id}/documents/files/{fileId}': {
     url: (ids) => `${P(ids)}/documents/files/${ids.file}`,
     freshFile: true,

@@ -69,8 +69,9 @@ export const resumableRoutes: FastifyPluginAsyncZod = async (app) => {
     return empty(reply.status(response.status));
   }
 
+  // '' and not '/': the tus endpoint is /api/v3/uploads itself (the Location of each upload is below it).
   app.post(
-    '/',
+    '',
     {
       config: { access: ['buyer', 'seller'] },
       schema: {
