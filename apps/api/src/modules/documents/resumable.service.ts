@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import { Server } from '@tus/server';
+import type { Server } from '@tus/server';
 import type { SessionUser } from '@portal/domain/auth';
 import { ACCEPTED_TYPES_MESSAGE, FILE_KIND_MIME, fileTooLargeMessage } from '@portal/domain/documents';
 import type { Database, ResumableUploadsTable } from '../../db/schema';
@@ -78,8 +78,9 @@ export function createResumableUploadsService(deps: {
 
   let server: Promise<Server> | null = null;
   const tus = () =>
-    (server ??= store.datastore().then(
-      (datastore) =>
+    // @tus/server and its store load on the first resumable upload, not at start (as storage.ts's S3 client).
+    (server ??= Promise.all([import('@tus/server'), store.datastore()]).then(
+      ([{ Server }, datastore]) =>
         new Server({
           path: RESUMABLE_PATH,
           datastore,
