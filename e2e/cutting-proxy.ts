@@ -11,9 +11,15 @@ export interface CuttingProxy {
   readonly url: string;
   /**
    * Cuts once, when a request starting with `requestLine` (e.g. "PATCH /api/v3/uploads/") has
-   * passed `fraction` of its body (its Content-Length) to the server.
+   * passed `fraction` of its body (its Content-Length) to the server; for `downMs` after, every
+   * new connection is dropped at once (the phone is offline a moment, so the browser's own silent
+   * re-send of the request fails too and the upload's retries take over).
    */
-  armCut(requestLine: string, fraction: number): Promise<{ forwardedBeforeCut: number; bodyLength: number }>;
+  armCut(
+    requestLine: string,
+    fraction: number,
+    downMs?: number,
+  ): Promise<{ forwardedBeforeCut: number; bodyLength: number }>;
   /** Browser → server bytes per second (0: unlimited). */
   throttle(bytesPerSecond: number): void;
   /** Browser → server bytes forwarded so far (every connection). */
@@ -26,17 +32,23 @@ export async function startCuttingProxy(target: URL): Promise<CuttingProxy> {
   let forwarded = 0;
   let rate = 0;
   type Cut = { forwardedBeforeCut: number; bodyLength: number };
-  let cut: { line: string; fraction: number; done: (r: Cut) => void } | null = null;
+  let cut: { line: string; fraction: number; downMs: number; done: (r: Cut) => void } | null = null;
+  let downUntil = 0;
 
   const server = createServer((client) => {
+    if (Date.now() < downUntil) {
+      client.destroy();
+      return;
+    }
     const upstream = createConnection({ host: target.hostname, port: Number(target.port) });
     sockets.add(client).add(upstream);
     let counting: number | null = null;
     let after = Infinity;
     let bodyLength = 0;
     const cutNow = () => {
-      const done = cut!.done;
+      const { done, downMs } = cut!;
       cut = null;
+      downUntil = Date.now() + downMs;
       // Every open connection drops, as when the phone loses the network.
       for (const s of sockets) s.destroy();
       done({ forwardedBeforeCut: forwarded, bodyLength });
@@ -85,7 +97,7 @@ export async function startCuttingProxy(target: URL): Promise<CuttingProxy> {
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
-    armCut: (line, fraction) => new Promise((done) => (cut = { line, fraction, done })),
+    armCut: (line, fraction, downMs = 0) => new Promise((done) => (cut = { line, fraction, downMs, done })),
     throttle: (bytesPerSecond) => void (rate = bytesPerSecond),
     get forwarded() {
       return forwarded;

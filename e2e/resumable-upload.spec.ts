@@ -97,7 +97,8 @@ describe('resumable uploads on a connection that drops', () => {
     await page.getByRole('heading', { name: 'Envio de documentos' }).waitFor();
     const photo = await noisyPhoto(page);
 
-    const cut = proxy.armCut('PATCH /api/v3/uploads/', 0.5);
+    // Half the photo reaches the server, then the link is gone for 2 s.
+    const cut = proxy.armCut('PATCH /api/v3/uploads/', 0.5, 2_000);
     const item = page.getByRole('region', { name: INCOME_TAX });
     await page.getByLabel(`Tirar foto para ${INCOME_TAX}`).setInputFiles({
       name: 'recibo.jpeg',

@@ -27,6 +27,18 @@ function tusRefusal(status: number, maxMb: number): { code: string; message: str
 /** tus answers carry no body (a HEAD never does). */
 const empty = (reply: FastifyReply) => reply.send();
 
+/**
+ * A PATCH that tus answered without reading its body (a wrong offset after the browser re-sent a
+ * cut request, a refusal): Node does not drain a body something began to read, so the browser would
+ * keep sending into a stalled socket and never see the answer. Its bytes are read and dropped.
+ */
+function drainUnread(raw: FastifyRequest['raw']) {
+  if (raw.readableEnded || raw.destroyed) return;
+  raw.removeAllListeners('data');
+  raw.on('data', () => {});
+  raw.resume();
+}
+
 /** The Fastify request as the Web Request @tus/server's handleWeb takes; a PATCH's body streams through. */
 function toWebRequest(request: FastifyRequest): Request {
   const headers = new Headers();
@@ -120,7 +132,7 @@ export const resumableRoutes: FastifyPluginAsyncZod = async (app) => {
           request.raw.resume();
           return empty(reply.status(done.status).headers(done.headers));
         }
-        const response = await service.forward(toWebRequest(request), state);
+        const response = await service.forward(toWebRequest(request), state).finally(() => drainUnread(request.raw));
         if (method === 'HEAD' && response.status === 200) {
           const fileId = await service.completeIfDue(user, row, Number(response.headers.get('upload-offset')));
           if (fileId) return send(reply, response, { [DOCUMENT_FILE_HEADER.toLowerCase()]: fileId });
