@@ -1,7 +1,7 @@
 import { DetailedError, Upload } from 'tus-js-client';
 import { API_MESSAGES } from '@portal/domain/api-error';
 import type { DocumentItemKey } from '@portal/domain/documents';
-import { ApiRequestError, reportUnauthorized } from './api-client';
+import { API_TIMEOUT_MS, ApiRequestError, reportUnauthorized } from './api-client';
 
 /** The API's tus endpoint (docs/decisions/053-resumable-uploads.md). */
 export const UPLOADS_ENDPOINT = '/api/v3/uploads';
@@ -57,6 +57,28 @@ export async function uploadDocumentResumable(args: {
   const { file } = args;
   const fingerprint = await uploadFingerprint(args.proposalId, args.item, file);
   return new Promise((resolve, reject) => {
+    // The API's 60-second timeout (docs/product/api.md) counts from the last sign of progress: a
+    // request that stops moving is dropped and the upload continues from the server's offset, a few
+    // times; then the person is told.
+    let idle: ReturnType<typeof setTimeout> | undefined;
+    let stalls = 0;
+    const arm = () => {
+      clearTimeout(idle);
+      idle = setTimeout(() => {
+        if (++stalls > RETRY_DELAYS.length) {
+          void upload.abort();
+          reject(
+            new ApiRequestError(0, 'timeout', 'O envio parou de avançar. Verifique sua internet e tente novamente.'),
+          );
+          return;
+        }
+        args.onResume?.();
+        void upload.abort().then(() => {
+          arm();
+          upload.start();
+        });
+      }, API_TIMEOUT_MS);
+    };
     const upload = new Upload(file, {
       endpoint: UPLOADS_ENDPOINT,
       retryDelays: RETRY_DELAYS,
@@ -69,7 +91,10 @@ export async function uploadDocumentResumable(args: {
         filetype: file.type,
         ...(args.issuedOn ? { issuedOn: args.issuedOn } : {}),
       },
-      onProgress: (sent, total) => args.onProgress(total ? sent / total : 0, sent),
+      onProgress: (sent, total) => {
+        arm();
+        args.onProgress(total ? sent / total : 0, sent);
+      },
       onShouldRetry: (err, attempt) => {
         const status = err.originalResponse?.getStatus() ?? 0;
         // A refusal (4xx, but a lost race on the offset or a lock) will not change by sending again.
@@ -79,14 +104,19 @@ export async function uploadDocumentResumable(args: {
         return retry;
       },
       onSuccess: ({ lastResponse }) => {
+        clearTimeout(idle);
         args.onProgress(1, file.size);
         resolve({ id: lastResponse.getHeader('Upload-Document-File') ?? '' });
       },
-      onError: (err) => reject(toApiError(err)),
+      onError: (err) => {
+        clearTimeout(idle);
+        reject(toApiError(err));
+      },
     });
     args.signal?.addEventListener(
       'abort',
       () => {
+        clearTimeout(idle);
         void upload.abort(true);
         reject(new DOMException('Envio cancelado.', 'AbortError'));
       },
@@ -104,6 +134,9 @@ export async function uploadDocumentResumable(args: {
       .catch(() => {
         // No localStorage (private mode): a new upload, not resumable after a reload.
       })
-      .finally(() => upload.start());
+      .finally(() => {
+        arm();
+        upload.start();
+      });
   });
 }
