@@ -1,7 +1,7 @@
 import { createConnection, createServer, type AddressInfo, type Socket } from 'node:net';
 
 /**
- * A TCP proxy in front of the spec's server that behaves like a weak phone link: it can slow what
+ * A TCP proxy in front of the test file's server that behaves like a weak phone link: it can slow what
  * the browser sends, and cut every open connection once a request whose first line matches has
  * carried a given number of body bytes. Real sockets, real resets: the browser sees a dropped
  * connection exactly as on a train going into a tunnel.
