@@ -17,7 +17,7 @@ import {
   type TestApp,
 } from './helpers';
 import { uploadDocument } from './helpers/documents';
-import { tusClient, uploadMetadata } from './helpers/tus';
+import { startUpload, tusClient, tusRequest } from './helpers/tus';
 import { makePdf, multipartBody } from './document-files';
 import {
   HISTORY_NOTES,
@@ -92,46 +92,11 @@ describe.each(DATABASES)('security on %s', (dialect) => {
   }
 
   /** A tus request: a creation naming the owner's item, or the method on a fresh upload of the owner's. */
-  async function callTus(entry: MatrixEntry, method: string, who: Client) {
-    const pdf = makePdf();
-    if (entry.tus === 'create') {
-      return t.app.inject({
-        method: 'POST',
-        url: entry.url(ids),
-        headers: {
-          cookie: who.cookie,
-          'tus-resumable': '1.0.0',
-          'upload-length': String(pdf.length),
-          'upload-metadata': uploadMetadata(ids.proposal, 'income_tax_buyer1', {
-            name: 'ir.pdf',
-            type: 'application/pdf',
-          }),
-        },
-      });
-    }
-    const target = { ...ids, upload: await newUpload() };
-    return t.app.inject({
-      method: method as 'HEAD',
-      url: entry.url(target),
-      headers: {
-        cookie: who.cookie,
-        'tus-resumable': '1.0.0',
-        ...(method === 'PATCH' ? { 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' } : {}),
-      },
-      ...(method === 'PATCH' ? { payload: pdf.subarray(0, 100) } : {}),
-    });
-  }
-
-  /** The owner starts a resumable upload to their income-tax item; returns its id. */
-  async function newUpload(): Promise<string> {
-    const res = await tusClient(t, await clientOf('owner')).create(ids.proposal, 'income_tax_buyer1', {
-      name: 'ir.pdf',
-      type: 'application/pdf',
-      size: makePdf().length,
-    });
-    if (res.statusCode !== 201) throw new Error(`tus create failed: ${res.statusCode} ${res.body}`);
-    return String(res.headers.location).split('/').pop()!;
-  }
+  const callTus = async (entry: MatrixEntry, method: string, who: Client) =>
+    entry.tus === 'create'
+      ? tusClient(t, who).create(ids.proposal, 'income_tax_buyer1', { name: 'ir.pdf', size: 2_000 })
+      : tusRequest(t, who, method, entry.url({ ...ids, upload: await newUpload() }));
+  const newUpload = async () => startUpload(t, await clientOf('owner'), ids.proposal, 'income_tax_buyer1');
 
   /** The owner uploads a small PDF to their income-tax item; returns the file id. */
   async function uploadFile(): Promise<string> {

@@ -85,3 +85,18 @@ export async function uploadResumable(
   const header = last.headers['upload-document-file'];
   return { url, last, documentId: last.statusCode === 204 && header ? String(header) : null };
 }
+
+/** Starts an upload of `size` bytes to the item as `who` (201 expected); returns its id. */
+export async function startUpload(t: TestApp, who: Client, proposal: string, item: string, size = 2_000) {
+  const res = await tusClient(t, who).create(proposal, item, { name: 'ir.pdf', type: 'application/pdf', size });
+  if (res.statusCode !== 201) throw new Error(`tus create failed: ${res.statusCode} ${res.body}`);
+  return String(res.headers.location).split('/').pop()!;
+}
+
+/** One tus request of any method on an upload URL, with what that method needs (a 100-byte PATCH at 0). */
+export function tusRequest(t: TestApp, who: Client, method: string, url: string) {
+  const tus = tusClient(t, who);
+  if (method === 'HEAD') return tus.head(url);
+  if (method === 'DELETE') return tus.delete(url);
+  return tus.patch(url, 0, Buffer.alloc(100, 0x25));
+}

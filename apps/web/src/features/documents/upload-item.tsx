@@ -40,8 +40,7 @@ interface Pending {
   preview: string | null;
   error: string | null;
   done: boolean;
-  /** The upload continues an earlier one (a reload, a cut connection): "Retomando…" until bytes move. */
-  resuming?: boolean;
+  resuming?: boolean; // continues an earlier upload (reload, cut): "Retomando…" until bytes move
 }
 
 const isImage = (mime: string) => mime === 'image/jpeg' || mime === 'image/png';
@@ -306,13 +305,9 @@ export function UploadItem({ proposalId, item, maxMb }: { proposalId: string; it
                   <span className="doc-file__error" role="alert">
                     {p.error}
                   </span>
-                ) : p.preparing ? (
+                ) : p.preparing || p.resuming ? (
                   <span className="doc-file__preparing" role="status">
-                    Preparando a foto…
-                  </span>
-                ) : p.resuming ? (
-                  <span className="doc-file__preparing" role="status">
-                    Retomando…
+                    {p.preparing ? 'Preparando a foto…' : 'Retomando…'}
                   </span>
                 ) : (
                   <PlainProgress
