@@ -159,6 +159,31 @@ describe.each(SETUPS)('resumable uploads: $name', ({ dialect, s3: useS3 }) => {
     expect(await t.app.services.resumableUploads.sweep()).toBe(0);
   });
 
+  it('the uploads.sweep background job removes expired unfinished uploads with the other leftovers', async () => {
+    const content = makePdf({ pad: 5_000 });
+    const created = await tus().create(ids.twoBuyers, ITEM, {
+      name: 'b.pdf',
+      type: 'application/pdf',
+      size: content.length,
+    });
+    const url = String(created.headers.location);
+    await tus().patch(url, 0, content.subarray(0, 1_000));
+    const id = url.split('/').pop()!;
+    await t.db.kysely
+      .updateTable('resumable_uploads')
+      .set({ expires_at: Date.now() - 1 })
+      .where('id', '=', id)
+      .execute();
+    await t.app.jobs.start();
+    try {
+      await t.app.jobs.send('uploads.sweep');
+      await expect.poll(async () => (await row(url)).state, { timeout: 20_000 }).toBe('expired');
+    } finally {
+      await t.app.jobs.stop(5_000);
+    }
+    expect(existsSync(join(t.config.documents.resumable.dir, id))).toBe(false);
+  }, 60_000);
+
   it('refuses at creation what is too large, of a declared type not accepted, or past the quota', async () => {
     const big = await tus().create(ids.twoBuyers, ITEM, {
       name: 'a.pdf',
