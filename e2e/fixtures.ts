@@ -61,8 +61,14 @@ export function useBrowser() {
     async newPage(
       viewport: { width: number; height: number } = PHONE,
       test: { onTestFailed: typeof onTestFailed } = { onTestFailed },
+      /** Another address of the same server (a proxy in front of it, e2e/cutting-proxy.ts). */
+      options: { baseURL?: string } = {},
     ): Promise<{ page: Page; context: BrowserContext }> {
-      const context = await state.browser!.newContext({ baseURL: baseURL(), viewport, locale: 'pt-BR' });
+      const context = await state.browser!.newContext({
+        baseURL: options.baseURL ?? baseURL(),
+        viewport,
+        locale: 'pt-BR',
+      });
       const page = await context.newPage();
       page.setDefaultTimeout(10_000);
       // What the page went through, printed only when the test fails (to tell an app bug from a slow box).

@@ -32,6 +32,7 @@ import { createViaCepProvider, noCepProvider, type CepProvider } from './modules
 import { createMailer, type Mailer } from './modules/mail/outbox';
 import { monitoringRoutes } from './modules/monitoring/monitoring.routes';
 import { documentsRoutes } from './modules/documents/documents.routes';
+import { resumableRoutes } from './modules/documents/resumable.routes';
 import { insuranceRoutes } from './modules/insurance/insurance.routes';
 import { fgtsRoutes } from './modules/fgts/fgts.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -139,7 +140,13 @@ export async function buildApp({ config, db, logger, extraJobs = [] }: BuildOpti
     config,
     db,
     definitions: [
-      ...appJobs({ db: db.kysely, mailer, sessions, config, sweepUploads: () => services.documents.sweep() }),
+      ...appJobs({
+        db: db.kysely,
+        mailer,
+        sessions,
+        config,
+        sweepUploads: async () => (await services.documents.sweep()) + (await services.resumableUploads.sweep()),
+      }),
       ...extraJobs,
     ],
     log: app.log,
@@ -190,6 +197,8 @@ export async function buildApp({ config, db, logger, extraJobs = [] }: BuildOpti
       await api.register(proposalsRoutes, { prefix: '/proposals' });
       await api.register(sectionsRoutes, { prefix: '/proposals' });
       await api.register(documentsRoutes, { prefix: '/proposals' });
+      // Resumable uploads on tus 1.0 (docs/decisions/053-resumable-uploads.md).
+      await api.register(resumableRoutes, { prefix: '/uploads' });
       await api.register(sellerRoutes, { prefix: '/proposals' });
       // FGTS state and form PDF, the insurer's health declaration (docs/decisions/009-fgts-and-health-declaration.md).
       await api.register(fgtsRoutes, { prefix: '/proposals' });

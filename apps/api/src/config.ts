@@ -185,6 +185,7 @@ const envSchema = z.object({
   UPLOAD_MAX_MB: positive.optional(),
   UPLOAD_QUOTA_USER_MB: positive.optional(),
   UPLOAD_QUOTA_PROPOSAL_MB: positive.optional(),
+  UPLOAD_RESUMABLE_EXPIRY_SECONDS: whole(60).optional(),
   S3_BUCKET: z.string().optional(),
   S3_ENDPOINT: url(['http', 'https']).optional(),
   S3_REGION: z.string().optional(),

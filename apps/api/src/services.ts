@@ -14,6 +14,8 @@ import { createProposalReviewService } from './modules/backoffice/proposal-revie
 import { createQueueService } from './modules/backoffice/queue.service';
 import { createDocumentReviewService } from './modules/documents/document-review.service';
 import { createDocumentsServiceFromConfig } from './modules/documents/documents.service';
+import { createResumableUploadsService } from './modules/documents/resumable.service';
+import { createResumableStore } from './modules/documents/resumable-store';
 import type { ObjectStorage } from './modules/documents/storage';
 import { createFgtsService } from './modules/fgts/fgts.service';
 import { createFinancingService } from './modules/financing/financing.service';
@@ -47,6 +49,7 @@ export function createServices(deps: {
   const db = deps.db.kysely;
   const publicUrl = config.publicUrl;
   const proposals = createProposalsService({ db });
+  const documents = createDocumentsServiceFromConfig({ db, mailer, storage, config: config.documents, publicUrl, log });
   const sections = createSectionsService({ db, mailer, publicUrl });
   const financing = createFinancingService({ db, proposals });
   const backoffice = createBackofficeService({ db, dialect: deps.db.dialect, mailer, publicUrl });
@@ -72,12 +75,13 @@ export function createServices(deps: {
     proposals,
     progress: createProgressService({ db, mailer, publicUrl }),
     sections,
-    documents: createDocumentsServiceFromConfig({
+    documents,
+    // Resumable (tus) uploads end in documents.storeUpload (docs/decisions/053-resumable-uploads.md).
+    resumableUploads: createResumableUploadsService({
       db,
-      mailer,
-      storage,
+      documents,
+      store: createResumableStore(config.documents),
       config: config.documents,
-      publicUrl,
       log,
     }),
     documentReview: createDocumentReviewService({ db, mailer, config: config.documents, publicUrl }),

@@ -25,6 +25,8 @@ export interface Ids {
   privacyRequest: string;
   /** The team's internal note on the proposal (INTERNAL_NOTE). */
   note: string;
+  /** The owner's unfinished resumable upload (a fresh one per request when the entry says tus: 'upload'). */
+  upload: string;
 }
 
 export interface MatrixEntry {
@@ -32,6 +34,11 @@ export interface MatrixEntry {
   body?: (ids: Ids) => unknown;
   /** A small PDF as multipart/form-data. */
   multipart?: boolean;
+  /**
+   * A tus request (docs/decisions/053-resumable-uploads.md): 'create' posts the tus headers naming the
+   * owner's income-tax item; 'upload' sends the method's tus headers to a fresh upload of the owner's.
+   */
+  tus?: 'create' | 'upload';
   /** Raw NDJSON body (RUM intake). */
   ndjson?: string;
   /** Recovery answers 202 to anything by design (no account enumeration): no mass-assignment check. */

@@ -1,6 +1,7 @@
 import { completeCpf } from '@portal/domain/cpf';
 import { financingProposalBody } from './helpers/proposals';
 import { REMINDERS_MATRIX } from './security-matrix-reminders';
+import { UPLOADS_MATRIX } from './security-matrix-uploads';
 import {
   ALL_OK,
   HISTORY_NOTES,
@@ -158,12 +159,8 @@ export const MATRIX: Record<string, MatrixEntry> = {
     expect: [401, 'ok', 404, 'ok', 'ok', 'ok'],
     hidesText: noteHiddenFor('owner', 'second', 'seller'),
   },
-  // The main buyer's items are invisible to the second buyer (404), as any document not theirs.
-  'POST /api/v3/proposals/{id}/documents/{item}/files': {
-    url: (ids) => `${P(ids)}/documents/income_tax_buyer1/files`,
-    multipart: true,
-    expect: [401, 'ok', 404, 404, 404, 403],
-  },
+  // Sending a file, in one request or resumable (security-matrix-uploads.ts).
+  ...UPLOADS_MATRIX,
   'DELETE /api/v3/proposals/{id}/documents/files/{fileId}': {
     url: (ids) => `${P(ids)}/documents/files/${ids.file}`,
     freshFile: true,

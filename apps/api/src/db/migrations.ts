@@ -10,6 +10,7 @@ import { queueMigration } from '../modules/backoffice/queue.migration';
 import { remindersMigration } from '../modules/reminders/reminders.migration';
 import { expiryNoticesMigration } from '../modules/reminders/expiry-notices.migration';
 import { internalNotesMigration } from '../modules/backoffice/notes.migration';
+import { resumableUploadsMigration } from '../modules/documents/resumable.migration';
 
 /**
  * Migrations are code, in order, run on SQLite and PostgreSQL alike: only types both understand
@@ -283,6 +284,8 @@ const migrations: Record<string, Migration> = {
   '0172_proposal_owner_and_waiting': queueMigration,
   // The team's internal notes on a proposal, one row per version (docs/decisions/051-operator-notes-and-review.md).
   '0173_internal_notes': internalNotesMigration,
+  // Resumable (tus) uploads: whose each upload URL is, until when (docs/decisions/053-resumable-uploads.md).
+  '0174_tus_uploads': resumableUploadsMigration,
   // One notice per document copy about to age past its validity (docs/product/reminders.md).
   '0175_document_expiry_notices': expiryNoticesMigration,
 };

@@ -404,7 +404,24 @@ export interface PendingStorageTable {
   created_at: number;
 }
 
+/** Resumable (tus) uploads (see resumable.migration.ts). */
+export interface ResumableUploadsTable {
+  id: string;
+  user_id: string;
+  proposal_id: string;
+  item: string;
+  file_name: string;
+  declared_type: string;
+  size: number;
+  issued_on: string | null;
+  state: 'uploading' | 'completing' | 'done' | 'refused' | 'expired';
+  document_file_id: string | null;
+  created_at: number;
+  expires_at: number;
+}
+
 export interface Database {
+  resumable_uploads: ResumableUploadsTable;
   proposal_waits: ProposalWaitsTable;
   reminders_sent: RemindersSentTable;
   reminder_tokens: ReminderTokensTable;

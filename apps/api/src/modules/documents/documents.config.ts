@@ -23,6 +23,12 @@ export interface DocumentsConfig {
   quotaMb: { user: number; proposal: number };
   /** ClamAV daemon (clamd) to scan every upload with; null: no scan. */
   clamav: { host: string; port: number; timeoutMs: number } | null;
+  /**
+   * Resumable (tus) uploads: the folder that holds unfinished ones on the local driver, and how long
+   * one may stay unfinished before it expires (UPLOAD_RESUMABLE_EXPIRY_SECONDS, default 24 h;
+   * docs/decisions/053-resumable-uploads.md).
+   */
+  resumable: { dir: string; expirySeconds: number };
   /** Days a copy of an aging document stays valid (DOC_VALIDITY_<KIND>_DAYS). */
   validityDays: Record<ValidityKind, number>;
 }
@@ -51,6 +57,10 @@ export function loadDocumentsConfig(env: NodeJS.ProcessEnv, dataDir: string): Do
     quotaMb: {
       user: positive(env.UPLOAD_QUOTA_USER_MB, 300),
       proposal: positive(env.UPLOAD_QUOTA_PROPOSAL_MB, 500),
+    },
+    resumable: {
+      dir: join(dataDir, 'resumable'),
+      expirySeconds: positive(env.UPLOAD_RESUMABLE_EXPIRY_SECONDS, 24 * 60 * 60),
     },
     clamav: env.CLAMAV_HOST
       ? {

@@ -63,6 +63,16 @@ export function createDocumentsService(deps: {
     maxBytes,
     listDocuments,
 
+    /**
+     * That this person is one of the proposal's and sends this item (404 otherwise, as for a
+     * missing one): the check on every request of a resumable upload that may not complete it.
+     */
+    async checkUploader(user: SessionUser, proposalId: string, key: string) {
+      const loaded = await load(user, proposalId);
+      visibleItem(loaded, key);
+      if (!loaded.me) throw notFound();
+    },
+
     /** Checks, before any byte is read, that this user may send a file to this item now. */
     async prepareUpload(
       user: SessionUser,

@@ -18,11 +18,11 @@ import {
   deleteDocumentFile,
   documentsKey,
   fileContentUrl,
-  uploadDocumentFile,
   type DocumentFile,
   type DocumentItem,
 } from '../../lib/documents-api';
 import { shrinkPhoto, isShrinkable } from '../../lib/photo-shrink';
+import { uploadDocumentResumable } from '../../lib/resumable-upload';
 import { PlainAlert } from '../../components/plain-alert';
 import { PlainProgress } from '../../components/plain-progress';
 import { PlainTag } from '../../components/plain-tag';
@@ -40,6 +40,7 @@ interface Pending {
   preview: string | null;
   error: string | null;
   done: boolean;
+  resuming?: boolean; // continues an earlier upload (reload, cut): "Retomando…" until bytes move
 }
 
 const isImage = (mime: string) => mime === 'image/jpeg' || mime === 'image/png';
@@ -170,12 +171,13 @@ export function UploadItem({ proposalId, item, maxMb }: { proposalId: string; it
       return;
     }
     try {
-      await uploadDocumentFile({
+      await uploadDocumentResumable({
         proposalId,
         item: item.key,
         file: sent,
         issuedOn,
-        onProgress: (f) => patch(id, { progress: Math.round(f * 100) }),
+        onProgress: (f) => patch(id, { progress: Math.round(f * 100), resuming: false }),
+        onResume: () => patch(id, { resuming: true }),
       });
       patch(id, { progress: 100, done: true });
       await refresh();
@@ -303,9 +305,9 @@ export function UploadItem({ proposalId, item, maxMb }: { proposalId: string; it
                   <span className="doc-file__error" role="alert">
                     {p.error}
                   </span>
-                ) : p.preparing ? (
+                ) : p.preparing || p.resuming ? (
                   <span className="doc-file__preparing" role="status">
-                    Preparando a foto…
+                    {p.preparing ? 'Preparando a foto…' : 'Retomando…'}
                   </span>
                 ) : (
                   <PlainProgress

@@ -1,0 +1,110 @@
+import { createConnection, createServer, type AddressInfo, type Socket } from 'node:net';
+
+/**
+ * A TCP proxy in front of the test file's server that behaves like a weak phone link: it can slow what
+ * the browser sends, and cut every open connection once a request whose first line matches has
+ * carried a given number of body bytes. Real sockets, real resets: the browser sees a dropped
+ * connection exactly as on a train going into a tunnel.
+ */
+export interface CuttingProxy {
+  /** http://127.0.0.1:port — the page's base URL. */
+  readonly url: string;
+  /**
+   * Cuts once, when a request starting with `requestLine` (e.g. "PATCH /api/v3/uploads/") has
+   * passed `fraction` of its body (its Content-Length) to the server; for `downMs` after, every
+   * new connection is dropped at once (the phone is offline a moment, so the browser's own silent
+   * re-send of the request fails too and the upload's retries take over).
+   */
+  armCut(
+    requestLine: string,
+    fraction: number,
+    downMs?: number,
+  ): Promise<{ forwardedBeforeCut: number; bodyLength: number }>;
+  /** Browser → server bytes per second (0: unlimited). */
+  throttle(bytesPerSecond: number): void;
+  /** Browser → server bytes forwarded so far (every connection). */
+  readonly forwarded: number;
+  close(): Promise<void>;
+}
+
+export async function startCuttingProxy(target: URL): Promise<CuttingProxy> {
+  const sockets = new Set<Socket>();
+  let forwarded = 0;
+  let rate = 0;
+  type Cut = { forwardedBeforeCut: number; bodyLength: number };
+  let cut: { line: string; fraction: number; downMs: number; done: (r: Cut) => void } | null = null;
+  let downUntil = 0;
+
+  const server = createServer((client) => {
+    if (Date.now() < downUntil) {
+      client.destroy();
+      return;
+    }
+    const upstream = createConnection({ host: target.hostname, port: Number(target.port) });
+    sockets.add(client).add(upstream);
+    let counting: number | null = null;
+    let after = Infinity;
+    let bodyLength = 0;
+    const cutNow = () => {
+      const { done, downMs } = cut!;
+      cut = null;
+      downUntil = Date.now() + downMs;
+      // Every open connection drops, as when the phone loses the network.
+      for (const s of sockets) s.destroy();
+      done({ forwardedBeforeCut: forwarded, bodyLength });
+    };
+    client.on('data', (chunk: Buffer) => {
+      if (cut && counting === null) {
+        const at = chunk.indexOf(cut.line);
+        if (at >= 0) {
+          const headersEnd = chunk.indexOf('\r\n\r\n', at);
+          // Counted from the end of the headers: what came before in this chunk is not body.
+          counting = headersEnd >= 0 ? -(headersEnd + 4) : -chunk.length;
+          const length = /\r\ncontent-length: *(\d+)/i.exec(chunk.subarray(at, headersEnd).toString('latin1'));
+          bodyLength = length ? Number(length[1]) : 0;
+          after = Math.floor(bodyLength * cut.fraction);
+        }
+      }
+      if (counting !== null && cut) {
+        counting += chunk.length;
+        if (counting >= after) {
+          const keep = Math.max(0, chunk.length - (counting - after));
+          forwarded += keep;
+          upstream.write(chunk.subarray(0, keep), () => setTimeout(cutNow, 50));
+          client.pause();
+          return;
+        }
+      }
+      forwarded += chunk.length;
+      upstream.write(chunk);
+      if (rate > 0) {
+        client.pause();
+        setTimeout(() => client.resume(), Math.ceil((chunk.length / rate) * 1000));
+      }
+    });
+    client.on('end', () => upstream.end());
+    upstream.pipe(client);
+    const forget = () => {
+      sockets.delete(client);
+      sockets.delete(upstream);
+      client.destroy();
+      upstream.destroy();
+    };
+    client.on('close', forget).on('error', forget);
+    upstream.on('close', forget).on('error', forget);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    armCut: (line, fraction, downMs = 0) => new Promise((done) => (cut = { line, fraction, downMs, done })),
+    throttle: (bytesPerSecond) => void (rate = bytesPerSecond),
+    get forwarded() {
+      return forwarded;
+    },
+    async close() {
+      for (const s of sockets) s.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
