@@ -1,6 +1,13 @@
-import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
+import { useId, useRef, useState, type DragEvent } from 'react';
 import { App, Button, Popconfirm } from 'antd';
-import { CameraOutlined, DeleteOutlined, FileImageOutlined, FilePdfOutlined, UploadOutlined } from '@ant-design/icons';
+import {
+  CameraOutlined,
+  DeleteOutlined,
+  FileAddOutlined,
+  FileImageOutlined,
+  FilePdfOutlined,
+  UploadOutlined,
+} from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   ACCEPTED_TYPES_MESSAGE,
@@ -18,29 +25,18 @@ import {
   deleteDocumentFile,
   documentsKey,
   fileContentUrl,
-  uploadDocumentFile,
   type DocumentFile,
   type DocumentItem,
 } from '../../lib/documents-api';
 import { shrinkPhoto, isShrinkable } from '../../lib/photo-shrink';
 import { PlainAlert } from '../../components/plain-alert';
-import { PlainProgress } from '../../components/plain-progress';
 import { PlainTag } from '../../components/plain-tag';
 import { currentIssuedOn, formatDateTime, formatSize, ITEM_STATE_LABELS, STATE_COLORS, validityText } from './format';
 import { IssueDateField, readIssueDate } from './issue-date';
-
-interface Pending {
-  id: string;
-  name: string;
-  size: number;
-  progress: number;
-  /** The photo is being shrunk in the browser before it travels. */
-  preparing: boolean;
-  /** Object URL of a picked image, for its thumbnail while it uploads. */
-  preview: string | null;
-  error: string | null;
-  done: boolean;
-}
+import { PageTray, usePageTray } from './page-tray';
+import { QueueRow } from './queue-row';
+import { useUploadQueue } from './use-upload-queue';
+import { useReportUnsent } from './unsent-guard';
 
 const isImage = (mime: string) => mime === 'image/jpeg' || mime === 'image/png';
 
@@ -127,62 +123,29 @@ export function UploadItem({ proposalId, item, maxMb }: { proposalId: string; it
   const titleId = useId();
   const queryClient = useQueryClient();
   const { message } = App.useApp();
-  const [pending, setPending] = useState<Pending[]>([]);
   const [dragging, setDragging] = useState(false);
   // The issue date typed for the next copies (documents that age only).
   const [issueText, setIssueText] = useState('');
   const [issueError, setIssueError] = useState<string | null>(null);
   const filesInput = useRef<HTMLInputElement>(null);
   const cameraInput = useRef<HTMLInputElement>(null);
-  const previews = useRef(new Set<string>());
-
-  useEffect(() => {
-    const urls = previews.current;
-    return () => urls.forEach((u) => URL.revokeObjectURL(u));
-  }, []);
-
-  const patch = (id: string, change: Partial<Pending>) =>
-    setPending((list) => list.map((p) => (p.id === id ? { ...p, ...change } : p)));
+  const pageInput = useRef<HTMLInputElement>(null);
+  const queue = useUploadQueue({ proposalId, item: item.key, fileIds: item.files.map((f) => f.id), onStored: refresh });
+  const tray = usePageTray();
+  useReportUnsent(
+    item.key,
+    tray.pages.length + queue.entries.filter((e) => e.phase !== 'failed' && e.phase !== 'done').length,
+  );
 
   async function send(file: File, issuedOn: string | null) {
-    const id = `${Date.now()}-${Math.random().toString(36).slice(2)}`;
-    const preview = isImage(file.type) ? URL.createObjectURL(file) : null;
-    if (preview) previews.current.add(preview);
-    setPending((list) => [
-      ...list,
-      {
-        id,
-        name: file.name,
-        size: file.size,
-        progress: 0,
-        preparing: isShrinkable(file),
-        preview,
-        error: null,
-        done: false,
-      },
-    ]);
+    const ready = queue.add(
+      { name: file.name, size: file.size, preview: isImage(file.type) ? file : null, preparing: isShrinkable(file) },
+      issuedOn,
+    );
     // A photo leaves smaller and without its metadata; the checks below apply to what is sent.
     const sent = isShrinkable(file) ? await shrinkPhoto(file) : file;
-    patch(id, { preparing: false, name: sent.name, size: sent.size });
     const problem = await checkFile(sent, maxMb);
-    if (problem) {
-      patch(id, { error: problem });
-      return;
-    }
-    try {
-      await uploadDocumentFile({
-        proposalId,
-        item: item.key,
-        file: sent,
-        issuedOn,
-        onProgress: (f) => patch(id, { progress: Math.round(f * 100) }),
-      });
-      patch(id, { progress: 100, done: true });
-      await refresh();
-      setPending((list) => list.filter((p) => p.id !== id));
-    } catch (err) {
-      patch(id, { error: err instanceof ApiRequestError ? err.message : 'Não foi possível enviar o arquivo.' });
-    }
+    ready(problem ? { problem } : sent);
   }
 
   /** The list and the derived steps (an upload may finish the documents step). */
@@ -193,11 +156,17 @@ export function UploadItem({ proposalId, item, maxMb }: { proposalId: string; it
     ]);
   }
 
-  function pick(files: FileList | null) {
+  /** The issue date typed, checked; undefined (with the reason shown) when it is wrong. */
+  function issuedOn(): string | null | undefined {
     const { issuedOn, error } = readIssueDate(issueText, item.validityDays);
     setIssueError(error);
-    if (error) return;
-    for (const file of Array.from(files ?? [])) void send(file, issuedOn);
+    return error ? undefined : issuedOn;
+  }
+
+  function pick(files: FileList | null) {
+    const date = issuedOn();
+    if (date === undefined) return;
+    for (const file of Array.from(files ?? [])) void send(file, date);
   }
 
   async function remove(file: DocumentFile) {
@@ -257,7 +226,7 @@ export function UploadItem({ proposalId, item, maxMb }: { proposalId: string; it
         />
       ) : null}
 
-      {item.files.length || pending.length ? (
+      {item.files.length || queue.entries.length ? (
         <ul className="doc-files" aria-label={`Arquivos de ${item.title}`}>
           {item.files.map((f) => (
             <li key={f.id} className={`doc-file doc-file--${f.status}`}>
@@ -287,45 +256,8 @@ export function UploadItem({ proposalId, item, maxMb }: { proposalId: string; it
               ) : null}
             </li>
           ))}
-          {pending.map((p) => (
-            <li key={p.id} className="doc-file doc-file--uploading">
-              {p.preview ? (
-                <img className="doc-file__thumb" src={p.preview} alt="" />
-              ) : (
-                <span className="doc-file__icon" aria-hidden>
-                  <FilePdfOutlined aria-hidden />
-                </span>
-              )}
-              <div className="doc-file__body">
-                <span className="doc-file__name">{p.name}</span>
-                {p.preparing ? null : <span className="doc-file__meta">{formatSize(p.size)}</span>}
-                {p.error ? (
-                  <span className="doc-file__error" role="alert">
-                    {p.error}
-                  </span>
-                ) : p.preparing ? (
-                  <span className="doc-file__preparing" role="status">
-                    Preparando a foto…
-                  </span>
-                ) : (
-                  <PlainProgress
-                    percent={p.progress}
-                    size="small"
-                    status={p.done ? 'success' : 'active'}
-                    aria-label={`Envio de ${p.name}`}
-                  />
-                )}
-              </div>
-              {p.error ? (
-                <Button
-                  type="text"
-                  onClick={() => setPending((list) => list.filter((x) => x.id !== p.id))}
-                  aria-label={`Dispensar ${p.name}`}
-                >
-                  OK
-                </Button>
-              ) : null}
-            </li>
+          {queue.entries.map((entry) => (
+            <QueueRow key={entry.id} entry={entry} retry={(id) => void queue.retry(id)} dismiss={queue.dismiss} />
           ))}
         </ul>
       ) : null}
@@ -339,6 +271,14 @@ export function UploadItem({ proposalId, item, maxMb }: { proposalId: string; it
           }}
           error={issueError}
           validityDays={item.validityDays}
+        />
+      ) : null}
+      {item.canUpload ? (
+        <PageTray
+          title={item.title}
+          tray={tray}
+          ready={() => issuedOn() !== undefined}
+          send={(pdf) => void send(pdf, issuedOn() ?? null)}
         />
       ) : null}
       {item.canUpload ? (
@@ -371,7 +311,14 @@ export function UploadItem({ proposalId, item, maxMb }: { proposalId: string; it
             >
               Tirar foto
             </Button>
+            <Button icon={<FileAddOutlined aria-hidden />} onClick={() => pageInput.current?.click()}>
+              Adicionar página
+            </Button>
           </div>
+          <p className="doc-drop__pages">
+            Documento com várias páginas? Use “Adicionar página” para fotografar uma página de cada vez: elas vão
+            juntas, em um só PDF.
+          </p>
           <p className="doc-drop__limits">PDF, JPG, PNG ou HEIC · até {maxMb} MB por arquivo</p>
           <HiddenFileInput
             inputRef={filesInput}
@@ -386,6 +333,14 @@ export function UploadItem({ proposalId, item, maxMb }: { proposalId: string; it
             capture="environment"
             label={`Tirar foto para ${item.title}`}
             pick={pick}
+          />
+          <HiddenFileInput
+            inputRef={pageInput}
+            multiple
+            accept="image/*"
+            capture="environment"
+            label={`Adicionar página a ${item.title}`}
+            pick={tray.add}
           />
         </div>
       ) : null}

@@ -1,0 +1,33 @@
+import { ApiRequestError } from './api-client';
+import { formatSize } from './file-size';
+
+/**
+ * The pure rules of the upload queue (docs/decisions/054-pages-and-upload-queue.md): what counts
+ * as "no connection" (the file waits and leaves when the browser is online again), how far a file
+ * went, and how a retry recognises a file the server stored although the answer never arrived.
+ */
+
+/** A failure that says nothing about the file, only that it could not travel: it waits for the connection. */
+export function isConnectionFailure(err: unknown): boolean {
+  return err instanceof ApiRequestError && err.status === 0 && (err.code === 'network' || err.code === 'timeout');
+}
+
+/** "1,2 MB de 3,4 MB": how much of the file has left the phone. */
+export function sentText(fraction: number, size: number): string {
+  const done = Math.round(Math.min(1, Math.max(0, fraction)) * size);
+  return `${formatSize(done)} de ${formatSize(size)}`;
+}
+
+/**
+ * Whether a file with this name and size appeared on the item since the first attempt (the ids
+ * it had then): the server stored it and only its answer was lost, so sending it again would make
+ * a second copy.
+ */
+export function storedSince(
+  before: ReadonlySet<string>,
+  files: readonly { id: string; name: string; size: number }[],
+  name: string,
+  size: number,
+): boolean {
+  return files.some((f) => !before.has(f.id) && f.name === name && f.size === size);
+}
