@@ -146,6 +146,9 @@ describe('several pages as one PDF; files that wait for the connection', () => {
     const row = item.locator('li[data-phase]').filter({ hasText: 'conta-luz.pdf' });
     await row.getByRole('status').filter({ hasText: 'Aguardando conexão' }).waitFor();
     await row.getByText(/^0 B de \d+(,\d)? KB$/).waitFor();
+    const notice = page.getByRole('alert').filter({ hasText: 'Aguardando conexão: 1 arquivo será enviado' });
+    await notice.scrollIntoViewIfNeeded();
+    await screenshot(page, 'document-pages-offline-notice', { fullPage: false });
     await row.scrollIntoViewIfNeeded();
     await screenshot(page, 'document-pages-offline-queue', { fullPage: false });
 
@@ -164,6 +167,7 @@ describe('several pages as one PDF; files that wait for the connection', () => {
     await context.setOffline(false);
     await item.getByRole('link', { name: 'conta-luz.pdf' }).waitFor({ timeout: 30_000 });
     await row.waitFor({ state: 'detached' });
+    await notice.waitFor({ state: 'detached' });
     expect((await storedFiles(page, proposalId)).filter((f) => f.name === 'conta-luz.pdf')).toHaveLength(1);
 
     // The server stores the next file but its answer is lost on the way back: the retry finds it there.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { A4_LONG, A4_MARGIN, A4_SHORT, moveEntry, placeOnA4 } from './a4-page';
+import { A4_LONG, A4_MARGIN, A4_SHORT, moveEntry, pagesPdfName, pictureKind, placeOnA4 } from './a4-page';
 
 describe('placeOnA4', () => {
   it('puts a 2000 × 1500 landscape photo on a landscape page, scaled to the height inside the margins', () => {
@@ -87,5 +87,24 @@ describe('moveEntry', () => {
     expect(moveEntry(list, 5, -1)).toEqual(['a', 'b']);
     expect(moveEntry(list, 1, -1)).toEqual(['b', 'a']);
     expect(list).toEqual(['a', 'b']);
+  });
+});
+
+describe('pictureKind', () => {
+  it('knows JPEG and PNG by their first bytes', () => {
+    expect(pictureKind(new Uint8Array([0xff, 0xd8, 0xff, 0xe0]))).toBe('jpeg');
+    expect(pictureKind(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d]))).toBe('png');
+    expect(pictureKind(new TextEncoder().encode('%PDF-1.7'))).toBeNull();
+    expect(pictureKind(new Uint8Array([0, 0, 0, 0x18, 0x66, 0x74, 0x79, 0x70]))).toBeNull(); // HEIC
+  });
+});
+
+describe('pagesPdfName', () => {
+  it('names the PDF after the item, without accents, with its page count', () => {
+    expect(pagesPdfName('Declaração de Imposto de Renda — comprador principal', 3)).toBe(
+      'declaracao-de-imposto-de-renda-3-paginas.pdf',
+    );
+    expect(pagesPdfName('RG ou CNH', 1)).toBe('rg-ou-cnh-1-pagina.pdf');
+    expect(pagesPdfName('— ', 2)).toBe('documento-2-paginas.pdf');
   });
 });

@@ -45,3 +45,23 @@ export function moveEntry<T>(list: readonly T[], from: number, step: -1 | 1): T[
   [next[from], next[to]] = [next[to]!, next[from]!];
   return next;
 }
+
+/** Whether the bytes are a JPEG or a PNG (the two kinds a PDF page can carry as they are). */
+export function pictureKind(head: Uint8Array): 'jpeg' | 'png' | null {
+  if (head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'jpeg';
+  if (head[0] === 0x89 && head[1] === 0x50 && head[2] === 0x4e && head[3] === 0x47) return 'png';
+  return null;
+}
+
+/** "Declaração de Imposto de Renda — comprador principal", 3 → "declaracao-de-imposto-de-renda-3-paginas.pdf". */
+export function pagesPdfName(title: string, pages: number): string {
+  const slug = (title.split(' — ')[0] ?? '')
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40)
+    .replace(/-+$/, '');
+  return `${slug || 'documento'}-${pages}-${pages === 1 ? 'pagina' : 'paginas'}.pdf`;
+}

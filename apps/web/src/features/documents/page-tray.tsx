@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { App, Button } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined } from '@ant-design/icons';
-import { moveEntry } from '@portal/domain/a4-page';
+import { moveEntry, pagesPdfName, pictureKind } from '@portal/domain/a4-page';
 import { shrinkPhoto } from '../../lib/photo-shrink';
-import { buildPagesPdf, loadPdfLib, pagesPdfName, pictureKind } from '../../lib/pages-pdf';
+import { PagesPdfMaker } from '../../lib/pages-pdf-maker';
 
 /**
  * The pages of a document with several pages, photographed one by one before they are sent as ONE
@@ -28,18 +28,22 @@ export function usePageTray() {
   const [pages, setPages] = useState<TrayPage[]>([]);
   const { message } = App.useApp();
   const urls = useRef(new Set<string>());
+  const [maker] = useState(() => new PagesPdfMaker());
 
   useEffect(() => {
     const all = urls.current;
-    return () => all.forEach((u) => URL.revokeObjectURL(u));
-  }, []);
+    return () => {
+      all.forEach((u) => URL.revokeObjectURL(u));
+      maker.stop();
+    };
+  }, [maker]);
 
   const add = useCallback(
     (files: FileList | null) => {
       const picked = Array.from(files ?? []);
       if (!picked.length) return;
-      // The PDF library is fetched now, so the pages can become a PDF even if the connection drops.
-      void loadPdfLib().catch(() => undefined);
+      // The PDF worker starts now, so the pages can become a PDF even if the connection drops.
+      maker.start();
       for (const original of picked) {
         const id = newId();
         setPages((list) => [...list, { id, file: null, url: null }]);
@@ -56,13 +60,13 @@ export function usePageTray() {
         });
       }
     },
-    [message],
+    [message, maker],
   );
 
   const move = useCallback((index: number, step: -1 | 1) => setPages((list) => moveEntry(list, index, step)), []);
   const remove = useCallback((id: string) => setPages((list) => list.filter((p) => p.id !== id)), []);
   const clear = useCallback(() => setPages([]), []);
-  return { pages, add, move, remove, clear };
+  return { pages, add, move, remove, clear, maker };
 }
 
 export function PageTray({
@@ -104,7 +108,7 @@ export function PageTray({
     const files = pages.map((p) => p.file).filter((f): f is File => f !== null);
     setBuilding(true);
     try {
-      const pdf = await buildPagesPdf(files, pagesPdfName(title, files.length));
+      const pdf = await tray.maker.make(files, pagesPdfName(title, files.length));
       tray.clear();
       setSaid('');
       send(pdf);
@@ -124,15 +128,17 @@ export function PageTray({
       <ol className="doc-pages__list" ref={list}>
         {pages.map((page, i) => (
           <li key={page.id} className="doc-page" data-page={page.id}>
-            {page.url ? (
-              <img className="doc-page__thumb" src={page.url} alt={`Página ${i + 1}`} />
-            ) : (
-              <span className="doc-page__thumb doc-page__thumb--preparing" role="status">
-                Preparando a foto…
+            <span className="doc-page__picture">
+              {page.url ? (
+                <img className="doc-page__thumb" src={page.url} alt={`Página ${i + 1}`} />
+              ) : (
+                <span className="doc-page__thumb doc-page__thumb--preparing" role="status">
+                  Preparando a foto…
+                </span>
+              )}
+              <span className="doc-page__label" aria-hidden>
+                Página {i + 1}
               </span>
-            )}
-            <span className="doc-page__label" aria-hidden>
-              Página {i + 1}
             </span>
             <span className="doc-page__actions">
               <Button

@@ -42,9 +42,16 @@ export function QueueRow({
           <>
             <span className="doc-file__meta">{sentText(entry.fraction, entry.size)}</span>
             {phase === 'waiting' ? (
-              <span className="doc-file__waiting" role="status">
-                <strong>Aguardando conexão</strong> — o arquivo será enviado quando a internet voltar.
-              </span>
+              <>
+                <span className="doc-file__waiting" role="status">
+                  <strong>Aguardando conexão</strong> — o arquivo será enviado quando a internet voltar.
+                </span>
+                <span className="doc-file__actions">
+                  <Button onClick={() => retry(id)} aria-label={`Tentar enviar ${name} agora`}>
+                    Tentar agora
+                  </Button>
+                </span>
+              </>
             ) : (
               <PlainProgress
                 percent={Math.round(entry.fraction * 100)}
@@ -57,12 +64,8 @@ export function QueueRow({
         )}
       </div>
       {phase === 'failed' ? (
-        <Button type="text" className="doc-file__action" onClick={() => dismiss(id)} aria-label={`Dispensar ${name}`}>
+        <Button type="text" onClick={() => dismiss(id)} aria-label={`Dispensar ${name}`}>
           OK
-        </Button>
-      ) : phase === 'waiting' ? (
-        <Button className="doc-file__action" onClick={() => retry(id)} aria-label={`Tentar enviar ${name} agora`}>
-          Tentar agora
         </Button>
       ) : null}
     </li>

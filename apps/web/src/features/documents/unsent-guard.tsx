@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { App } from 'antd';
 import { useBlocker } from 'react-router';
+import { PlainAlert } from '../../components/plain-alert';
 
 /**
  * Leaving the uploads screen with files not yet sent — waiting for the connection, travelling,
@@ -8,22 +9,36 @@ import { useBlocker } from 'react-router';
  * app's own links get "Sair sem enviar?", closing or reloading the tab the browser's own question.
  */
 
-const ReportContext = createContext<(key: string, count: number) => void>(() => undefined);
+interface Unsent {
+  /** Files that have not reached the server (pages not yet put together included). */
+  unsent: number;
+  /** Of those, the ones waiting for the connection. */
+  waiting: number;
+}
+const NONE: Unsent = { unsent: 0, waiting: 0 };
+const ReportContext = createContext<(key: string, counts: Unsent) => void>(() => undefined);
 
 /** An item says how many of its files have not reached the server yet. */
-export function useReportUnsent(key: string, count: number) {
+export function useReportUnsent(key: string, unsent: number, waiting: number) {
   const report = useContext(ReportContext);
-  useEffect(() => report(key, count), [report, key, count]);
-  useEffect(() => () => report(key, 0), [report, key]);
+  useEffect(() => report(key, { unsent, waiting }), [report, key, unsent, waiting]);
+  useEffect(() => () => report(key, NONE), [report, key]);
 }
 
 export function UnsentGuard({ children }: { children: ReactNode }) {
-  const [counts, setCounts] = useState<Record<string, number>>({});
+  const [counts, setCounts] = useState<Record<string, Unsent>>({});
   const report = useCallback(
-    (key: string, count: number) => setCounts((all) => (all[key] === count ? all : { ...all, [key]: count })),
+    (key: string, next: Unsent) =>
+      setCounts((all) =>
+        all[key]?.unsent === next.unsent && all[key]?.waiting === next.waiting ? all : { ...all, [key]: next },
+      ),
     [],
   );
-  const unsent = useMemo(() => Object.values(counts).reduce((a, b) => a + b, 0), [counts]);
+  const { unsent, waiting } = useMemo(
+    () =>
+      Object.values(counts).reduce((a, b) => ({ unsent: a.unsent + b.unsent, waiting: a.waiting + b.waiting }), NONE),
+    [counts],
+  );
   const { modal } = App.useApp();
   // A link to an item of this screen (#fgts_form_0) is no leaving.
   const blocker = useBlocker(
@@ -64,5 +79,21 @@ export function UnsentGuard({ children }: { children: ReactNode }) {
     return () => window.removeEventListener('beforeunload', ask);
   }, [unsent]);
 
-  return <ReportContext.Provider value={report}>{children}</ReportContext.Provider>;
+  return (
+    <ReportContext.Provider value={report}>
+      {waiting ? (
+        <PlainAlert
+          type="warning"
+          className="doc-waiting"
+          title={
+            waiting === 1
+              ? 'Aguardando conexão: 1 arquivo será enviado quando a internet voltar.'
+              : `Aguardando conexão: ${waiting} arquivos serão enviados quando a internet voltar.`
+          }
+          description="Mantenha esta página aberta até o envio terminar."
+        />
+      ) : null}
+      {children}
+    </ReportContext.Provider>
+  );
 }

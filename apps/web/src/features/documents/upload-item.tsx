@@ -1,19 +1,10 @@
 import { useId, useRef, useState, type DragEvent } from 'react';
 import { App, Button, Popconfirm } from 'antd';
-import {
-  CameraOutlined,
-  DeleteOutlined,
-  FileAddOutlined,
-  FileImageOutlined,
-  FilePdfOutlined,
-  UploadOutlined,
-} from '@ant-design/icons';
+import { CameraOutlined, DeleteOutlined, FileAddOutlined, UploadOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   ACCEPTED_TYPES_MESSAGE,
   detectFileKind,
-  FILE_FLAG_LABELS,
-  FILE_STATUS_LABELS,
   fileTooLargeMessage,
   MAGIC_BYTES_NEEDED,
   UPLOAD_ACCEPT,
@@ -30,15 +21,13 @@ import {
 } from '../../lib/documents-api';
 import { shrinkPhoto, isShrinkable } from '../../lib/photo-shrink';
 import { PlainAlert } from '../../components/plain-alert';
-import { PlainTag } from '../../components/plain-tag';
-import { currentIssuedOn, formatDateTime, formatSize, ITEM_STATE_LABELS, STATE_COLORS, validityText } from './format';
+import { currentIssuedOn, formatDateTime, formatSize, validityText } from './format';
+import { FileTags, FileThumb, isImage, ItemStateTag } from './file-parts';
 import { IssueDateField, readIssueDate } from './issue-date';
 import { PageTray, usePageTray } from './page-tray';
 import { QueueRow } from './queue-row';
 import { useUploadQueue } from './use-upload-queue';
 import { useReportUnsent } from './unsent-guard';
-
-const isImage = (mime: string) => mime === 'image/jpeg' || mime === 'image/png';
 
 /** The same type rule as the server (magic bytes), so a wrong file is refused before it travels. */
 async function checkFile(file: File, maxMb: number): Promise<string | null> {
@@ -46,46 +35,6 @@ async function checkFile(file: File, maxMb: number): Promise<string | null> {
   if (file.size === 0) return 'O arquivo está vazio.';
   const head = new Uint8Array(await file.slice(0, MAGIC_BYTES_NEEDED).arrayBuffer());
   return detectFileKind(head) ? null : ACCEPTED_TYPES_MESSAGE;
-}
-
-export function ItemStateTag({ item }: { item: Pick<DocumentItem, 'state'> }) {
-  return (
-    <PlainTag color={STATE_COLORS[item.state]} className="doc-item__state">
-      {ITEM_STATE_LABELS[item.state]}
-    </PlainTag>
-  );
-}
-
-export function FileThumb({
-  proposalId,
-  file,
-}: {
-  proposalId: string;
-  file: Pick<DocumentFile, 'id' | 'mime' | 'name'>;
-}) {
-  if (isImage(file.mime))
-    return <img className="doc-file__thumb" src={fileContentUrl(proposalId, file.id)} alt="" loading="lazy" />;
-  return (
-    <span className="doc-file__icon" aria-hidden>
-      {file.mime === 'application/pdf' ? <FilePdfOutlined aria-hidden /> : <FileImageOutlined aria-hidden />}
-    </span>
-  );
-}
-
-/** A file's review status and the scan's warnings about it, as tags. */
-export function FileTags({ file }: { file: Pick<DocumentFile, 'status' | 'flags'> }) {
-  return (
-    <span className="doc-file__tags">
-      <PlainTag color={file.status === 'accepted' ? 'green' : file.status === 'rejected' ? 'red' : 'blue'}>
-        {FILE_STATUS_LABELS[file.status]}
-      </PlainTag>
-      {file.flags.map((flag) => (
-        <PlainTag key={flag} color="orange">
-          {FILE_FLAG_LABELS[flag]}
-        </PlainTag>
-      ))}
-    </span>
-  );
 }
 
 /** A hidden file input opened by its button; what is picked goes to `pick`, then it empties itself. */
@@ -135,6 +84,7 @@ export function UploadItem({ proposalId, item, maxMb }: { proposalId: string; it
   useReportUnsent(
     item.key,
     tray.pages.length + queue.entries.filter((e) => e.phase !== 'failed' && e.phase !== 'done').length,
+    queue.entries.filter((e) => e.phase === 'waiting').length,
   );
 
   async function send(file: File, issuedOn: string | null) {
