@@ -59,17 +59,21 @@ describe('several pages as one PDF; files that wait for the connection', () => {
     await page.goto('/buyer/documents/upload');
     await page.getByRole('heading', { name: 'Envio de documentos' }).waitFor();
     const uploads: string[] = [];
+    const workers: string[] = [];
     page.on('request', (r) => isUpload(r) && uploads.push(r.url()));
+    page.on('request', (r) => /pages-pdf\.worker/.test(r.url()) && workers.push(r.url()));
 
     const item = page.getByRole('region', { name: INCOME_TAX });
     // A touch screen shows both ways to take a picture next to the file picker.
     for (const name of ['Escolher arquivos', 'Tirar foto', 'Adicionar página'])
-      expect(await item.getByRole('button', { name, exact: true }).isVisible()).toBe(true);
+      await item.getByRole('button', { name, exact: true }).waitFor({ state: 'visible' });
     expect(await page.getByLabel(`Adicionar página a ${INCOME_TAX}`).getAttribute('capture')).toBe('environment');
 
     const a = await pagePhoto(page, 1200, 1600, 'A');
     const b = await pagePhoto(page, 1000, 1400, 'B');
     const c = await pagePhoto(page, 1600, 1200, 'C');
+    // The PDF library (in the worker's script) is no part of the screen: fetched with the first page.
+    expect(workers).toHaveLength(0);
     await page.getByLabel(`Adicionar página a ${INCOME_TAX}`).setInputFiles([a, b, c]);
     const tray = page.getByRole('region', { name: `Páginas de ${INCOME_TAX}` });
     const thumbs = tray.getByRole('img', { name: /^Página \d$/ });
@@ -79,6 +83,7 @@ describe('several pages as one PDF; files that wait for the connection', () => {
         imgs.map((i) => `${(i as HTMLImageElement).naturalWidth}x${(i as HTMLImageElement).naturalHeight}`),
       );
     expect(await order()).toEqual(['1200x1600', '1000x1400', '1600x1200']);
+    await expect.poll(() => workers.length).toBe(1);
     await expect(tray.getByText('3 páginas para enviar como um só PDF, nesta ordem').isVisible()).resolves.toBe(true);
 
     // Thumb-sized controls.

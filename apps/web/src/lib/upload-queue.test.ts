@@ -8,7 +8,12 @@ describe('isConnectionFailure', () => {
     expect(isConnectionFailure(new ApiRequestError(0, 'timeout', 'x'))).toBe(true);
   });
 
+  it('the portal out of reach behind its gateway, or without its database, waits too', () => {
+    for (const status of [502, 503, 504]) expect(isConnectionFailure(new ApiRequestError(status, 'x', 'x'))).toBe(true);
+  });
+
   it('an answer of the server is no connection problem: the file does not wait', () => {
+    expect(isConnectionFailure(new ApiRequestError(500, 'internal', 'x'))).toBe(false);
     expect(isConnectionFailure(new ApiRequestError(413, 'file_too_large', 'x'))).toBe(false);
     expect(isConnectionFailure(new ApiRequestError(422, 'network', 'x'))).toBe(false);
     expect(isConnectionFailure(new Error('network'))).toBe(false);

@@ -7,9 +7,16 @@ import { formatSize } from './file-size';
  * went, and how a retry recognises a file the server stored although the answer never arrived.
  */
 
-/** A failure that says nothing about the file, only that it could not travel: it waits for the connection. */
+/**
+ * A failure that says nothing about the file, only that it could not travel now: no answer (the
+ * connection failed, was cut or stalled) or a gateway/unavailable answer (502, 503, 504 — the
+ * portal restarting or without its database, docs/product/offline.md). The file waits for the
+ * connection. Any other answer is about the file and is shown as it is.
+ */
 export function isConnectionFailure(err: unknown): boolean {
-  return err instanceof ApiRequestError && err.status === 0 && (err.code === 'network' || err.code === 'timeout');
+  if (!(err instanceof ApiRequestError)) return false;
+  if (err.status === 0) return err.code === 'network' || err.code === 'timeout';
+  return err.status === 502 || err.status === 503 || err.status === 504;
 }
 
 /** "1,2 MB de 3,4 MB": how much of the file has left the phone. */

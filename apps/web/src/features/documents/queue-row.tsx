@@ -44,7 +44,7 @@ export function QueueRow({
             {phase === 'waiting' ? (
               <>
                 <span className="doc-file__waiting" role="status">
-                  <strong>Aguardando conexão</strong> — o arquivo será enviado quando a internet voltar.
+                  <strong>Aguardando conexão</strong> — o arquivo será enviado assim que a conexão voltar.
                 </span>
                 <span className="doc-file__actions">
                   <Button onClick={() => retry(id)} aria-label={`Tentar enviar ${name} agora`}>

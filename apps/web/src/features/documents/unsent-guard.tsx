@@ -87,8 +87,8 @@ export function UnsentGuard({ children }: { children: ReactNode }) {
           className="doc-waiting"
           title={
             waiting === 1
-              ? 'Aguardando conexão: 1 arquivo será enviado quando a internet voltar.'
-              : `Aguardando conexão: ${waiting} arquivos serão enviados quando a internet voltar.`
+              ? 'Aguardando conexão: 1 arquivo será enviado assim que a conexão voltar.'
+              : `Aguardando conexão: ${waiting} arquivos serão enviados assim que a conexão voltar.`
           }
           description="Mantenha esta página aberta até o envio terminar."
         />
