@@ -4,45 +4,52 @@ import { useBlocker } from 'react-router';
 import { PlainAlert } from '../../components/plain-alert';
 
 /**
- * Leaving the uploads screen with files not yet sent — waiting for the connection, travelling,
- * or pages not yet put together — asks first (docs/decisions/054-pages-and-upload-queue.md): the
- * app's own links get "Sair sem enviar?", closing or reloading the tab the browser's own question.
+ * Leaving the uploads screen with files that would then never reach the server asks first
+ * (docs/decisions/054-pages-and-upload-queue.md). The app's own links get "Sair sem enviar?" for
+ * the files waiting for the connection and the pages not yet put together (a file already
+ * travelling, or being prepared, goes on when the screen changes); closing or reloading the tab
+ * gets the browser's own question for any file not yet on the server.
  */
 
 interface Unsent {
-  /** Files that have not reached the server (pages not yet put together included). */
+  /** Files not yet on the server: pages not put together, being prepared, travelling, waiting. */
   unsent: number;
-  /** Of those, the ones waiting for the connection. */
+  /** Of those, the pages not yet put together and the files waiting for the connection. */
+  stranded: number;
+  /** The files waiting for the connection. */
   waiting: number;
 }
-const NONE: Unsent = { unsent: 0, waiting: 0 };
+const NONE: Unsent = { unsent: 0, stranded: 0, waiting: 0 };
 const ReportContext = createContext<(key: string, counts: Unsent) => void>(() => undefined);
+const same = (a: Unsent | undefined, b: Unsent) =>
+  a?.unsent === b.unsent && a.stranded === b.stranded && a.waiting === b.waiting;
 
 /** An item says how many of its files have not reached the server yet. */
-export function useReportUnsent(key: string, unsent: number, waiting: number) {
+export function useReportUnsent(key: string, counts: Unsent) {
   const report = useContext(ReportContext);
-  useEffect(() => report(key, { unsent, waiting }), [report, key, unsent, waiting]);
+  const { unsent, stranded, waiting } = counts;
+  useEffect(() => report(key, { unsent, stranded, waiting }), [report, key, unsent, stranded, waiting]);
   useEffect(() => () => report(key, NONE), [report, key]);
 }
 
 export function UnsentGuard({ children }: { children: ReactNode }) {
   const [counts, setCounts] = useState<Record<string, Unsent>>({});
   const report = useCallback(
-    (key: string, next: Unsent) =>
-      setCounts((all) =>
-        all[key]?.unsent === next.unsent && all[key]?.waiting === next.waiting ? all : { ...all, [key]: next },
-      ),
+    (key: string, next: Unsent) => setCounts((all) => (same(all[key], next) ? all : { ...all, [key]: next })),
     [],
   );
-  const { unsent, waiting } = useMemo(
+  const { unsent, stranded, waiting } = useMemo(
     () =>
-      Object.values(counts).reduce((a, b) => ({ unsent: a.unsent + b.unsent, waiting: a.waiting + b.waiting }), NONE),
+      Object.values(counts).reduce(
+        (a, b) => ({ unsent: a.unsent + b.unsent, stranded: a.stranded + b.stranded, waiting: a.waiting + b.waiting }),
+        NONE,
+      ),
     [counts],
   );
   const { modal } = App.useApp();
   // A link to an item of this screen (#fgts_form_0) is no leaving.
   const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => unsent > 0 && currentLocation.pathname !== nextLocation.pathname,
+    ({ currentLocation, nextLocation }) => stranded > 0 && currentLocation.pathname !== nextLocation.pathname,
   );
 
   const asking = useRef(false);
@@ -58,16 +65,16 @@ export function UnsentGuard({ children }: { children: ReactNode }) {
     modal.confirm({
       title: 'Sair sem enviar?',
       content:
-        unsent === 1
+        stranded === 1
           ? '1 arquivo ainda não chegou ao portal. Se sair agora, ele não será enviado.'
-          : `${unsent} arquivos ainda não chegaram ao portal. Se sair agora, eles não serão enviados.`,
+          : `${stranded} arquivos ainda não chegaram ao portal. Se sair agora, eles não serão enviados.`,
       okText: 'Sair sem enviar',
       cancelText: 'Ficar e enviar',
       okButtonProps: { danger: true },
       onOk: () => answered(true),
       onCancel: () => answered(false),
     });
-  }, [blocker, modal, unsent]);
+  }, [blocker, modal, stranded]);
 
   useEffect(() => {
     if (!unsent) return;

@@ -81,11 +81,12 @@ export function UploadItem({ proposalId, item, maxMb }: { proposalId: string; it
   const pageInput = useRef<HTMLInputElement>(null);
   const queue = useUploadQueue({ proposalId, item: item.key, fileIds: item.files.map((f) => f.id), onStored: refresh });
   const tray = usePageTray();
-  useReportUnsent(
-    item.key,
-    tray.pages.length + queue.entries.filter((e) => e.phase !== 'failed' && e.phase !== 'done').length,
-    queue.entries.filter((e) => e.phase === 'waiting').length,
-  );
+  const waiting = queue.entries.filter((e) => e.phase === 'waiting').length;
+  useReportUnsent(item.key, {
+    unsent: tray.pages.length + queue.entries.filter((e) => e.phase !== 'failed' && e.phase !== 'done').length,
+    stranded: tray.pages.length + waiting,
+    waiting,
+  });
 
   async function send(file: File, issuedOn: string | null) {
     const ready = queue.add(
