@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
 import { PDFDocument, PDFName, PDFRawStream, type PDFDict } from '@cantoo/pdf-lib';
+import AxeBuilder from '@axe-core/playwright';
 import { chooseProposal, makePdf, screenshot, signIn, TOUCH_PHONE, useBrowser } from './fixtures';
 
 const INCOME_TAX = 'Declaração de Imposto de Renda — comprador principal';
@@ -46,6 +47,25 @@ async function pdfPages(bytes: Buffer) {
     return { landscape: p.getWidth() > p.getHeight(), picture: [px('Width'), px('Height')] };
   });
 }
+
+/** The serious and critical WCAG 2.1 AA problems axe finds on the screen as it stands. */
+async function axeProblems(page: Page) {
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .options({ resultTypes: ['violations'] })
+    .setLegacyMode()
+    .analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** The screen's way on: "Continuar" to the next step, or "Voltar ao início". */
+const wayOn = (page: Page) =>
+  page
+    .getByRole('button', { name: 'Voltar ao início' })
+    .or(page.getByRole('button', { name: 'Continuar' }))
+    .first();
 
 const isUpload = (r: Request) => r.method() === 'POST' && /\/documents\/[^/]+\/files(\?|$)/.test(r.url());
 
@@ -114,6 +134,16 @@ describe('several pages as one PDF; files that wait for the connection', () => {
     await expect.poll(order).toEqual(['1600x1200', '1000x1400', '1200x1600']);
     await tray.scrollIntoViewIfNeeded();
     await screenshot(page, 'document-pages-tray', { fullPage: false });
+    expect(await axeProblems(page)).toEqual([]);
+
+    // Pages not yet sent would be lost: leaving asks first, and staying keeps them.
+    await wayOn(page).tap();
+    const dialog = page.getByRole('dialog').filter({ hasText: 'Sair sem enviar?' });
+    await dialog.getByText('3 páginas não enviadas. Se sair agora, não serão enviadas.').waitFor();
+    await dialog.getByRole('button', { name: 'Ficar e enviar' }).tap();
+    await dialog.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe('/buyer/documents/upload');
+    await expect.poll(order).toEqual(['1600x1200', '1000x1400', '1200x1600']);
 
     expect(uploads).toHaveLength(0);
 
@@ -156,15 +186,12 @@ describe('several pages as one PDF; files that wait for the connection', () => {
     await screenshot(page, 'document-pages-offline-notice', { fullPage: false });
     await row.scrollIntoViewIfNeeded();
     await screenshot(page, 'document-pages-offline-queue', { fullPage: false });
+    expect(await axeProblems(page)).toEqual([]);
 
     // The app's own way out asks first; "Ficar e enviar" stays.
-    await page
-      .getByRole('button', { name: 'Voltar ao início' })
-      .or(page.getByRole('button', { name: 'Continuar' }))
-      .first()
-      .tap();
+    await wayOn(page).tap();
     const dialog = page.getByRole('dialog').filter({ hasText: 'Sair sem enviar?' });
-    await dialog.getByText('1 arquivo ainda não chegou ao portal.', { exact: false }).waitFor();
+    await dialog.getByText('1 arquivo aguardando conexão. Se sair agora, não será enviado.').waitFor();
     await dialog.getByRole('button', { name: 'Ficar e enviar' }).tap();
     await dialog.waitFor({ state: 'detached' });
     expect(new URL(page.url()).pathname).toBe('/buyer/documents/upload');
@@ -196,11 +223,7 @@ describe('several pages as one PDF; files that wait for the connection', () => {
     expect((await storedFiles(page, proposalId)).filter((f) => f.name === 'conta-agua.pdf')).toHaveLength(1);
 
     // Nothing waits any more: leaving does not ask.
-    await page
-      .getByRole('button', { name: 'Voltar ao início' })
-      .or(page.getByRole('button', { name: 'Continuar' }))
-      .first()
-      .tap();
+    await wayOn(page).tap();
     await page.waitForURL((url) => url.pathname !== '/buyer/documents/upload');
   }, 180_000);
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiRequestError } from './api-client';
-import { isConnectionFailure, sentText, storedSince } from './upload-queue';
+import { isConnectionFailure, leavingMessage, sentText, storedSince } from './upload-queue';
 
 describe('isConnectionFailure', () => {
   it('a network error or a stalled upload waits for the connection', () => {
@@ -48,5 +48,17 @@ describe('storedSince', () => {
     expect(storedSince(new Set(['a', 'b']), files, 'rg.jpg', 200)).toBe(false);
     expect(storedSince(new Set(['a']), files, 'rg.jpg', 201)).toBe(false);
     expect(storedSince(new Set(['a']), files, 'RG.jpg', 200)).toBe(false);
+  });
+});
+
+describe('leavingMessage', () => {
+  it('says what leaving would lose, in agreement', () => {
+    expect(leavingMessage(3, 0)).toBe('3 páginas não enviadas. Se sair agora, não serão enviadas.');
+    expect(leavingMessage(1, 0)).toBe('1 página não enviada. Se sair agora, não será enviada.');
+    expect(leavingMessage(0, 1)).toBe('1 arquivo aguardando conexão. Se sair agora, não será enviado.');
+    expect(leavingMessage(0, 2)).toBe('2 arquivos aguardando conexão. Se sair agora, não serão enviados.');
+    expect(leavingMessage(2, 1)).toBe(
+      '2 páginas não enviadas e 1 arquivo aguardando conexão. Se sair agora, não serão enviados.',
+    );
   });
 });

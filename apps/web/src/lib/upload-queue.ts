@@ -38,3 +38,18 @@ export function storedSince(
 ): boolean {
   return files.some((f) => !before.has(f.id) && f.name === name && f.size === size);
 }
+
+/**
+ * What "Sair sem enviar?" says would be lost: "3 páginas não enviadas e 1 arquivo aguardando
+ * conexão. Se sair agora, não serão enviados."
+ */
+export function leavingMessage(pages: number, waiting: number): string {
+  const parts: string[] = [];
+  if (pages > 0) parts.push(pages === 1 ? '1 página não enviada' : `${pages} páginas não enviadas`);
+  if (waiting > 0)
+    parts.push(waiting === 1 ? '1 arquivo aguardando conexão' : `${waiting} arquivos aguardando conexão`);
+  const plural = pages + waiting > 1;
+  // Pages alone agree in the feminine; with a file among them, in the masculine.
+  const sent = `enviad${waiting === 0 ? 'a' : 'o'}${plural ? 's' : ''}`;
+  return `${parts.join(' e ')}. Se sair agora, ${plural ? 'não serão' : 'não será'} ${sent}.`;
+}

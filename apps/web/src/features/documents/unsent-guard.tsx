@@ -2,6 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef, use
 import { App } from 'antd';
 import { useBlocker } from 'react-router';
 import { PlainAlert } from '../../components/plain-alert';
+import { leavingMessage } from '../../lib/upload-queue';
 
 /**
  * Leaving the uploads screen with files that would then never reach the server asks first
@@ -14,21 +15,21 @@ import { PlainAlert } from '../../components/plain-alert';
 interface Unsent {
   /** Files not yet on the server: pages not put together, being prepared, travelling, waiting. */
   unsent: number;
-  /** Of those, the pages not yet put together and the files waiting for the connection. */
-  stranded: number;
-  /** The files waiting for the connection. */
+  /** Of those, the pages not yet put together. */
+  pages: number;
+  /** And the files waiting for the connection. */
   waiting: number;
 }
-const NONE: Unsent = { unsent: 0, stranded: 0, waiting: 0 };
+const NONE: Unsent = { unsent: 0, pages: 0, waiting: 0 };
 const ReportContext = createContext<(key: string, counts: Unsent) => void>(() => undefined);
 const same = (a: Unsent | undefined, b: Unsent) =>
-  a?.unsent === b.unsent && a.stranded === b.stranded && a.waiting === b.waiting;
+  a?.unsent === b.unsent && a.pages === b.pages && a.waiting === b.waiting;
 
 /** An item says how many of its files have not reached the server yet. */
 export function useReportUnsent(key: string, counts: Unsent) {
   const report = useContext(ReportContext);
-  const { unsent, stranded, waiting } = counts;
-  useEffect(() => report(key, { unsent, stranded, waiting }), [report, key, unsent, stranded, waiting]);
+  const { unsent, pages, waiting } = counts;
+  useEffect(() => report(key, { unsent, pages, waiting }), [report, key, unsent, pages, waiting]);
   useEffect(() => () => report(key, NONE), [report, key]);
 }
 
@@ -38,14 +39,15 @@ export function UnsentGuard({ children }: { children: ReactNode }) {
     (key: string, next: Unsent) => setCounts((all) => (same(all[key], next) ? all : { ...all, [key]: next })),
     [],
   );
-  const { unsent, stranded, waiting } = useMemo(
+  const { unsent, pages, waiting } = useMemo(
     () =>
       Object.values(counts).reduce(
-        (a, b) => ({ unsent: a.unsent + b.unsent, stranded: a.stranded + b.stranded, waiting: a.waiting + b.waiting }),
+        (a, b) => ({ unsent: a.unsent + b.unsent, pages: a.pages + b.pages, waiting: a.waiting + b.waiting }),
         NONE,
       ),
     [counts],
   );
+  const stranded = pages + waiting;
   const { modal } = App.useApp();
   // A link to an item of this screen (#fgts_form_0) is no leaving.
   const blocker = useBlocker(
@@ -64,17 +66,14 @@ export function UnsentGuard({ children }: { children: ReactNode }) {
     };
     modal.confirm({
       title: 'Sair sem enviar?',
-      content:
-        stranded === 1
-          ? '1 arquivo ainda não chegou ao portal. Se sair agora, ele não será enviado.'
-          : `${stranded} arquivos ainda não chegaram ao portal. Se sair agora, eles não serão enviados.`,
+      content: leavingMessage(pages, waiting),
       okText: 'Sair sem enviar',
       cancelText: 'Ficar e enviar',
       okButtonProps: { danger: true },
       onOk: () => answered(true),
       onCancel: () => answered(false),
     });
-  }, [blocker, modal, stranded]);
+  }, [blocker, modal, pages, waiting]);
 
   useEffect(() => {
     if (!unsent) return;

@@ -84,7 +84,7 @@ export function UploadItem({ proposalId, item, maxMb }: { proposalId: string; it
   const waiting = queue.entries.filter((e) => e.phase === 'waiting').length;
   useReportUnsent(item.key, {
     unsent: tray.pages.length + queue.entries.filter((e) => e.phase !== 'failed' && e.phase !== 'done').length,
-    stranded: tray.pages.length + waiting,
+    pages: tray.pages.length,
     waiting,
   });
 
