@@ -63,9 +63,17 @@ export function usePageTray() {
     [message, maker],
   );
 
+  /** The thumbnails of pages that leave the tray are let go (a photo's bytes are held by its URL). */
+  const drop = useCallback((keep: (p: TrayPage) => boolean) => {
+    setPages((list) => {
+      for (const p of list)
+        if (!keep(p) && p.url && urls.current.delete(p.url)) queueMicrotask(() => URL.revokeObjectURL(p.url!));
+      return list.filter(keep);
+    });
+  }, []);
   const move = useCallback((index: number, step: -1 | 1) => setPages((list) => moveEntry(list, index, step)), []);
-  const remove = useCallback((id: string) => setPages((list) => list.filter((p) => p.id !== id)), []);
-  const clear = useCallback(() => setPages([]), []);
+  const remove = useCallback((id: string) => drop((p) => p.id !== id), [drop]);
+  const clear = useCallback(() => drop(() => false), [drop]);
   return { pages, add, move, remove, clear, maker };
 }
 
@@ -80,8 +88,8 @@ export function PageTray({
   tray: ReturnType<typeof usePageTray>;
   /** Whether the pages may go now (false, with the reason shown, e.g. for a wrong issue date). */
   ready: () => boolean;
-  /** Takes the PDF to the item's queue. */
-  send: (pdf: File) => void;
+  /** Takes the PDF to the item's queue; or says why it cannot go (too large), and the pages stay. */
+  send: (pdf: File) => Promise<string | null>;
 }) {
   const { message } = App.useApp();
   const [building, setBuilding] = useState(false);
@@ -109,9 +117,13 @@ export function PageTray({
     setBuilding(true);
     try {
       const pdf = await tray.maker.make(files, pagesPdfName(title, files.length));
+      const problem = await send(pdf);
+      if (problem) {
+        message.error(problem);
+        return;
+      }
       tray.clear();
       setSaid('');
-      send(pdf);
     } catch {
       message.error('Não foi possível montar o PDF com as páginas. Tente novamente.');
     } finally {

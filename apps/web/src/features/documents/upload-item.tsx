@@ -229,7 +229,14 @@ export function UploadItem({ proposalId, item, maxMb }: { proposalId: string; it
           title={item.title}
           tray={tray}
           ready={() => issuedOn() !== undefined}
-          send={(pdf) => void send(pdf, issuedOn() ?? null)}
+          send={async (pdf) => {
+            const problem =
+              pdf.size > maxMb * 1024 * 1024
+                ? `O PDF com estas páginas passa do limite de ${maxMb} MB. Envie o documento em partes.`
+                : await checkFile(pdf, maxMb);
+            if (!problem) void send(pdf, issuedOn() ?? null);
+            return problem;
+          }}
         />
       ) : null}
       {item.canUpload ? (
