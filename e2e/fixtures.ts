@@ -39,6 +39,8 @@ const CHROMIUM_ARGS = [
 ];
 
 export const PHONE = { width: 390, height: 844 } as const;
+/** A phone with a touch screen (coarse pointer, no hover), as the browser of a real phone reports it. */
+export const TOUCH_PHONE = { ...PHONE, hasTouch: true, isMobile: true } as const;
 export const DESKTOP = { width: 1280, height: 800 } as const;
 
 /** One Chromium per spec file; each test opens its own context (fresh cookies and storage). */
@@ -59,14 +61,17 @@ export function useBrowser() {
      * concurrently: the page's trail is printed when that test fails, not another one.
      */
     async newPage(
-      viewport: { width: number; height: number } = PHONE,
+      screen: { width: number; height: number; hasTouch?: boolean; isMobile?: boolean } = PHONE,
       test: { onTestFailed: typeof onTestFailed } = { onTestFailed },
       /** Another address of the same server (a proxy in front of it, e2e/cutting-proxy.ts). */
       options: { baseURL?: string } = {},
     ): Promise<{ page: Page; context: BrowserContext }> {
+      const { hasTouch = false, isMobile = false, ...viewport } = screen;
       const context = await state.browser!.newContext({
         baseURL: options.baseURL ?? baseURL(),
         viewport,
+        hasTouch,
+        isMobile,
         locale: 'pt-BR',
       });
       const page = await context.newPage();

@@ -20,7 +20,7 @@ import {
 import { PlainTable, type PlainColumn } from '../../components/plain-table';
 import { NoData, TablePages } from '../../components/table-pages';
 import { currentIssuedOn, formatDateTime, formatSize, validityText } from './format';
-import { FileTags, FileThumb, ItemStateTag } from './upload-item';
+import { FileTags, FileThumb, ItemStateTag } from './file-parts';
 import './documents.css';
 import type { DocumentEvent } from '@portal/domain/documents-api';
 import { PlainAlert } from '../../components/plain-alert';

@@ -1,12 +1,10 @@
-import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
+import { useId, useRef, useState, type DragEvent } from 'react';
 import { App, Button, Popconfirm } from 'antd';
-import { CameraOutlined, DeleteOutlined, FileImageOutlined, FilePdfOutlined, UploadOutlined } from '@ant-design/icons';
+import { CameraOutlined, DeleteOutlined, FileAddOutlined, UploadOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   ACCEPTED_TYPES_MESSAGE,
   detectFileKind,
-  FILE_FLAG_LABELS,
-  FILE_STATUS_LABELS,
   fileTooLargeMessage,
   MAGIC_BYTES_NEEDED,
   UPLOAD_ACCEPT,
@@ -22,28 +20,14 @@ import {
   type DocumentItem,
 } from '../../lib/documents-api';
 import { shrinkPhoto, isShrinkable } from '../../lib/photo-shrink';
-import { uploadDocumentResumable } from '../../lib/resumable-upload';
 import { PlainAlert } from '../../components/plain-alert';
-import { PlainProgress } from '../../components/plain-progress';
-import { PlainTag } from '../../components/plain-tag';
-import { currentIssuedOn, formatDateTime, formatSize, ITEM_STATE_LABELS, STATE_COLORS, validityText } from './format';
+import { currentIssuedOn, formatDateTime, formatSize, validityText } from './format';
+import { FileTags, FileThumb, isImage, ItemStateTag } from './file-parts';
 import { IssueDateField, readIssueDate } from './issue-date';
-
-interface Pending {
-  id: string;
-  name: string;
-  size: number;
-  progress: number;
-  /** The photo is being shrunk in the browser before it travels. */
-  preparing: boolean;
-  /** Object URL of a picked image, for its thumbnail while it uploads. */
-  preview: string | null;
-  error: string | null;
-  done: boolean;
-  resuming?: boolean; // continues an earlier upload (reload, cut): "Retomando…" until bytes move
-}
-
-const isImage = (mime: string) => mime === 'image/jpeg' || mime === 'image/png';
+import { PageTray, usePageTray } from './page-tray';
+import { QueueRow } from './queue-row';
+import { useUploadQueue } from './use-upload-queue';
+import { useReportUnsent } from './unsent-guard';
 
 /** The same type rule as the server (magic bytes), so a wrong file is refused before it travels. */
 async function checkFile(file: File, maxMb: number): Promise<string | null> {
@@ -51,46 +35,6 @@ async function checkFile(file: File, maxMb: number): Promise<string | null> {
   if (file.size === 0) return 'O arquivo está vazio.';
   const head = new Uint8Array(await file.slice(0, MAGIC_BYTES_NEEDED).arrayBuffer());
   return detectFileKind(head) ? null : ACCEPTED_TYPES_MESSAGE;
-}
-
-export function ItemStateTag({ item }: { item: Pick<DocumentItem, 'state'> }) {
-  return (
-    <PlainTag color={STATE_COLORS[item.state]} className="doc-item__state">
-      {ITEM_STATE_LABELS[item.state]}
-    </PlainTag>
-  );
-}
-
-export function FileThumb({
-  proposalId,
-  file,
-}: {
-  proposalId: string;
-  file: Pick<DocumentFile, 'id' | 'mime' | 'name'>;
-}) {
-  if (isImage(file.mime))
-    return <img className="doc-file__thumb" src={fileContentUrl(proposalId, file.id)} alt="" loading="lazy" />;
-  return (
-    <span className="doc-file__icon" aria-hidden>
-      {file.mime === 'application/pdf' ? <FilePdfOutlined aria-hidden /> : <FileImageOutlined aria-hidden />}
-    </span>
-  );
-}
-
-/** A file's review status and the scan's warnings about it, as tags. */
-export function FileTags({ file }: { file: Pick<DocumentFile, 'status' | 'flags'> }) {
-  return (
-    <span className="doc-file__tags">
-      <PlainTag color={file.status === 'accepted' ? 'green' : file.status === 'rejected' ? 'red' : 'blue'}>
-        {FILE_STATUS_LABELS[file.status]}
-      </PlainTag>
-      {file.flags.map((flag) => (
-        <PlainTag key={flag} color="orange">
-          {FILE_FLAG_LABELS[flag]}
-        </PlainTag>
-      ))}
-    </span>
-  );
 }
 
 /** A hidden file input opened by its button; what is picked goes to `pick`, then it empties itself. */
@@ -128,63 +72,31 @@ export function UploadItem({ proposalId, item, maxMb }: { proposalId: string; it
   const titleId = useId();
   const queryClient = useQueryClient();
   const { message } = App.useApp();
-  const [pending, setPending] = useState<Pending[]>([]);
   const [dragging, setDragging] = useState(false);
   // The issue date typed for the next copies (documents that age only).
   const [issueText, setIssueText] = useState('');
   const [issueError, setIssueError] = useState<string | null>(null);
   const filesInput = useRef<HTMLInputElement>(null);
   const cameraInput = useRef<HTMLInputElement>(null);
-  const previews = useRef(new Set<string>());
-
-  useEffect(() => {
-    const urls = previews.current;
-    return () => urls.forEach((u) => URL.revokeObjectURL(u));
-  }, []);
-
-  const patch = (id: string, change: Partial<Pending>) =>
-    setPending((list) => list.map((p) => (p.id === id ? { ...p, ...change } : p)));
+  const pageInput = useRef<HTMLInputElement>(null);
+  const queue = useUploadQueue({ proposalId, item: item.key, fileIds: item.files.map((f) => f.id), onStored: refresh });
+  const tray = usePageTray();
+  const waiting = queue.entries.filter((e) => e.phase === 'waiting').length;
+  useReportUnsent(item.key, {
+    unsent: tray.pages.length + queue.entries.filter((e) => e.phase !== 'failed' && e.phase !== 'done').length,
+    pages: tray.pages.length,
+    waiting,
+  });
 
   async function send(file: File, issuedOn: string | null) {
-    const id = `${Date.now()}-${Math.random().toString(36).slice(2)}`;
-    const preview = isImage(file.type) ? URL.createObjectURL(file) : null;
-    if (preview) previews.current.add(preview);
-    setPending((list) => [
-      ...list,
-      {
-        id,
-        name: file.name,
-        size: file.size,
-        progress: 0,
-        preparing: isShrinkable(file),
-        preview,
-        error: null,
-        done: false,
-      },
-    ]);
+    const ready = queue.add(
+      { name: file.name, size: file.size, preview: isImage(file.type) ? file : null, preparing: isShrinkable(file) },
+      issuedOn,
+    );
     // A photo leaves smaller and without its metadata; the checks below apply to what is sent.
     const sent = isShrinkable(file) ? await shrinkPhoto(file) : file;
-    patch(id, { preparing: false, name: sent.name, size: sent.size });
     const problem = await checkFile(sent, maxMb);
-    if (problem) {
-      patch(id, { error: problem });
-      return;
-    }
-    try {
-      await uploadDocumentResumable({
-        proposalId,
-        item: item.key,
-        file: sent,
-        issuedOn,
-        onProgress: (f) => patch(id, { progress: Math.round(f * 100), resuming: false }),
-        onResume: () => patch(id, { resuming: true }),
-      });
-      patch(id, { progress: 100, done: true });
-      await refresh();
-      setPending((list) => list.filter((p) => p.id !== id));
-    } catch (err) {
-      patch(id, { error: err instanceof ApiRequestError ? err.message : 'Não foi possível enviar o arquivo.' });
-    }
+    ready(problem ? { problem } : sent);
   }
 
   /** The list and the derived steps (an upload may finish the documents step). */
@@ -195,11 +107,17 @@ export function UploadItem({ proposalId, item, maxMb }: { proposalId: string; it
     ]);
   }
 
-  function pick(files: FileList | null) {
+  /** The issue date typed, checked; undefined (with the reason shown) when it is wrong. */
+  function issuedOn(): string | null | undefined {
     const { issuedOn, error } = readIssueDate(issueText, item.validityDays);
     setIssueError(error);
-    if (error) return;
-    for (const file of Array.from(files ?? [])) void send(file, issuedOn);
+    return error ? undefined : issuedOn;
+  }
+
+  function pick(files: FileList | null) {
+    const date = issuedOn();
+    if (date === undefined) return;
+    for (const file of Array.from(files ?? [])) void send(file, date);
   }
 
   async function remove(file: DocumentFile) {
@@ -259,7 +177,7 @@ export function UploadItem({ proposalId, item, maxMb }: { proposalId: string; it
         />
       ) : null}
 
-      {item.files.length || pending.length ? (
+      {item.files.length || queue.entries.length ? (
         <ul className="doc-files" aria-label={`Arquivos de ${item.title}`}>
           {item.files.map((f) => (
             <li key={f.id} className={`doc-file doc-file--${f.status}`}>
@@ -289,45 +207,8 @@ export function UploadItem({ proposalId, item, maxMb }: { proposalId: string; it
               ) : null}
             </li>
           ))}
-          {pending.map((p) => (
-            <li key={p.id} className="doc-file doc-file--uploading">
-              {p.preview ? (
-                <img className="doc-file__thumb" src={p.preview} alt="" />
-              ) : (
-                <span className="doc-file__icon" aria-hidden>
-                  <FilePdfOutlined aria-hidden />
-                </span>
-              )}
-              <div className="doc-file__body">
-                <span className="doc-file__name">{p.name}</span>
-                {p.preparing ? null : <span className="doc-file__meta">{formatSize(p.size)}</span>}
-                {p.error ? (
-                  <span className="doc-file__error" role="alert">
-                    {p.error}
-                  </span>
-                ) : p.preparing || p.resuming ? (
-                  <span className="doc-file__preparing" role="status">
-                    {p.preparing ? 'Preparando a foto…' : 'Retomando…'}
-                  </span>
-                ) : (
-                  <PlainProgress
-                    percent={p.progress}
-                    size="small"
-                    status={p.done ? 'success' : 'active'}
-                    aria-label={`Envio de ${p.name}`}
-                  />
-                )}
-              </div>
-              {p.error ? (
-                <Button
-                  type="text"
-                  onClick={() => setPending((list) => list.filter((x) => x.id !== p.id))}
-                  aria-label={`Dispensar ${p.name}`}
-                >
-                  OK
-                </Button>
-              ) : null}
-            </li>
+          {queue.entries.map((entry) => (
+            <QueueRow key={entry.id} entry={entry} retry={(id) => void queue.retry(id)} dismiss={queue.dismiss} />
           ))}
         </ul>
       ) : null}
@@ -341,6 +222,21 @@ export function UploadItem({ proposalId, item, maxMb }: { proposalId: string; it
           }}
           error={issueError}
           validityDays={item.validityDays}
+        />
+      ) : null}
+      {item.canUpload ? (
+        <PageTray
+          title={item.title}
+          tray={tray}
+          ready={() => issuedOn() !== undefined}
+          send={async (pdf) => {
+            const problem =
+              pdf.size > maxMb * 1024 * 1024
+                ? `O PDF com estas páginas passa do limite de ${maxMb} MB. Envie o documento em partes.`
+                : await checkFile(pdf, maxMb);
+            if (!problem) void send(pdf, issuedOn() ?? null);
+            return problem;
+          }}
         />
       ) : null}
       {item.canUpload ? (
@@ -373,7 +269,14 @@ export function UploadItem({ proposalId, item, maxMb }: { proposalId: string; it
             >
               Tirar foto
             </Button>
+            <Button icon={<FileAddOutlined aria-hidden />} onClick={() => pageInput.current?.click()}>
+              Adicionar página
+            </Button>
           </div>
+          <p className="doc-drop__pages">
+            Documento com várias páginas? Use “Adicionar página” para fotografar uma página de cada vez: elas vão
+            juntas, em um só PDF.
+          </p>
           <p className="doc-drop__limits">PDF, JPG, PNG ou HEIC · até {maxMb} MB por arquivo</p>
           <HiddenFileInput
             inputRef={filesInput}
@@ -388,6 +291,14 @@ export function UploadItem({ proposalId, item, maxMb }: { proposalId: string; it
             capture="environment"
             label={`Tirar foto para ${item.title}`}
             pick={pick}
+          />
+          <HiddenFileInput
+            inputRef={pageInput}
+            multiple
+            accept="image/*"
+            capture="environment"
+            label={`Adicionar página a ${item.title}`}
+            pick={tray.add}
           />
         </div>
       ) : null}

@@ -5,7 +5,9 @@ import { ApiRequestError } from '../../lib/api-client';
 import { Page } from '../../components/page';
 import { NextStepButton } from '../../components/next-step-button';
 import { useDocuments } from '../../lib/documents-api';
-import { ItemStateTag, UploadItem } from './upload-item';
+import { ItemStateTag } from './file-parts';
+import { UploadItem } from './upload-item';
+import { UnsentGuard } from './unsent-guard';
 import type { FollowedItem } from '@portal/domain/documents-views';
 import './documents.css';
 import { PROPOSAL_CLOSED_MESSAGE } from '@portal/domain/proposal-status';
@@ -71,11 +73,13 @@ export function DocumentsUploadScreen({
             <PlainAlert type="info" className="doc-summary__closed" title={PROPOSAL_CLOSED_MESSAGE} />
           ) : null}
           {items.length === 0 ? <p className="muted">Nenhum documento é pedido a você nesta proposta.</p> : null}
-          <div className="doc-items">
-            {items.map((item) => (
-              <UploadItem key={item.key} proposalId={proposalId} item={item} maxMb={docs.data.maxMb} />
-            ))}
-          </div>
+          <UnsentGuard>
+            <div className="doc-items">
+              {items.map((item) => (
+                <UploadItem key={item.key} proposalId={proposalId} item={item} maxMb={docs.data.maxMb} />
+              ))}
+            </div>
+          </UnsentGuard>
           {/* With nothing else to do (a re-sent document waits for the team), the way on is home. */}
           <NextStepButton
             proposalId={proposalId}
