@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readJpegFacts } from '@portal/domain/jpeg-metadata';
 import { heicPhoto } from '../src/modules/documents/heic.fixture';
 import { DATABASES, demoSuite } from './helpers';
 import { makeHeicLike, multipartBody } from './document-files';
+import { startS3Server, type S3TestServer } from './s3-server';
+import { createS3Storage } from '../src/modules/documents/storage';
 
 /**
  * An iPhone's HEIC photo is stored as an upright JPEG of at most 2 000 px, without its EXIF (so
@@ -65,5 +67,38 @@ describe.each(DATABASES)('HEIC photos on upload on %s', (dialect) => {
     });
     expect(await count()).toBe(files);
     expect((await stored()).map((o) => o.key).sort()).toEqual(before);
+  }, 60_000);
+});
+
+describe('HEIC photos on the S3 driver (s3rver)', () => {
+  let s3: S3TestServer;
+  beforeAll(async () => {
+    s3 = await startS3Server();
+  });
+  afterAll(async () => s3?.close());
+  const { as, ids } = demoSuite('sqlite', () => ({ env: s3.env }));
+
+  it('keeps only the JPEG in the bucket, and nothing of a HEIC it cannot read', async () => {
+    const storage = createS3Storage(s3.config);
+    try {
+      const send = (content: Buffer) => {
+        const body = multipartBody({ name: 'IMG_0050.heic', content, type: 'image/heic' });
+        return as.comprador.post(`/api/v3/proposals/${ids.twoBuyers}/documents/income_tax_buyer1/files`, body.payload, {
+          headers: body.headers,
+        });
+      };
+      const res = await send(heicPhoto());
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json().data).toMatchObject({ mime: 'image/jpeg', name: 'IMG_0050.jpg' });
+      const objects = (await storage.list('')).map((o) => o.key);
+      expect(objects).toEqual([expect.stringMatching(/^files\/[0-9a-f]{2}\/[0-9a-f]{32}$/)]);
+      const stored = await (await storage.read(objects[0]!)).body.toArray();
+      expect(readJpegFacts(Buffer.concat(stored))).toMatchObject({ width: 2000, height: 1333, exif: false });
+
+      expect((await send(makeHeicLike())).statusCode).toBe(422);
+      expect((await storage.list('')).map((o) => o.key)).toEqual(objects);
+    } finally {
+      await storage.close();
+    }
   }, 60_000);
 });

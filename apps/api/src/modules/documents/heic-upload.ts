@@ -16,19 +16,22 @@ export async function stagedHeicAsJpeg(
   storage: ObjectStorage,
   staged: { tempKey: string; size: number },
 ): Promise<{ staged: { tempKey: string; size: number }; inspection: Inspection }> {
+  // Left behind only when the store fails too; the staging sweep removes it within the hour.
+  const discard = () => storage.remove(staged.tempKey).catch(() => undefined);
   let converted;
+  let jpeg;
   try {
     const heic = await buffer((await storage.read(staged.tempKey)).body);
     converted = await convertHeicToJpeg(heic);
+    jpeg = await storage.stage(Readable.from([converted.jpeg]), { contentType: FILE_KIND_MIME.jpeg });
   } catch (err) {
-    await storage.remove(staged.tempKey);
+    await discard();
     if (err instanceof HeicConversionError) {
       throw new HttpError(422, err.reason === 'too_large' ? 'image_too_large' : 'unreadable_image', err.message);
     }
     throw err;
   }
-  const jpeg = await storage.stage(Readable.from([converted.jpeg]), { contentType: FILE_KIND_MIME.jpeg });
-  await storage.remove(staged.tempKey);
+  await discard();
   return {
     staged: jpeg,
     inspection: {
