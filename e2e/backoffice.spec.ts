@@ -176,27 +176,37 @@ describe('back office: from a new proposal to the dossier for the bank', () => {
     await screenshot(buyer.page, 'backoffice-buyer-home-status-phone');
     await buyer.context.close();
 
-    // 8. One click exports the dossier: a ZIP with the PDF summary and the accepted documents, by checklist name.
+    // 8. One click exports the dossier: a ZIP with the PDF summary and one PDF per checklist item
+    //    (docs/product/documents.md, "Dossiê para o banco"): the PDF's page as sent, the photo on an A4 page.
     const download = op.page.waitForEvent('download');
     await op.page.getByRole('link', { name: 'Baixar dossiê para o banco (ZIP)' }).click();
     const file = await (await download).path();
     const files = await unzip(file);
     expect([...files.keys()].sort()).toEqual([
       `documentos/income_tax_buyer1.pdf`,
-      `documentos/proof_of_address_buyer1.jpg`,
+      `documentos/proof_of_address_buyer1.pdf`,
       `resumo-${code}.pdf`,
     ]);
-    expect(files.get('documentos/income_tax_buyer1.pdf')!.equals(makePdf())).toBe(true);
     const dir = mkdtempSync(join(tmpdir(), 'dossie-'));
+    const info = (entry: string) => {
+      const path = join(dir, entry.replace('documentos/', ''));
+      writeFileSync(path, files.get(entry)!);
+      return execFileSync('pdfinfo', [path]).toString('utf8');
+    };
+    expect(info('documentos/income_tax_buyer1.pdf')).toMatch(/Pages:\s+1\n[\s\S]*Page size:\s+300 x 200 pts/);
+    // The 320 × 200 photo at its own size on a landscape A4 page (the refused one is not there).
+    expect(info('documentos/proof_of_address_buyer1.pdf')).toMatch(
+      /Pages:\s+1\n[\s\S]*Page size:\s+841\.89 x 595\.28 pts/,
+    );
     writeFileSync(join(dir, 'resumo.pdf'), files.get(`resumo-${code}.pdf`)!);
     execFileSync('pdftotext', ['-layout', join(dir, 'resumo.pdf'), join(dir, 'resumo.txt')]);
     const text = readFileSync(join(dir, 'resumo.txt'), 'utf8');
     expect(text).toContain(`Dossiê da proposta ${code}`);
     expect(text).toContain(`CPF ${BUYER.cpf}`);
     expect(text).toContain('Advogada');
-    expect(text).toContain('documentos/proof_of_address_buyer1.jpg');
+    expect(text).toContain('documentos/proof_of_address_buyer1.pdf');
     await op.context.close();
-  });
+  }, 180_000);
 
   it('is usable on a phone: list as cards, proposal view, audit log, outbox and operators', async () => {
     const { page, context } = await browser.newPage(PHONE);

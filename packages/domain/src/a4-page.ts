@@ -1,7 +1,8 @@
 /**
- * Where a photographed page goes on an A4 page of the PDF built in the browser
- * (docs/decisions/054-pages-and-upload-queue.md). Units are PDF points (1/72 inch); a picture's
- * natural size is one point per pixel, so a small picture is never stretched beyond it.
+ * Where a picture goes on an A4 page: a photographed page of the PDF built in the browser
+ * (docs/decisions/054-pages-and-upload-queue.md) and a picture of the bank's dossier (docs/product/
+ * documents.md, "Dossiê para o banco"). Units are PDF points (1/72 inch); a picture's natural size
+ * is one point per pixel, so a small picture is never stretched beyond it.
  */
 
 /** A4 in points: 210 × 297 mm. */

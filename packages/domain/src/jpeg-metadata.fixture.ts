@@ -47,3 +47,36 @@ export function withSegment(jpeg: Uint8Array, segment: Uint8Array): Uint8Array {
   out.set(jpeg.subarray(2), 2 + segment.length);
   return out;
 }
+
+/**
+ * FF E1, length, "Exif\0\0", then a little-endian TIFF (as many Android phones write) whose IFD0
+ * holds a camera make, the orientation and a pointer to a GPS IFD with a latitude reference.
+ */
+export function exifOrientationGpsSegment(orientation: number): Uint8Array {
+  const tiff = new Uint8Array(72);
+  const view = new DataView(tiff.buffer);
+  tiff.set([0x49, 0x49, 0x2a, 0x00]); // "II", 42
+  view.setUint32(4, 8, true); // IFD0 at 8
+  view.setUint16(8, 3, true); // three entries
+  const le = (at: number, tag: number, type: number, count: number, value: number, short = false) => {
+    view.setUint16(at, tag, true);
+    view.setUint16(at + 2, type, true);
+    view.setUint32(at + 4, count, true);
+    if (short) view.setUint16(at + 8, value, true);
+    else view.setUint32(at + 8, value, true);
+  };
+  le(10, 0x010f, 2, 4, 0x00676f47); // Make "Gog\0", inline
+  le(22, 0x0112, 3, 1, orientation, true); // Orientation
+  le(34, 0x8825, 4, 1, 50); // GPSInfo → 50
+  view.setUint32(46, 0, true); // no next IFD
+  view.setUint16(50, 1, true); // GPS IFD: one entry
+  le(52, 0x0001, 2, 2, 0x53); // GPSLatitudeRef "S"
+  view.setUint32(64, 0, true);
+  const payload = new Uint8Array(6 + tiff.length);
+  payload.set([0x45, 0x78, 0x69, 0x66, 0, 0]);
+  payload.set(tiff, 6);
+  const segment = new Uint8Array(4 + payload.length);
+  segment.set([0xff, 0xe1, (payload.length + 2) >> 8, (payload.length + 2) & 0xff]);
+  segment.set(payload, 4);
+  return segment;
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createJpegMetadataStripper, readJpegFacts, stripJpegMetadata } from './jpeg-metadata';
-import { exifGpsSegment, withSegment } from './jpeg-metadata.fixture';
+import { createJpegMetadataStripper, readJpegFacts, readJpegOrientation, stripJpegMetadata } from './jpeg-metadata';
+import { exifGpsSegment, exifOrientationGpsSegment, withSegment } from './jpeg-metadata.fixture';
 
 const latin1 = (s: string) => Array.from(s, (c) => c.charCodeAt(0));
 const segment = (marker: number, payload: number[]) => [
@@ -51,6 +51,23 @@ describe('JPEG metadata', () => {
     const stripped = stripJpegMetadata(tagged);
     expect(Array.from(stripped)).toEqual(Array.from(plain));
     expect(readJpegFacts(stripped)).toMatchObject({ exif: false, gps: false });
+  });
+
+  it('keeps only the orientation of a turned photo, in a minimal EXIF segment without the GPS', () => {
+    const turned = withSegment(withSegment(plain, xmp), exifOrientationGpsSegment(6));
+    expect(readJpegOrientation(turned)).toBe(6);
+    expect(readJpegFacts(turned)).toMatchObject({ exif: true, gps: true });
+    const stripped = stripJpegMetadata(turned);
+    expect(readJpegOrientation(stripped)).toBe(6);
+    expect(readJpegFacts(stripped)).toEqual({ width: 640, height: 480, exif: true, gps: false });
+    expect(stripped.length).toBe(plain.length + 36);
+    expect(Array.from(stripped.subarray(38))).toEqual(Array.from(plain.subarray(2)));
+    // Upright already (1) or no orientation at all: nothing of the EXIF is kept.
+    expect(Array.from(stripJpegMetadata(withSegment(plain, exifOrientationGpsSegment(1))))).toEqual(Array.from(plain));
+    expect(readJpegOrientation(plain)).toBe(1);
+    expect(readJpegOrientation(withSegment(plain, gps))).toBe(1);
+    for (const o of [3, 8])
+      expect(readJpegOrientation(stripJpegMetadata(withSegment(plain, exifOrientationGpsSegment(o))))).toBe(o);
   });
 
   it('keeps other APP1 segments, and a clean file is unchanged', () => {

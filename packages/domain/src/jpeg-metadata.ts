@@ -3,7 +3,9 @@
  * (docs/decisions/052-photos-shrink-on-the-phone.md). A JPEG is SOI (FF D8), then segments
  * `FF xx LL LL payload` (LL counts itself and the payload), then the scan (SOS, FF DA) with the
  * compressed picture. The metadata a phone writes — EXIF (with the GPS position) and XMP — lives
- * in APP1 segments before the scan, so removing them keeps every other byte as it was.
+ * in APP1 segments before the scan, so removing them keeps every other byte as it was. One EXIF
+ * value is not private and is needed to show the picture upright: its orientation. A photo whose
+ * EXIF says it is turned keeps a minimal EXIF segment that holds the orientation and nothing else.
  */
 
 /** The long edge, in pixels, a photo is scaled down to in the browser before it is sent. */
@@ -73,8 +75,13 @@ export function createJpegMetadataStripper() {
       if (pending.length - at < 4) break;
       const size = 2 + ((pending[at + 2]! << 8) | pending[at + 3]!);
       if (pending.length - at < size) break;
-      const drop = marker === APP1 && DROPPED_APP1.some((id) => startsWith(pending.subarray(at + 4, at + size), 0, id));
-      if (!drop) out.push(pending.subarray(at, at + size));
+      const segment = pending.subarray(at, at + size);
+      const drop = marker === APP1 && DROPPED_APP1.some((id) => startsWith(segment, 4, id));
+      if (!drop) out.push(segment);
+      else if (startsWith(segment, 4, DROPPED_APP1[0]!)) {
+        const orientation = exifOrientation(segment.subarray(10));
+        if (orientation !== 1) out.push(orientationSegment(orientation));
+      }
       at += size;
     }
     if (passThrough) {
@@ -140,21 +147,68 @@ export function readJpegFacts(bytes: Uint8Array): JpegFacts | null {
   return facts;
 }
 
-/** Whether a TIFF header's first IFD carries the GPSInfo pointer (0x8825). */
-function exifHasGps(tiff: Uint8Array): boolean {
-  if (tiff.length < 8) return false;
+/** The first IFD's entries of a TIFF header (EXIF's body): tag and the offset of its value field. */
+function ifd0Entries(tiff: Uint8Array): { tag: number; u16: (i: number) => number; at: number }[] {
+  if (tiff.length < 8) return [];
   const little = tiff[0] === 0x49;
   const u16 = (i: number) => (little ? tiff[i]! | (tiff[i + 1]! << 8) : (tiff[i]! << 8) | tiff[i + 1]!);
   const u32 = (i: number) => (little ? u16(i) + u16(i + 2) * 65536 : u16(i) * 65536 + u16(i + 2));
   const ifd = u32(4);
-  if (ifd + 2 > tiff.length) return false;
+  if (ifd + 2 > tiff.length) return [];
+  const entries = [];
   const count = u16(ifd);
   for (let i = 0; i < count; i++) {
     const entry = ifd + 2 + i * 12;
-    if (entry + 12 > tiff.length) return false;
-    if (u16(entry) === 0x8825) return true;
+    if (entry + 12 > tiff.length) break;
+    entries.push({ tag: u16(entry), u16, at: entry + 8 });
   }
-  return false;
+  return entries;
+}
+
+/** Whether a TIFF header's first IFD carries the GPSInfo pointer (0x8825). */
+function exifHasGps(tiff: Uint8Array): boolean {
+  return ifd0Entries(tiff).some((e) => e.tag === 0x8825);
+}
+
+/** The EXIF orientation (tag 0x0112, 1–8) of a TIFF header; 1 (as stored) when absent or invalid. */
+function exifOrientation(tiff: Uint8Array): number {
+  const entry = ifd0Entries(tiff).find((e) => e.tag === 0x0112);
+  const value = entry ? entry.u16(entry.at) : 1;
+  return value >= 1 && value <= 8 ? value : 1;
+}
+
+/** An APP1 EXIF segment holding only an orientation: "Exif\0\0", a big-endian TIFF, one IFD0 entry. */
+function orientationSegment(orientation: number): Uint8Array {
+  const segment = new Uint8Array(36);
+  const view = new DataView(segment.buffer);
+  segment.set([0xff, 0xe1, 0x00, 0x22, 0x45, 0x78, 0x69, 0x66, 0, 0, 0x4d, 0x4d, 0x00, 0x2a]);
+  view.setUint32(14, 8); // IFD0 right after the header
+  view.setUint16(18, 1); // one entry
+  view.setUint16(20, 0x0112); // Orientation
+  view.setUint16(22, 3); // SHORT
+  view.setUint32(24, 1); // one value
+  view.setUint16(28, orientation); // left-justified in the 4-byte field
+  view.setUint32(32, 0); // no next IFD
+  return segment;
+}
+
+/**
+ * How a JPEG is meant to be turned to be seen upright: its EXIF orientation (1 = as stored, 3 =
+ * upside down, 6 = a quarter turn clockwise, 8 = a quarter turn anticlockwise, 2/4/5/7 mirrored).
+ */
+export function readJpegOrientation(bytes: Uint8Array): number {
+  if (bytes[0] !== 0xff || bytes[1] !== 0xd8) return 1;
+  let at = 2;
+  while (at + 4 <= bytes.length && bytes[at] === 0xff) {
+    const marker = bytes[at + 1]!;
+    if (marker === SOS || standalone(marker)) break;
+    const size = 2 + ((bytes[at + 2]! << 8) | bytes[at + 3]!);
+    if (marker === APP1 && startsWith(bytes, at + 4, DROPPED_APP1[0]!)) {
+      return exifOrientation(bytes.subarray(at + 10, Math.min(bytes.length, at + size)));
+    }
+    at += size;
+  }
+  return 1;
 }
 
 const METADATA_MARKS = ['Exif\0', 'eXIf', 'http://ns.adobe.com/xap/1.0/'].map(latin1);

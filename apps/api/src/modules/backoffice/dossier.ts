@@ -1,4 +1,5 @@
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import { ZipFile } from 'yazl';
 import { AMORTIZATION_LABELS, FEE_TYPE_LABELS, PROPERTY_TYPE_LABELS } from '@portal/domain/backoffice';
 import { formatCep } from '@portal/domain/cep';
@@ -16,13 +17,14 @@ import {
 import { SECTION_STATUS_LABELS, type SectionStatus } from '@portal/domain/sections-registry';
 import type { FinancingView } from '@portal/domain/financing-view';
 import { renderForm, type FormBlock, type FormDocument, type FormRow } from '../../pdf/form-pdf';
+import { buildItemPdf } from './dossier-item-pdf';
 import { financingRows } from './dossier-financing';
 import { formatInstant } from '@portal/domain/dates';
 
 /**
  * The dossier for the bank (docs/product/back-office.md): one ZIP, streamed as it is built, with a PDF
- * summary of everything the parties filled and every accepted document, named by its checklist
- * item. The health declaration (DPS) is not in it: it goes to the insurer, never to the bank.
+ * summary of everything the parties filled and, per checklist item, one PDF joining its accepted
+ * documents (pictures laid on A4 pages, upright). The health declaration (DPS) is not in it: it goes to the insurer, never to the bank.
  */
 
 export interface DossierDocument {
@@ -48,33 +50,30 @@ export interface DossierInput {
   financing?: FinancingView;
 }
 
-const EXTENSIONS: Record<string, string> = {
-  'application/pdf': 'pdf',
-  'image/jpeg': 'jpg',
-  'image/png': 'png',
-  'image/heic': 'heic',
-};
-
-/** ZIP entry names: 01-resumo-PF-2026-000123.pdf, then documentos/<item>[-n].<ext>. */
+/**
+ * ZIP entry names: resumo-PF-2026-000123.pdf, then one documentos/<item>.pdf per checklist item,
+ * which joins that item's files; `documents` gives each file the entry it went into.
+ */
 export function dossierEntryNames(
   code: string,
-  documents: Pick<DossierDocument, 'item' | 'mime'>[],
-): { summary: string; documents: string[] } {
-  const seen = new Map<string, number>();
-  const total = new Map<string, number>();
-  for (const d of documents) total.set(d.item, (total.get(d.item) ?? 0) + 1);
+  documents: Pick<DossierDocument, 'item'>[],
+): { summary: string; items: string[]; documents: string[] } {
+  const entry = (item: string) => `documentos/${item}.pdf`;
   return {
     summary: `resumo-${code}.pdf`,
-    documents: documents.map((d) => {
-      const n = (seen.get(d.item) ?? 0) + 1;
-      seen.set(d.item, n);
-      const suffix = (total.get(d.item) ?? 0) > 1 ? `-${n}` : '';
-      return `documentos/${d.item}${suffix}.${EXTENSIONS[d.mime] ?? 'bin'}`;
-    }),
+    items: [...new Set(documents.map((d) => d.item))].map(entry),
+    documents: documents.map((d) => entry(d.item)),
   };
 }
 
-/** Streams the ZIP: the summary first, then each document read from storage only when its turn comes. */
+/** The documents grouped by checklist item, each item's files in the order they came (upload order). */
+function byItem(documents: DossierDocument[]): DossierDocument[][] {
+  const groups = new Map<string, DossierDocument[]>();
+  for (const d of documents) groups.set(d.item, [...(groups.get(d.item) ?? []), d]);
+  return [...groups.values()];
+}
+
+/** Streams the ZIP: the summary first, then each item's PDF, drawn from storage only when its turn comes. */
 export async function buildDossierZip(
   input: DossierInput,
 ): Promise<{ stream: Readable; fileName: string; entries: string[] }> {
@@ -82,11 +81,17 @@ export async function buildDossierZip(
   const pdf = await buildSummaryPdf(input, names.documents);
   const zip = new ZipFile();
   const mtime = input.generatedAt;
+  const footer = `Proposta ${input.proposal.code} — Portal de Propostas`;
   zip.addBuffer(Buffer.from(pdf), names.summary, { mtime });
-  input.documents.forEach((doc, i) => {
-    zip.addReadStreamLazy(names.documents[i]!, { mtime }, (cb) => {
-      doc.open().then(
-        (stream) => cb(null, stream),
+  byItem(input.documents).forEach((files, i) => {
+    zip.addReadStreamLazy(names.items[i]!, { mtime }, (cb) => {
+      buildItemPdf({
+        title: files[0]!.title,
+        files: files.map((f) => ({ name: f.name, mime: f.mime, read: async () => buffer(await f.open()) })),
+        footer,
+        createdAt: input.generatedAt,
+      }).then(
+        (bytes) => cb(null, Readable.from([Buffer.from(bytes)])),
         (err: unknown) => cb(err, undefined as never),
       );
     });
@@ -95,7 +100,7 @@ export async function buildDossierZip(
   return {
     stream: zip.outputStream as Readable,
     fileName: `dossie-${input.proposal.code}.zip`,
-    entries: [names.summary, ...names.documents],
+    entries: [names.summary, ...names.items],
   };
 }
 

@@ -22,6 +22,7 @@ import { createDocumentAccess, type DocumentsProposal } from './document-access'
 import { createDocumentsRepository, type DocumentsRepository } from './documents.repository';
 import { createClamavScanner, ScannerUnavailableError, type ClamavScanner, type StreamScan } from './clamav';
 import { sanitizeFileName } from './file-names';
+import { stagedHeicAsJpeg, withoutHeicExtension } from './heic-upload';
 import { createUploadInspector } from './inspect';
 import { newFileKey, StorageNotFoundError, type ObjectStorage } from './storage';
 import { assertQuota, clearPending, markPending, sweepPending } from './upload-housekeeping';
@@ -134,7 +135,8 @@ export function createDocumentsService(deps: {
         await discard();
         throw tooLarge;
       }
-      const inspection = inspector.result();
+      let inspection = inspector.result();
+      const sentAs = inspection.kind;
       if (scan) {
         let verdict;
         try {
@@ -154,6 +156,8 @@ export function createDocumentsService(deps: {
           throw new HttpError(422, 'infected', 'O arquivo foi recusado pela verificação de antivírus.');
         }
       }
+      // Every way in (multipart, resumable) ends here: a HEIC photo is stored as an upright JPEG, without its EXIF.
+      if (sentAs === 'heic') ({ staged, inspection } = await stagedHeicAsJpeg(storage, staged));
 
       const key = newFileKey();
       const id = newId();
@@ -191,7 +195,10 @@ export function createDocumentsService(deps: {
               proposal_id: loaded.proposal.id,
               item: item.key,
               storage_key: key,
-              name: sanitizeFileName(part.filename || 'arquivo', inspection.kind),
+              name: sanitizeFileName(
+                sentAs === 'heic' ? withoutHeicExtension(part.filename || 'foto') : part.filename || 'arquivo',
+                inspection.kind,
+              ),
               mime: inspection.mime,
               size: staged.size,
               sha256: inspection.sha256,
