@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database, UsersTable } from '../../db/schema';
 import { randomToken, sha256 } from '../../crypto';
 import { prepareQuery } from '../../db/prepared';
+import { LIVE_SESSION_COLUMNS, withLiveSession, type LiveSessionRow, type SessionKey } from './live-session';
 
 export interface SessionPolicy {
   idleMs: number;
@@ -14,16 +15,10 @@ const TOUCH_EVERY_MS = 60_000;
 export type SessionUserRow = Pick<UsersTable, 'id' | 'name' | 'email' | 'role'>;
 
 export function createSessionsRepository(db: Kysely<Database>, policy: SessionPolicy) {
-  // Every signed-in request runs these: one indexed lookup (session joined to its user), and a
-  // touch at most once a minute.
-  const selectSessionUser = prepareQuery<{ id: string }, SessionUserRow & { last_seen_at: number; expires_at: number }>(
-    db,
-    (q, param) =>
-      q
-        .selectFrom('sessions')
-        .innerJoin('users', 'users.id', 'sessions.user_id')
-        .select(['users.id', 'users.name', 'users.email', 'users.role', 'sessions.last_seen_at', 'sessions.expires_at'])
-        .where('sessions.id', '=', param('id')),
+  // Every signed-in request runs these (or reads live_session within its own statement): one
+  // indexed lookup (session joined to its user), and a touch at most once a minute.
+  const selectSessionUser = prepareQuery<Pick<SessionKey, 'sessionId'>, LiveSessionRow>(db, (q, param) =>
+    withLiveSession(q, param).selectFrom('live_session').select(LIVE_SESSION_COLUMNS),
   );
   const touchSession = prepareQuery<{ id: string; now: number }, never>(db, (q, param) =>
     q
@@ -31,6 +26,30 @@ export function createSessionsRepository(db: Kysely<Database>, policy: SessionPo
       .set({ last_seen_at: param('now') })
       .where('id', '=', param('id')),
   );
+
+  /** What a statement needs to check the session of this cookie token, now. */
+  function keyFor(token: string): SessionKey {
+    const now = Date.now();
+    return { sessionId: sha256(token), now, idleSince: now - policy.idleMs };
+  }
+
+  /**
+   * The user of a live_session row, or null (no row: unknown or revoked; idle too long, or past its
+   * absolute expiry: deleted). Touches last_seen_at at most once a minute.
+   */
+  async function settleSession(row: LiveSessionRow | undefined, key: SessionKey): Promise<SessionUserRow | null> {
+    if (!row) return null;
+    const { now, sessionId } = key;
+    if (row.s_expires_at <= now || row.s_last_seen_at <= key.idleSince) {
+      await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+      return null;
+    }
+    if (now - row.s_last_seen_at > TOUCH_EVERY_MS) {
+      await touchSession({ id: sessionId, now });
+    }
+    return { id: row.s_user_id, name: row.s_user_name, email: row.s_user_email, role: row.s_user_role };
+  }
+
   return {
     async createSession(args: { userId: string; ip: string | null; userAgent: string | null }): Promise<string> {
       const token = randomToken();
@@ -50,20 +69,14 @@ export function createSessionsRepository(db: Kysely<Database>, policy: SessionPo
       return token;
     },
 
+    keyFor,
+    settleSession,
+
     /** The user of a live session, or null (unknown, idle too long, or past its absolute expiry). */
     async findSessionUser(token: string): Promise<SessionUserRow | null> {
-      const id = sha256(token);
-      const now = Date.now();
-      const [row] = await selectSessionUser({ id });
-      if (!row) return null;
-      if (row.expires_at <= now || row.last_seen_at + policy.idleMs <= now) {
-        await db.deleteFrom('sessions').where('id', '=', id).execute();
-        return null;
-      }
-      if (now - row.last_seen_at > TOUCH_EVERY_MS) {
-        await touchSession({ id, now });
-      }
-      return { id: row.id, name: row.name, email: row.email, role: row.role };
+      const key = keyFor(token);
+      const [row] = await selectSessionUser({ sessionId: key.sessionId });
+      return settleSession(row, key);
     },
 
     async deleteSession(token: string): Promise<void> {
