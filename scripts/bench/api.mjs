@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { freePort, root, startApi, stop, waitUp } from './common.mjs';
-import { captureStatements, startFloors } from './floors.mjs';
+import { captureStatements, startFloors, withCpu } from './floors.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const RATE = Number(process.env.BENCH_RATE ?? 500);
@@ -119,13 +119,15 @@ export async function withApi({ db, instances = 1, nodeArgs = [], floors = false
     const proposals = await (await fetch(`${bases[0]}/api/v3/proposals`, { headers: { cookie } })).json();
     const proposal = proposals.data.find((p) => p.code === 'PF-2026-005102') ?? proposals.data[0];
     let floorBases = null;
+    let floorPids = [];
     if (floors) {
       const routes = await captureStatements({ databaseUrl, dataDir, cookie, scenarios: scenarios(proposal) });
       floor = await startFloors({ databaseUrl, dataDir, routes, instances });
       floorBases = floor.bases;
+      floorPids = floor.pids;
       for (const r of routes) console.log(`${db} ${r.method} ${r.path}: ${r.statements.length} statement(s)`);
     }
-    return await fn({ bases, cookie, proposal, servers, dbName, databaseUrl, floorBases });
+    return await fn({ bases, cookie, proposal, servers, dbName, databaseUrl, floorBases, floorPids });
   } finally {
     await floor?.stop();
     for (const s of servers) await stop(s);
@@ -190,32 +192,49 @@ export async function benchApi(results) {
     for (const db of only(databases, process.env.BENCH_DB)) {
       for (const instances of only([1, 2], process.env.BENCH_INSTANCES)) {
         await withApi({ db, instances, floors: true }, async (ctx) => {
-          for (const s of scenarios(ctx.proposal)) {
-            const opts = loadOptions(s, ctx);
-            const ceilingRps = await ceiling();
-            // The same route's floor (bench/floor.mjs), measured right before the route itself.
-            const floor = await load(loadOptions(s, { ...ctx, bases: ctx.floorBases }));
-            const max = await load(opts);
-            const fixed = await load({ ...opts, rate: RATE });
-            const row = {
-              db,
-              instances,
-              route: s.name,
-              kind: s.kind,
-              maxRps: max.rps,
-              maxErrors: max.errors,
-              ceilingRps,
-              ratioToCeiling: Math.round((max.rps / ceilingRps) * 100) / 100,
-              minRatio: s.minRatio,
-              floorRps: floor.rps,
-              floorErrors: floor.errors,
-              ratioToFloor: Math.round((max.rps / floor.rps) * 100) / 100,
-              atRate: { rate: RATE, ...fixed },
-            };
-            results.api.push(row);
-            console.log(
-              `${db} ×${instances} ${s.name}: max ${max.rps} req/s = ${row.ratioToCeiling.toFixed(2)} × ceiling ${ceilingRps} = ${row.ratioToFloor.toFixed(2)} × floor ${floor.rps}; at ${RATE}/s p50 ${fixed.p50} p95 ${fixed.p95} p99 ${fixed.p99} ms, errors ${max.errors + fixed.errors}`,
-            );
+          const admin = ctx.dbName ? new pg.Client({ connectionString: ctx.databaseUrl }) : null;
+          await admin?.connect();
+          const cpu = (pids, fn) => withCpu({ pids, admin, dbName: ctx.dbName }, fn);
+          const perRequest = ({ result, us }) => Math.round(us / Math.max(1, result.requests));
+          try {
+            for (const s of scenarios(ctx.proposal)) {
+              const opts = loadOptions(s, ctx);
+              const ceilingRps = await ceiling();
+              // The same route's floor (bench/floor.mjs), measured right before the route itself; with
+              // the CPU both spend per request (their processes and PostgreSQL's), which a busy
+              // machine moves far less than req/s.
+              const floorRun = await cpu(ctx.floorPids, () => load(loadOptions(s, { ...ctx, bases: ctx.floorBases })));
+              const apiRun = await cpu(
+                ctx.servers.map((c) => c.pid),
+                () => load(opts),
+              );
+              const floor = floorRun.result;
+              const max = apiRun.result;
+              const fixed = await load({ ...opts, rate: RATE });
+              const row = {
+                db,
+                instances,
+                route: s.name,
+                kind: s.kind,
+                maxRps: max.rps,
+                maxErrors: max.errors,
+                ceilingRps,
+                ratioToCeiling: Math.round((max.rps / ceilingRps) * 100) / 100,
+                minRatio: s.minRatio,
+                floorRps: floor.rps,
+                floorErrors: floor.errors,
+                ratioToFloor: Math.round((max.rps / floor.rps) * 100) / 100,
+                cpuUsPerRequest: { api: perRequest(apiRun), floor: perRequest(floorRun) },
+                cpuRatioToFloor: Math.round((perRequest(floorRun) / perRequest(apiRun)) * 100) / 100,
+                atRate: { rate: RATE, ...fixed },
+              };
+              results.api.push(row);
+              console.log(
+                `${db} ×${instances} ${s.name}: max ${max.rps} req/s = ${row.ratioToCeiling.toFixed(2)} × ceiling ${ceilingRps} = ${row.ratioToFloor.toFixed(2)} × floor ${floor.rps}; CPU µs/request ${row.cpuUsPerRequest.api} (floor ${row.cpuUsPerRequest.floor}, ratio ${row.cpuRatioToFloor.toFixed(2)}); at ${RATE}/s p50 ${fixed.p50} p95 ${fixed.p95} p99 ${fixed.p99} ms, errors ${max.errors + fixed.errors}`,
+              );
+            }
+          } finally {
+            await admin?.end();
           }
         });
       }
@@ -267,6 +286,8 @@ export function printApi(results) {
       target: `≥ ${r.minRatio.toFixed(2)}`,
       floor: r.floorRps,
       'vs floor': r.ratioToFloor.toFixed(2),
+      'CPU µs': `${r.cpuUsPerRequest.api} / ${r.cpuUsPerRequest.floor}`,
+      'CPU vs floor': r.cpuRatioToFloor.toFixed(2),
       p50: r.atRate.p50,
       p95: r.atRate.p95,
       p99: r.atRate.p99,

@@ -80,5 +80,39 @@ export async function startFloors({ databaseUrl, dataDir, routes, instances }) {
     for (const c of children) await stop(c);
     throw err;
   }
-  return { bases, stop: async () => Promise.all(children.map(stop)) };
+  return { bases, pids: children.map((c) => c.pid), stop: async () => Promise.all(children.map(stop)) };
+}
+
+const TICK_US = 1e6 / 100; // USER_HZ
+
+/** utime + stime of a process in microseconds (0 once it is gone). */
+function cpuUs(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(f[11]) + Number(f[12])) * TICK_US;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * The CPU time (µs) these processes and the database's PostgreSQL server processes (`admin`, a
+ * client on that database, lists them; none on SQLite) spent while `fn` ran, with fn's result. CPU
+ * per request moves far less than req/s on a shared machine (docs/decisions/028-api-hot-paths.md).
+ */
+export async function withCpu({ pids, admin, dbName }, fn) {
+  const backends = async () =>
+    admin
+      ? (
+          await admin.query('select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [dbName])
+        ).rows.map((r) => r.pid)
+      : [];
+  const before = new Map();
+  for (const pid of [...pids, ...(await backends())]) before.set(pid, cpuUs(pid));
+  const result = await fn();
+  // A server process that started during the run counts from zero.
+  let us = 0;
+  for (const pid of new Set([...pids, ...(await backends())])) us += cpuUs(pid) - (before.get(pid) ?? 0);
+  return { result, us };
 }
