@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database, UsersTable } from '../../db/schema';
 import { randomToken, sha256 } from '../../crypto';
 import { prepareQuery } from '../../db/prepared';
-import { LIVE_SESSION_COLUMNS, withLiveSession, type LiveSessionRow, type SessionKey } from './live-session';
+import { fromLiveSession, type LiveSessionRow, type SessionKey } from './live-session';
 
 export interface SessionPolicy {
   idleMs: number;
@@ -15,10 +15,10 @@ const TOUCH_EVERY_MS = 60_000;
 export type SessionUserRow = Pick<UsersTable, 'id' | 'name' | 'email' | 'role'>;
 
 export function createSessionsRepository(db: Kysely<Database>, policy: SessionPolicy) {
-  // Every signed-in request runs these (or reads live_session within its own statement): one
+  // Every signed-in request runs these (or reads the session within its own statement: live-session.ts): one
   // indexed lookup (session joined to its user), and a touch at most once a minute.
   const selectSessionUser = prepareQuery<Pick<SessionKey, 'sessionId'>, LiveSessionRow>(db, (q, param) =>
-    withLiveSession(q, param).selectFrom('live_session').select(LIVE_SESSION_COLUMNS),
+    fromLiveSession(q, param),
   );
   const touchSession = prepareQuery<{ id: string; now: number }, never>(db, (q, param) =>
     q
@@ -34,7 +34,7 @@ export function createSessionsRepository(db: Kysely<Database>, policy: SessionPo
   }
 
   /**
-   * The user of a live_session row, or null (no row: unknown or revoked; idle too long, or past its
+   * The user of a fromLiveSession row, or null (no row: unknown or revoked; idle too long, or past its
    * absolute expiry: deleted). Touches last_seen_at at most once a minute.
    */
   async function settleSession(row: LiveSessionRow | undefined, key: SessionKey): Promise<SessionUserRow | null> {

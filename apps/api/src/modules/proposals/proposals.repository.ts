@@ -2,13 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database, ProposalMembersTable, ProposalsTable } from '../../db/schema';
 import type { Executor } from '../../db/database';
 import { prepareQuery } from '../../db/prepared';
-import {
-  LIVE_SESSION_COLUMNS,
-  sessionIsLive,
-  withLiveSession,
-  type LiveSessionRow,
-  type SessionKey,
-} from '../auth/live-session';
+import { fromLiveSession, sessionIsLive, type LiveSessionRow, type SessionKey } from '../auth/live-session';
 
 /** Whose proposals a query reads: the proposals a user is a member of in a role, or every one (null). */
 export type Membership = { userId: string; role: 'buyer' | 'seller' } | null;
@@ -150,17 +144,12 @@ export function createProposalsRepository(db: Kysely<Database>) {
   // The same two reads with the request's session in the same statement (live-session.ts): one row
   // with null proposal columns when the session is live and nothing matches, none when it is unknown.
   const listWithSession = prepareQuery<SessionKey, SessionRow>(db, (q, param) =>
-    withLiveSession(q, param)
-      .selectFrom('live_session')
+    fromLiveSession(q, param)
       .leftJoin('proposal_members as mine', (join) =>
-        join
-          .onRef('mine.user_id', '=', 'live_session.s_user_id')
-          .onRef('mine.role', '=', 'live_session.s_user_role')
-          .on(sessionIsLive(param)),
+        join.onRef('mine.user_id', '=', 'users.id').onRef('mine.role', '=', 'users.role').on(sessionIsLive(param)),
       )
       .leftJoin('proposals as p', 'p.id', 'mine.proposal_id')
       .leftJoin('proposal_members as m', 'm.proposal_id', 'p.id')
-      .select(LIVE_SESSION_COLUMNS)
       .select(PROPOSAL_COLUMNS)
       .select(MEMBER_COLUMNS)
       .orderBy('p.updated_at', 'desc')
@@ -168,11 +157,9 @@ export function createProposalsRepository(db: Kysely<Database>) {
       .orderBy('m.position'),
   );
   const oneWithSession = prepareQuery<SessionKey & { id: string }, SessionRow>(db, (q, param) =>
-    withLiveSession(q, param)
-      .selectFrom('live_session')
+    fromLiveSession(q, param)
       .leftJoin('proposals as p', (join) => join.on('p.id', '=', param('id')).on(sessionIsLive(param)))
       .leftJoin('proposal_members as m', 'm.proposal_id', 'p.id')
-      .select(LIVE_SESSION_COLUMNS)
       .select(PROPOSAL_COLUMNS)
       .select(MEMBER_COLUMNS)
       .orderBy('m.position'),
