@@ -63,7 +63,8 @@ export async function readWithSession<T extends { session: LiveSessionRow | unde
   const { sessions } = request.server.repos;
   const key = sessions.keyFor(token);
   const found = await read(key);
-  const user = await sessions.settleSession(found.session, key);
+  const settled = sessions.settleSession(found.session, key);
+  const user = settled instanceof Promise ? await settled : settled;
   (request as SessionCache)._sessionUser = Promise.resolve(user);
   if (!user) throw unauthenticated();
   return { ...found, user };

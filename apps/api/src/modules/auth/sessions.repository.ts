@@ -35,19 +35,30 @@ export function createSessionsRepository(db: Kysely<Database>, policy: SessionPo
 
   /**
    * The user of a fromLiveSession row, or null (no row: unknown or revoked; idle too long, or past its
-   * absolute expiry: deleted). Touches last_seen_at at most once a minute.
+   * absolute expiry: deleted). Touches last_seen_at at most once a minute. Synchronous on the common
+   * path (a live session seen within the minute): no promise made for it on every request.
    */
-  async function settleSession(row: LiveSessionRow | undefined, key: SessionKey): Promise<SessionUserRow | null> {
+  function settleSession(
+    row: LiveSessionRow | undefined,
+    key: SessionKey,
+  ): SessionUserRow | null | Promise<SessionUserRow | null> {
     if (!row) return null;
     const { now, sessionId } = key;
     if (row.s_expires_at <= now || row.s_last_seen_at <= key.idleSince) {
-      await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
-      return null;
+      return db
+        .deleteFrom('sessions')
+        .where('id', '=', sessionId)
+        .execute()
+        .then(() => null);
     }
-    if (now - row.s_last_seen_at > TOUCH_EVERY_MS) {
-      await touchSession({ id: sessionId, now });
-    }
-    return { id: row.s_user_id, name: row.s_user_name, email: row.s_user_email, role: row.s_user_role };
+    const user: SessionUserRow = {
+      id: row.s_user_id,
+      name: row.s_user_name,
+      email: row.s_user_email,
+      role: row.s_user_role,
+    };
+    if (now - row.s_last_seen_at > TOUCH_EVERY_MS) return touchSession({ id: sessionId, now }).then(() => user);
+    return user;
   }
 
   return {
@@ -73,10 +84,9 @@ export function createSessionsRepository(db: Kysely<Database>, policy: SessionPo
     settleSession,
 
     /** The user of a live session, or null (unknown, idle too long, or past its absolute expiry). */
-    async findSessionUser(token: string): Promise<SessionUserRow | null> {
+    findSessionUser(token: string): Promise<SessionUserRow | null> {
       const key = keyFor(token);
-      const [row] = await selectSessionUser({ sessionId: key.sessionId });
-      return settleSession(row, key);
+      return selectSessionUser({ sessionId: key.sessionId }).then(([row]) => settleSession(row, key));
     },
 
     async deleteSession(token: string): Promise<void> {
