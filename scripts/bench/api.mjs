@@ -1,6 +1,7 @@
 // The API part of `npm run bench`: load from this (second) process on loopback against a bare
-// Fastify ceiling, on SQLite and PostgreSQL, with one and two API instances; and the API's memory
-// during 200 MB of uploads. Every loop is bounded in count and time and talks to 127.0.0.1 only.
+// Fastify ceiling and against each route's floor (floors.mjs), on SQLite and PostgreSQL, with one
+// and two API instances (BENCH_DB=sqlite|postgres, BENCH_INSTANCES=1|2 pick one); and the API's
+// memory during 200 MB of uploads. Every loop is bounded in count and time and talks to 127.0.0.1 only.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,9 +9,12 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { freePort, root, startApi, stop, waitUp } from './common.mjs';
+import { captureStatements, startFloors, withCpu } from './floors.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const RATE = Number(process.env.BENCH_RATE ?? 500);
+/** Each hot route's target against its floor (docs/decisions/057-the-api-at-its-floor.md). */
+const FLOOR_RATIO = 0.7;
 const PG_ADMIN = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 const pct = (sorted, p) =>
@@ -77,7 +81,7 @@ export async function postgresReachable() {
  * logs in as the demo buyer and hands fn the bases, the cookie and the buyer's proposal; then
  * stops everything and drops the database.
  */
-export async function withApi({ db, instances = 1, nodeArgs = [] }, fn) {
+export async function withApi({ db, instances = 1, nodeArgs = [], floors = false }, fn) {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
   let databaseUrl = '';
   let dropDb = async () => {};
@@ -102,6 +106,7 @@ export async function withApi({ db, instances = 1, nodeArgs = [] }, fn) {
   }
   const servers = [];
   const ports = [];
+  let floor = null;
   try {
     for (let i = 0; i < instances; i++) {
       const port = await freePort();
@@ -113,8 +118,18 @@ export async function withApi({ db, instances = 1, nodeArgs = [] }, fn) {
     const cookie = await loginCookie(bases[0]);
     const proposals = await (await fetch(`${bases[0]}/api/v3/proposals`, { headers: { cookie } })).json();
     const proposal = proposals.data.find((p) => p.code === 'PF-2026-005102') ?? proposals.data[0];
-    return await fn({ bases, cookie, proposal, servers, dbName, databaseUrl });
+    let floorBases = null;
+    let floorPids = [];
+    if (floors) {
+      const routes = await captureStatements({ databaseUrl, dataDir, cookie, scenarios: scenarios(proposal) });
+      floor = await startFloors({ databaseUrl, dataDir, routes, instances });
+      floorBases = floor.bases;
+      floorPids = floor.pids;
+      for (const r of routes) console.log(`${db} ${r.method} ${r.path}: ${r.statements.length} statement(s)`);
+    }
+    return await fn({ bases, cookie, proposal, servers, dbName, databaseUrl, floorBases, floorPids });
   } finally {
+    await floor?.stop();
     for (const s of servers) await stop(s);
     await dropDb();
     rmSync(dataDir, { recursive: true, force: true });
@@ -172,31 +187,54 @@ export async function benchApi(results) {
     const databases = ['sqlite'];
     if (await postgresReachable()) databases.push('postgres');
     else console.log('PostgreSQL not reachable: benchmarking SQLite only');
+    const only = (list, value) => (value ? list.filter((x) => String(x) === value) : list);
 
-    for (const db of databases) {
-      for (const instances of [1, 2]) {
-        await withApi({ db, instances }, async (ctx) => {
-          for (const s of scenarios(ctx.proposal)) {
-            const opts = loadOptions(s, ctx);
-            const ceilingRps = await ceiling();
-            const max = await load(opts);
-            const fixed = await load({ ...opts, rate: RATE });
-            const row = {
-              db,
-              instances,
-              route: s.name,
-              kind: s.kind,
-              maxRps: max.rps,
-              maxErrors: max.errors,
-              ceilingRps,
-              ratioToCeiling: Math.round((max.rps / ceilingRps) * 100) / 100,
-              minRatio: s.minRatio,
-              atRate: { rate: RATE, ...fixed },
-            };
-            results.api.push(row);
-            console.log(
-              `${db} ×${instances} ${s.name}: max ${max.rps} req/s = ${row.ratioToCeiling.toFixed(2)} × ceiling ${ceilingRps}; at ${RATE}/s p50 ${fixed.p50} p95 ${fixed.p95} p99 ${fixed.p99} ms, errors ${max.errors + fixed.errors}`,
-            );
+    for (const db of only(databases, process.env.BENCH_DB)) {
+      for (const instances of only([1, 2], process.env.BENCH_INSTANCES)) {
+        await withApi({ db, instances, floors: true }, async (ctx) => {
+          const admin = ctx.dbName ? new pg.Client({ connectionString: ctx.databaseUrl }) : null;
+          await admin?.connect();
+          const cpu = (pids, fn) => withCpu({ pids, admin, dbName: ctx.dbName }, fn);
+          const perRequest = ({ result, us }) => Math.round(us / Math.max(1, result.requests));
+          try {
+            for (const s of scenarios(ctx.proposal)) {
+              const opts = loadOptions(s, ctx);
+              const ceilingRps = await ceiling();
+              // The same route's floor (bench/floor.mjs), measured right before the route itself; with
+              // the CPU both spend per request (their processes and PostgreSQL's), which a busy
+              // machine moves far less than req/s.
+              const floorRun = await cpu(ctx.floorPids, () => load(loadOptions(s, { ...ctx, bases: ctx.floorBases })));
+              const apiRun = await cpu(
+                ctx.servers.map((c) => c.pid),
+                () => load(opts),
+              );
+              const floor = floorRun.result;
+              const max = apiRun.result;
+              const fixed = await load({ ...opts, rate: RATE });
+              const row = {
+                db,
+                instances,
+                route: s.name,
+                kind: s.kind,
+                maxRps: max.rps,
+                maxErrors: max.errors,
+                ceilingRps,
+                ratioToCeiling: Math.round((max.rps / ceilingRps) * 100) / 100,
+                minRatio: s.minRatio,
+                floorRps: floor.rps,
+                floorErrors: floor.errors,
+                ratioToFloor: Math.round((max.rps / floor.rps) * 100) / 100,
+                cpuUsPerRequest: { api: perRequest(apiRun), floor: perRequest(floorRun) },
+                cpuRatioToFloor: Math.round((perRequest(floorRun) / perRequest(apiRun)) * 100) / 100,
+                atRate: { rate: RATE, ...fixed },
+              };
+              results.api.push(row);
+              console.log(
+                `${db} ×${instances} ${s.name}: max ${max.rps} req/s = ${row.ratioToCeiling.toFixed(2)} × ceiling ${ceilingRps} = ${row.ratioToFloor.toFixed(2)} × floor ${floor.rps}; CPU µs/request ${row.cpuUsPerRequest.api} (floor ${row.cpuUsPerRequest.floor}, ratio ${row.cpuRatioToFloor.toFixed(2)}); at ${RATE}/s p50 ${fixed.p50} p95 ${fixed.p95} p99 ${fixed.p99} ms, errors ${max.errors + fixed.errors}`,
+              );
+            }
+          } finally {
+            await admin?.end();
           }
         });
       }
@@ -230,6 +268,8 @@ export function printApi(results) {
       'max req/s': c.maxRps,
       'vs ceiling': '1.00',
       target: '',
+      floor: '',
+      'vs floor': '',
       p50: c.atRate.p50,
       p95: c.atRate.p95,
       p99: c.atRate.p99,
@@ -244,6 +284,10 @@ export function printApi(results) {
       'max req/s': r.maxRps,
       'vs ceiling': r.ratioToCeiling.toFixed(2),
       target: `≥ ${r.minRatio.toFixed(2)}`,
+      floor: r.floorRps,
+      'vs floor': r.ratioToFloor.toFixed(2),
+      'CPU µs': `${r.cpuUsPerRequest.api} / ${r.cpuUsPerRequest.floor}`,
+      'CPU vs floor': r.cpuRatioToFloor.toFixed(2),
       p50: r.atRate.p50,
       p95: r.atRate.p95,
       p99: r.atRate.p99,
@@ -251,7 +295,8 @@ export function printApi(results) {
     });
   console.log(
     `\nAPI: max req/s (20 connections, ${SECONDS}s), ratio to the bare Fastify ceiling measured just before ` +
-      `(samples ${c.samples?.join(', ') ?? c.maxRps} req/s); latency ms at ${RATE} req/s for ${SECONDS}s`,
+      `(samples ${c.samples?.join(', ') ?? c.maxRps} req/s), and to the route's floor (its own statements on bare ` +
+      `Fastify, bench/floor.mjs) measured just before; latency ms at ${RATE} req/s for ${SECONDS}s`,
   );
   console.table(rows);
 }
@@ -264,6 +309,10 @@ export function apiTargets(results) {
     'API routes at their ratio to the ceiling (session 0.30, proposals 0.15, draft PUT 0.08), 0 errors': results.api
       .length
       ? results.api.every((r) => r.ratioToCeiling >= r.minRatio && clean(r))
+      : null,
+    [`API routes at ${FLOOR_RATIO} × their floor (the same statements on bare Fastify), 0 floor errors`]: results.api
+      .length
+      ? results.api.every((r) => r.ratioToFloor >= FLOOR_RATIO && r.floorErrors === 0)
       : null,
     [`API reads p95 <= 10 ms at ${RATE} req/s, 0 errors`]: reads.length
       ? reads.every((r) => r.atRate.p95 <= 10 && clean(r))

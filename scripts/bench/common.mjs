@@ -58,8 +58,8 @@ const BENCH_HEALTH_KEY = randomBytes(32).toString('base64');
  */
 export const apiMain = process.env.BENCH_API_MAIN ?? join(root, 'apps/api/dist/main.js');
 
-/** One production API instance; nodeArgs go before the script (e.g. --cpu-prof). */
-export async function startApi({ databaseUrl, dataDir, port, nodeArgs = [] }) {
+/** One production API instance; nodeArgs go before the script (e.g. --cpu-prof); env adds settings. */
+export async function startApi({ databaseUrl, dataDir, port, nodeArgs = [], env = {} }) {
   const child = spawn(process.execPath, [...nodeArgs, apiMain], {
     cwd: root,
     env: {
@@ -74,6 +74,7 @@ export async function startApi({ databaseUrl, dataDir, port, nodeArgs = [] }) {
       LOGIN_IP_LIMIT_PER_MINUTE: '100000',
       SEED_DEMO: '1',
       HEALTH_DATA_KEY: BENCH_HEALTH_KEY,
+      ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

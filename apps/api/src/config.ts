@@ -20,6 +20,8 @@ export interface Config {
   databaseDialect: 'sqlite' | 'postgres';
   /** PostgreSQL connections per API instance (DATABASE_POOL_SIZE, default 10). */
   databasePoolSize: number;
+  /** STATEMENT_LOG: a file every database statement is appended to, with its parameters (the bench; docs/decisions/057). */
+  statementLog: string | null;
   /** How long the start waits for the database to answer before exiting (DATABASE_START_TIMEOUT_MS, default 60 s). */
   databaseStartTimeoutMs: number;
   /** NODE_ENV=production: no demo data by default, /api/docs is the operators' only. */
@@ -145,6 +147,7 @@ const envSchema = z.object({
     .optional(),
   DATABASE_POOL_SIZE: whole(1, 100).optional(),
   DATABASE_START_TIMEOUT_MS: whole(0, 3_600_000).optional(),
+  STATEMENT_LOG: z.string().optional(),
   SEED_DEMO: flag.optional(),
   PUBLIC_URL: url(['http', 'https']).optional(),
   ALLOWED_ORIGINS: z
@@ -300,6 +303,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     databaseDialect: isPostgres ? 'postgres' : 'sqlite',
     databasePoolSize: env.DATABASE_POOL_SIZE ?? 10,
     databaseStartTimeoutMs: env.DATABASE_START_TIMEOUT_MS ?? 60_000,
+    statementLog: env.STATEMENT_LOG ? resolve(env.STATEMENT_LOG) : null,
     isProduction,
     ...decideDemoSeed({ seedDemo: env.SEED_DEMO, isProduction, isHttps: publicUrl.startsWith('https://'), isPostgres }),
     publicUrl,
@@ -364,6 +368,10 @@ export function startupWarnings(config: Config): string[] {
   if (config.databaseDialect === 'postgres' && config.documents.storage.driver === 'local')
     out.push(
       `uploads are stored in ${config.documents.storage.dir} on this machine only: other instances will not see them (set S3_BUCKET for several machines)`,
+    );
+  if (config.statementLog)
+    out.push(
+      `STATEMENT_LOG: every database statement and its parameters (personal data included) is written to ${config.statementLog}; for measuring only`,
     );
   return out;
 }

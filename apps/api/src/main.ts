@@ -1,3 +1,4 @@
+import { appendFileSync } from 'node:fs';
 import { ConfigError, loadConfig, startupWarnings, type Config } from './config';
 import { openDatabase } from './db/database';
 import { DatabaseStartError, waitForDatabase } from './db/wait';
@@ -31,7 +32,14 @@ try {
   process.exit(1);
 }
 
-const db = openDatabase(config.databaseUrl, { poolSize: config.databasePoolSize });
+// STATEMENT_LOG (measuring only): one JSON line per statement, written before its answer leaves.
+const statementLog = config.statementLog;
+const db = openDatabase(config.databaseUrl, {
+  poolSize: config.databasePoolSize,
+  ...(statementLog
+    ? { onStatement: (sql, parameters) => appendFileSync(statementLog, JSON.stringify({ sql, parameters }) + '\n') }
+    : {}),
+});
 // A database that is not up yet (started together with the portal, restarting) is waited for,
 // bounded by DATABASE_START_TIMEOUT_MS; every command needs it.
 try {

@@ -43,14 +43,22 @@ describe.skipIf(!process.env.TEST_DATABASE_URL).each(variants)('two instances on
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('a session opened on one instance works on the other, and logout on one ends it on both', async () => {
+  it('a session opened on one instance works on the other, and logout on one ends it on both, reads included', async () => {
     const cookie = await login(a.base, 'comprador@demo.com.br');
     const onB = await fetch(`${b.base}/api/v3/auth/user`, { headers: { cookie } });
     expect(onB.status).toBe(200);
     expect(((await onB.json()) as { data: { email: string } }).data.email).toBe('comprador@demo.com.br');
+    // The list and one proposal read the session in their own statement (docs/decisions/057).
+    const list = await fetch(`${a.base}/api/v3/proposals`, { headers: { cookie } });
+    expect(list.status).toBe(200);
+    const [first] = ((await list.json()) as { data: { id: string }[] }).data;
+    const one = `${a.base}/api/v3/proposals/${first!.id}`;
+    expect((await fetch(one, { headers: { cookie } })).status).toBe(200);
     const out = await fetch(`${b.base}/api/v3/auth/logout`, { method: 'POST', headers: { cookie } });
     expect(out.status).toBe(204);
     expect((await fetch(`${a.base}/api/v3/auth/user`, { headers: { cookie } })).status).toBe(401);
+    expect((await fetch(`${a.base}/api/v3/proposals`, { headers: { cookie } })).status).toBe(401);
+    expect((await fetch(one, { headers: { cookie } })).status).toBe(401);
   });
 
   const attempt = (base: string, username: string, password: string, type = 'buyer') =>

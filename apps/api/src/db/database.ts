@@ -105,9 +105,14 @@ export const directRunnerOf = (db: Kysely<Database>) => directRunners.get(db);
  * open on the connection (Kysely holds it across the transaction's awaits), a statement run here
  * would become part of that transaction; it goes through Kysely instead, which waits its turn.
  */
-function sqliteRunner(sqlite: SQLite.Database, statements: SqliteDatabase): DirectRunner {
+function sqliteRunner(
+  sqlite: SQLite.Database,
+  statements: SqliteDatabase,
+  onStatement?: StatementListener,
+): DirectRunner {
   return (sql, parameters) => {
     if (sqlite.inTransaction) return null;
+    onStatement?.(sql, parameters);
     const stmt = statements.prepare(sql);
     if (stmt.reader) return stmt.all(parameters);
     stmt.run(parameters);
@@ -156,15 +161,38 @@ function survivesLostConnections(pool: pg.Pool, report: (err: Error) => void) {
   pool.on('connect', (client) => client.on('error', report));
 }
 
+/** Told of each statement the app sends to the database, with its SQL and parameters. */
+export type StatementListener = (sql: string, parameters: readonly unknown[]) => void;
+
+/**
+ * Kysely's query log as a statement listener: every statement Kysely runs (queries, BEGIN/COMMIT of
+ * its transactions), told once it has run. Without a listener Kysely logs nothing and pays nothing.
+ */
+const statementLog = (onStatement?: StatementListener) =>
+  onStatement
+    ? {
+        log: (event: { query: { sql: string; parameters: readonly unknown[] } }) =>
+          onStatement(event.query.sql, event.query.parameters),
+      }
+    : {};
+
 /**
  * Opens the database named by a URL: postgres://… for PostgreSQL, otherwise a SQLite file path
  * (or ':memory:'). `searchPath` isolates a PostgreSQL schema (used by the test suite); `busyTimeoutMs`
  * is how long a SQLite writer waits for the file's lock (default 5 s); `applicationName` names the
- * PostgreSQL connections in pg_stat_activity (default portal-api).
+ * PostgreSQL connections in pg_stat_activity (default portal-api); `onStatement` is told of every
+ * statement sent, the hot ones (DirectRunner) included: the bench's STATEMENT_LOG and the tests
+ * that count statements per request (docs/decisions/057-the-api-at-its-floor.md).
  */
 export function openDatabase(
   url: string,
-  options: { searchPath?: string; poolSize?: number; busyTimeoutMs?: number; applicationName?: string } = {},
+  options: {
+    searchPath?: string;
+    poolSize?: number;
+    busyTimeoutMs?: number;
+    applicationName?: string;
+    onStatement?: StatementListener;
+  } = {},
 ): Db {
   if (/^postgres(ql)?:\/\//.test(url)) {
     const pool = new pg.Pool({
@@ -188,11 +216,16 @@ export function openDatabase(
     };
     survivesLostConnections(pool, report);
     runHotStatementsPrepared(pool);
-    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const kysely = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool }),
+      ...statementLog(options.onStatement),
+    });
+    const { onStatement } = options;
     // pool.query takes a client, runs the text (named: runHotStatementsPrepared) and releases it.
-    directRunners.set(kysely, (sql, parameters) =>
-      pool.query(sql, parameters as unknown[]).then((result) => result.rows as unknown[]),
-    );
+    directRunners.set(kysely, (sql, parameters) => {
+      onStatement?.(sql, parameters);
+      return pool.query(sql, parameters as unknown[]).then((result) => result.rows as unknown[]);
+    });
     return {
       kysely,
       dialect: 'postgres',
@@ -210,8 +243,11 @@ export function openDatabase(
   // A writer waits this long for another one (a second instance) before failing with SQLITE_BUSY (503).
   sqlite.pragma(`busy_timeout = ${Math.max(0, Math.trunc(options.busyTimeoutMs ?? 5000))}`);
   const statements = withStatementCache(sqlite);
-  const kysely = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: statements }) });
-  directRunners.set(kysely, sqliteRunner(sqlite, statements));
+  const kysely = new Kysely<Database>({
+    dialect: new ImmediateSqliteDialect({ database: statements }),
+    ...statementLog(options.onStatement),
+  });
+  directRunners.set(kysely, sqliteRunner(sqlite, statements, options.onStatement));
   // One file, no connection to lose: busy writers are SQLITE_BUSY errors of the query itself.
   return { kysely, dialect: 'sqlite', url, close: () => kysely.destroy(), onConnectionError: () => {} };
 }

@@ -2,6 +2,9 @@ import { CompiledQuery, type Compilable, type Kysely } from 'kysely';
 import type { Database } from './schema';
 import { directRunnerOf, nameStatement } from './database';
 
+/** prepareQuery's marker maker: `param(name)` stands for the value of `name` at each call. */
+export type Param<P> = <K extends keyof P & string>(name: K) => P[K];
+
 /**
  * A query built and compiled by Kysely once, then run with new parameter values. Building and
  * compiling a query (an immutable tree, frozen node by node, then visited into SQL) cost more CPU
@@ -16,7 +19,7 @@ import { directRunnerOf, nameStatement } from './database';
  */
 export function prepareQuery<P extends Record<string, unknown>, R>(
   db: Kysely<Database>,
-  build: (db: Kysely<Database>, param: <K extends keyof P & string>(name: K) => P[K]) => Compilable<R>,
+  build: (db: Kysely<Database>, param: Param<P>) => Compilable<R>,
 ): (params: P) => Promise<R[]> {
   const markers = new Map<string, string>();
   const param = <K extends keyof P & string>(name: K) => {

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { buildApp, type BuildOptions } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
-import { openDatabase, type Db } from '../../src/db/database';
+import { openDatabase, type Db, type StatementListener } from '../../src/db/database';
 import { migrateToLatest } from '../../src/db/migrations';
 import { seedDemoData, DEMO_PASSWORD } from '../../src/seed/demo';
 import { completeCpf } from '@portal/domain/cpf';
@@ -37,8 +37,8 @@ export async function createTestApp(
     seed?: boolean;
     env?: Record<string, string>;
     logger?: object;
-    /** Database options (openDatabase's): SQLite's lock wait, the PostgreSQL connections' name. */
-    database?: { busyTimeoutMs?: number; applicationName?: string };
+    /** Database options (openDatabase's): SQLite's lock wait, the PostgreSQL connections' name, a statement listener. */
+    database?: { busyTimeoutMs?: number; applicationName?: string; onStatement?: StatementListener };
     /** Jobs added to the app's own (buildApp's extraJobs). */
     extraJobs?: BuildOptions['extraJobs'];
     /**

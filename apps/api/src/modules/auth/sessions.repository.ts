@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database, UsersTable } from '../../db/schema';
 import { randomToken, sha256 } from '../../crypto';
 import { prepareQuery } from '../../db/prepared';
+import { fromLiveSession, type LiveSessionRow, type SessionKey } from './live-session';
 
 export interface SessionPolicy {
   idleMs: number;
@@ -14,16 +15,10 @@ const TOUCH_EVERY_MS = 60_000;
 export type SessionUserRow = Pick<UsersTable, 'id' | 'name' | 'email' | 'role'>;
 
 export function createSessionsRepository(db: Kysely<Database>, policy: SessionPolicy) {
-  // Every signed-in request runs these: one indexed lookup (session joined to its user), and a
-  // touch at most once a minute.
-  const selectSessionUser = prepareQuery<{ id: string }, SessionUserRow & { last_seen_at: number; expires_at: number }>(
-    db,
-    (q, param) =>
-      q
-        .selectFrom('sessions')
-        .innerJoin('users', 'users.id', 'sessions.user_id')
-        .select(['users.id', 'users.name', 'users.email', 'users.role', 'sessions.last_seen_at', 'sessions.expires_at'])
-        .where('sessions.id', '=', param('id')),
+  // Every signed-in request runs these (or reads the session within its own statement: live-session.ts): one
+  // indexed lookup (session joined to its user), and a touch at most once a minute.
+  const selectSessionUser = prepareQuery<Pick<SessionKey, 'sessionId'>, LiveSessionRow>(db, (q, param) =>
+    fromLiveSession(q, param),
   );
   const touchSession = prepareQuery<{ id: string; now: number }, never>(db, (q, param) =>
     q
@@ -31,6 +26,41 @@ export function createSessionsRepository(db: Kysely<Database>, policy: SessionPo
       .set({ last_seen_at: param('now') })
       .where('id', '=', param('id')),
   );
+
+  /** What a statement needs to check the session of this cookie token, now. */
+  function keyFor(token: string): SessionKey {
+    const now = Date.now();
+    return { sessionId: sha256(token), now, idleSince: now - policy.idleMs };
+  }
+
+  /**
+   * The user of a fromLiveSession row, or null (no row: unknown or revoked; idle too long, or past its
+   * absolute expiry: deleted). Touches last_seen_at at most once a minute. Synchronous on the common
+   * path (a live session seen within the minute): no promise made for it on every request.
+   */
+  function settleSession(
+    row: LiveSessionRow | undefined,
+    key: SessionKey,
+  ): SessionUserRow | null | Promise<SessionUserRow | null> {
+    if (!row) return null;
+    const { now, sessionId } = key;
+    if (row.s_expires_at <= now || row.s_last_seen_at <= key.idleSince) {
+      return db
+        .deleteFrom('sessions')
+        .where('id', '=', sessionId)
+        .execute()
+        .then(() => null);
+    }
+    const user: SessionUserRow = {
+      id: row.s_user_id,
+      name: row.s_user_name,
+      email: row.s_user_email,
+      role: row.s_user_role,
+    };
+    if (now - row.s_last_seen_at > TOUCH_EVERY_MS) return touchSession({ id: sessionId, now }).then(() => user);
+    return user;
+  }
+
   return {
     async createSession(args: { userId: string; ip: string | null; userAgent: string | null }): Promise<string> {
       const token = randomToken();
@@ -50,20 +80,13 @@ export function createSessionsRepository(db: Kysely<Database>, policy: SessionPo
       return token;
     },
 
+    keyFor,
+    settleSession,
+
     /** The user of a live session, or null (unknown, idle too long, or past its absolute expiry). */
-    async findSessionUser(token: string): Promise<SessionUserRow | null> {
-      const id = sha256(token);
-      const now = Date.now();
-      const [row] = await selectSessionUser({ id });
-      if (!row) return null;
-      if (row.expires_at <= now || row.last_seen_at + policy.idleMs <= now) {
-        await db.deleteFrom('sessions').where('id', '=', id).execute();
-        return null;
-      }
-      if (now - row.last_seen_at > TOUCH_EVERY_MS) {
-        await touchSession({ id, now });
-      }
-      return { id: row.id, name: row.name, email: row.email, role: row.role };
+    findSessionUser(token: string): Promise<SessionUserRow | null> {
+      const key = keyFor(token);
+      return selectSessionUser({ sessionId: key.sessionId }).then(([row]) => settleSession(row, key));
     },
 
     async deleteSession(token: string): Promise<void> {

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database, ProposalMembersTable, ProposalsTable } from '../../db/schema';
 import type { Executor } from '../../db/database';
 import { prepareQuery } from '../../db/prepared';
+import { fromLiveSession, sessionIsLive, type LiveSessionRow, type SessionKey } from '../auth/live-session';
 
 /** Whose proposals a query reads: the proposals a user is a member of in a role, or every one (null). */
 export type Membership = { userId: string; role: 'buyer' | 'seller' } | null;
@@ -38,23 +39,29 @@ const PROPOSAL_COLUMNS = Object.keys({
   waiting_reason: true,
 } satisfies Record<keyof ProposalsTable, true>).map((c) => `p.${c}` as `p.${keyof ProposalsTable}`);
 
+const MEMBER_COLUMNS = [
+  'm.id as m_id',
+  'm.user_id as m_user_id',
+  'm.role as m_role',
+  'm.position as m_position',
+  'm.name as m_name',
+  'm.email as m_email',
+  'm.cpf as m_cpf',
+  'm.created_at as m_created_at',
+] as const;
+
 /** Proposals joined to their members (one row per member, or one row with null member columns). */
 const withMembers = (q: Executor) =>
   q
     .selectFrom('proposals as p')
     .leftJoin('proposal_members as m', 'm.proposal_id', 'p.id')
     .select(PROPOSAL_COLUMNS)
-    .select([
-      'm.id as m_id',
-      'm.user_id as m_user_id',
-      'm.role as m_role',
-      'm.position as m_position',
-      'm.name as m_name',
-      'm.email as m_email',
-      'm.cpf as m_cpf',
-      'm.created_at as m_created_at',
-    ]);
+    .select(MEMBER_COLUMNS);
 type WithMembersRow = Awaited<ReturnType<ReturnType<typeof withMembers>['execute']>>[number];
+
+/** A row of a read with the session (live-session.ts): its proposal columns are null when nothing matched. */
+type SessionRow = LiveSessionRow & { [K in keyof WithMembersRow]: WithMembersRow[K] | null };
+const hasProposal = (r: SessionRow): r is SessionRow & WithMembersRow => r.id !== null;
 
 /** The proposal's own columns of a joined row (a literal: copying with a rest pattern is slow per row). */
 const proposalOf = (r: WithMembersRow): ProposalsTable => ({
@@ -134,11 +141,50 @@ export function createProposalsRepository(db: Kysely<Database>) {
   const one = (q: Executor, proposalId: string) => withMembers(q).where('p.id', '=', proposalId).orderBy('m.position');
   const preparedOne = prepareQuery<{ id: string }, WithMembersRow>(db, (q, param) => one(q, param('id')));
 
+  // The same two reads with the request's session in the same statement (live-session.ts): one row
+  // with null proposal columns when the session is live and nothing matches, none when it is unknown.
+  const listWithSession = prepareQuery<SessionKey, SessionRow>(db, (q, param) =>
+    fromLiveSession(q, param)
+      .leftJoin('proposal_members as mine', (join) =>
+        join.onRef('mine.user_id', '=', 'users.id').onRef('mine.role', '=', 'users.role').on(sessionIsLive(param)),
+      )
+      .leftJoin('proposals as p', 'p.id', 'mine.proposal_id')
+      .leftJoin('proposal_members as m', 'm.proposal_id', 'p.id')
+      .select(PROPOSAL_COLUMNS)
+      .select(MEMBER_COLUMNS)
+      .orderBy('p.updated_at', 'desc')
+      .orderBy('p.id')
+      .orderBy('m.position'),
+  );
+  const oneWithSession = prepareQuery<SessionKey & { id: string }, SessionRow>(db, (q, param) =>
+    fromLiveSession(q, param)
+      .leftJoin('proposals as p', (join) => join.on('p.id', '=', param('id')).on(sessionIsLive(param)))
+      .leftJoin('proposal_members as m', 'm.proposal_id', 'p.id')
+      .select(PROPOSAL_COLUMNS)
+      .select(MEMBER_COLUMNS)
+      .orderBy('m.position'),
+  );
+
   return {
     /** The latest-updated proposals of a member (or every proposal), with their members. */
     async findProposals(member: Membership, options: { limit: number }): Promise<ProposalWithMembers[]> {
       if (!member) return groupRows(await latest(db, options.limit).execute());
       return groupRows(await listForMember(member)).slice(0, options.limit);
+    },
+
+    /**
+     * A buyer's or seller's proposals as findProposals gives them, and the request's session, in one
+     * statement (an operator's session reads none: their list is findProposals(null)).
+     */
+    async findProposalsWithSession(key: SessionKey, options: { limit: number }) {
+      const rows = await listWithSession(key);
+      return { session: rows[0], proposals: groupRows(rows.filter(hasProposal)).slice(0, options.limit) };
+    },
+
+    /** findProposalWithMembers and the request's session in one statement. */
+    async findProposalWithSession(key: SessionKey, proposalId: string) {
+      const rows = await oneWithSession({ ...key, id: proposalId });
+      return { session: rows[0], proposal: groupRows(rows.filter(hasProposal))[0] ?? null };
     },
 
     /** One proposal with its members, by position, in one query; null when there is none. */

@@ -6,33 +6,34 @@ import {
   proposalResponseSchema,
 } from '@portal/domain/proposals-api';
 import { apiErrorSchema } from '@portal/domain/api-error';
-import { requireUser } from '../../plugins/session';
+import { readWithSession, requireUser } from '../../plugins/session';
 import { compiledResponse } from '../../plugins/serializer';
 
 const tags = ['proposals'];
 
 export const proposalsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { progress } = app.services;
+  const { progress, proposals: service } = app.services;
   app.get(
     '/',
     {
-      config: { access: 'signed-in' },
+      config: { access: 'signed-in', sessionInQuery: true },
       schema: {
         tags,
         summary: 'Propostas do usuário',
         response: { 200: compiledResponse(proposalListResponseSchema), 401: apiErrorSchema },
       },
     },
+    // The session is read in the list's own statement (docs/decisions/057-the-api-at-its-floor.md).
     async (request) => {
-      const user = await requireUser(request);
-      return { data: await app.services.proposals.listProposals(user) };
+      const { user, proposals } = await readWithSession(request, (key) => service.findListWithSession(key));
+      return { data: await service.listViews(user, proposals) };
     },
   );
 
   app.get(
     '/:id',
     {
-      config: { access: 'signed-in' },
+      config: { access: 'signed-in', sessionInQuery: true },
       schema: {
         tags,
         summary: 'Uma proposta (404 para quem não participa dela)',
@@ -41,8 +42,10 @@ export const proposalsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await requireUser(request);
-      return { data: await app.services.proposals.getProposal(user, request.params.id) };
+      const { user, proposal } = await readWithSession(request, (key) =>
+        service.findOneWithSession(key, request.params.id),
+      );
+      return { data: service.oneView(user, proposal) };
     },
   );
 

@@ -5,7 +5,8 @@ import type { ProposalView } from '@portal/domain/proposals-api';
 import type { Database, ProposalMembersTable, ProposalsTable } from '../../db/schema';
 import type { Executor } from '../../db/database';
 import { notFound } from '../../errors';
-import { createProposalsRepository, type Membership } from './proposals.repository';
+import type { SessionKey } from '../auth/live-session';
+import { createProposalsRepository, type Membership, type ProposalWithMembers } from './proposals.repository';
 
 /** A proposal as one caller may see it, with its parties. */
 export interface LoadedProposal {
@@ -27,38 +28,61 @@ function membershipOf(caller: SessionUser): Membership {
   return caller.role === 'operator' ? null : { userId: caller.id, role: caller.role };
 }
 
+/** The most proposals a list shows. */
+const LIST_LIMIT = 100;
+
+/**
+ * The proposal as this caller may see it. Anyone who is not on it gets 404, exactly as for a
+ * proposal that does not exist: an id never tells a stranger that it is taken.
+ */
+function seenBy(caller: SessionUser, found: ProposalWithMembers | null): LoadedProposal {
+  if (!found) throw notFound();
+  const member = membershipOf(caller);
+  const me = member ? found.members.find((m) => m.role === member.role && m.user_id === member.userId) : null;
+  if (me === undefined) throw notFound();
+  return {
+    ...found,
+    buyers: found.members.filter((m) => m.role === 'buyer'),
+    sellers: found.members.filter((m) => m.role === 'seller'),
+    me,
+  };
+}
+
 export function createProposalsService(deps: { db: Kysely<Database> }) {
   const repo = createProposalsRepository(deps.db);
 
-  /**
-   * The proposal as this caller may see it, in one query. Anyone who is not on it gets 404, exactly
-   * as for a proposal that does not exist: an id never tells a stranger that it is taken.
-   */
+  /** The proposal as this caller may see it (seenBy), in one query. */
   async function loadProposalFor(caller: SessionUser, proposalId: string, tx: Executor = deps.db) {
-    const found = await repo.findProposalWithMembers(proposalId, tx);
-    if (!found) throw notFound();
-    const member = membershipOf(caller);
-    const me = member ? found.members.find((m) => m.role === member.role && m.user_id === member.userId) : null;
-    if (me === undefined) throw notFound();
-    return {
-      ...found,
-      buyers: found.members.filter((m) => m.role === 'buyer'),
-      sellers: found.members.filter((m) => m.role === 'seller'),
-      me,
-    } satisfies LoadedProposal;
+    return seenBy(caller, await repo.findProposalWithMembers(proposalId, tx));
+  }
+
+  /** The caller's proposals, latest first, each as the caller may see it. */
+  async function listProposals(caller: SessionUser): Promise<ProposalView[]> {
+    const found = await repo.findProposals(membershipOf(caller), { limit: LIST_LIMIT });
+    return found.map(({ proposal, members }) => viewFor(caller, toProposal(proposal, members, caller)));
   }
 
   return {
     loadProposalFor,
+    listProposals,
 
-    /** The caller's proposals, latest first, each as the caller may see it. */
-    async listProposals(caller: SessionUser): Promise<ProposalView[]> {
-      const found = await repo.findProposals(membershipOf(caller), { limit: 100 });
+    /**
+     * The reads of listProposals and getProposal with the request's session in the same statement
+     * (readWithSession in plugins/session.ts; docs/decisions/057-the-api-at-its-floor.md). They give
+     * the session's row and the rows; the views below apply the same rules once the user is known.
+     */
+    findListWithSession: (key: SessionKey) => repo.findProposalsWithSession(key, { limit: LIST_LIMIT }),
+    findOneWithSession: (key: SessionKey, proposalId: string) => repo.findProposalWithSession(key, proposalId),
+
+    /** listProposals' answer from findListWithSession's rows (an operator's list is read now: it is every proposal). */
+    async listViews(caller: SessionUser, found: ProposalWithMembers[]): Promise<ProposalView[]> {
+      if (!membershipOf(caller)) return listProposals(caller);
       return found.map(({ proposal, members }) => viewFor(caller, toProposal(proposal, members, caller)));
     },
 
-    async getProposal(caller: SessionUser, proposalId: string): Promise<ProposalView> {
-      const { proposal, members } = await loadProposalFor(caller, proposalId);
+    /** getProposal's answer from findOneWithSession's proposal: 404 for anyone who is not on it. */
+    oneView(caller: SessionUser, found: ProposalWithMembers | null): ProposalView {
+      const { proposal, members } = seenBy(caller, found);
       return viewFor(caller, toProposal(proposal, members, caller));
     },
   };
