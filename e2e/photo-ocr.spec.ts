@@ -52,12 +52,13 @@ async function photographedPage(page: Page): Promise<Buffer> {
     ].forEach((line, i) => g.fillText(line, 320, 500 + i * 110));
     const img = g.getImageData(0, 0, 4000, 3000);
     let seed = 7;
-    for (let i = 0; i < img.data.length; i += 4) {
+    const d = img.data;
+    for (let i = 0; i < d.length; i += 4) {
       seed = (seed * 1103515245 + 12345) & 0x7fffffff;
       const n = (seed % 17) - 8;
-      img.data[i] += n;
-      img.data[i + 1] += n;
-      img.data[i + 2] += n;
+      d[i] = d[i]! + n;
+      d[i + 1] = d[i + 1]! + n;
+      d[i + 2] = d[i + 2]! + n;
     }
     g.putImageData(img, 0, 0);
     return c.toDataURL('image/jpeg', 0.92).split(',')[1]!;
