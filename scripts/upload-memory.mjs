@@ -149,6 +149,9 @@ function tusUpload({ port, cookie, proposalId, item, name }) {
         pdf.stream,
       );
       if (done.status !== 204) throw new Error(`tus patch ${name}: ${done.status} ${done.text}`);
+      // The answer of the PATCH that completed the upload names the stored document: without it the
+      // file was not stored, and the run fails rather than measure a lost upload.
+      if (!done.headers['upload-document-file']) throw new Error(`tus patch ${name}: no stored document`);
       return done.headers;
     },
   );
