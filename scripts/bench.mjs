@@ -4,13 +4,14 @@
 // Lighthouse (mobile, median of 3) on six pages (scripts/bench/frontend.mjs); the back-office list and
 // the operators' queue at 100 000 proposals (scripts/bench/backoffice.mjs).
 // BENCH_ONLY=api,uploads,frontend,lighthouse,lighthouse-low,backoffice picks parts (lighthouse-low: the same
-// pages at 9x CPU, a low-tier phone). Prints one table and writes bench/results.json.
+// pages at 9x CPU, a low-tier phone; field: the API's memory with 20 tus uploads at once, scripts/bench/field.mjs). Prints one table and writes bench/results.json.
 import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { apiTargets, benchApi, benchUploads, printApi } from './bench/api.mjs';
 import { backofficeTargets, benchBackoffice } from './bench/backoffice.mjs';
 import { build, root } from './bench/common.mjs';
+import { benchField, fieldTargets, printField } from './bench/field.mjs';
 import { benchFrontend, benchLighthouse, frontendTargets, printFrontend } from './bench/frontend.mjs';
 import { benchLoginUntilIdle } from './bench/login-idle.mjs';
 
@@ -26,6 +27,7 @@ const results = {
   frontend: [],
   lighthouse: [],
   backoffice: null,
+  field: null,
   targets: {},
 };
 
@@ -41,9 +43,16 @@ if (only.has('frontend')) {
 if (only.has('lighthouse')) await benchLighthouse(results);
 if (only.has('lighthouse-low')) await benchLighthouse(results, { lowTier: true });
 if (only.has('backoffice')) benchBackoffice(results);
+if (only.has('field')) benchField(results);
 printApi(results);
 printFrontend(results);
-results.targets = { ...apiTargets(results), ...frontendTargets(results), ...backofficeTargets(results) };
+printField(results);
+results.targets = {
+  ...apiTargets(results),
+  ...frontendTargets(results),
+  ...backofficeTargets(results),
+  ...fieldTargets(results),
+};
 console.log('\nTargets');
 for (const [k, v] of Object.entries(results.targets)) console.log(`${v === null ? '—' : v ? 'holds' : 'MISSED'}  ${k}`);
 writeFileSync(join(root, 'bench/results.json'), JSON.stringify(results, null, 2));

@@ -3,7 +3,7 @@
 // streams 200 MB of uploads (10 × 20 MB by default) through the real HTTP route and reports the
 // API process's peak resident memory (VmHWM from /proc). Target: under 150 MB.
 //
-//   node scripts/upload-memory.mjs [--files 10] [--mb 20] [--concurrency 1] [--s3] [--target 150]
+//   node scripts/upload-memory.mjs [--files 10] [--mb 20] [--concurrency 1] [--s3] [--tus] [--target 150]
 //                                  [--node-flags "--max-semi-space-size=2"]
 //
 // The API runs as `npm start` runs it (node --enable-source-maps dist/main.js), plus --node-flags.
@@ -32,6 +32,9 @@ const MB = opt('mb', 20);
 const CONCURRENCY = opt('concurrency', 1);
 const TARGET_MB = opt('target', 150);
 const USE_S3 = args.includes('--s3');
+// --tus: each file goes by tus 1.0 (creation POST, then one PATCH with the whole body) instead of the
+// one-request multipart upload (docs/field-bench.md).
+const USE_TUS = args.includes('--tus');
 const NODE_FLAGS = (() => {
   const i = args.indexOf('--node-flags');
   // Default: the flags `npm start` runs the API with (scripts/start.mjs).
@@ -108,6 +111,50 @@ function upload({ port, cookie, proposalId, item, name }) {
     pdf.stream.on('end', () => req.end(tail));
     pdf.stream.pipe(req, { end: false });
   });
+}
+
+const b64 = (v) => Buffer.from(v).toString('base64');
+
+/** One tus upload: the creation POST, then the whole file in one PATCH (as a fast link sends it). */
+function tusUpload({ port, cookie, proposalId, item, name }) {
+  const pdf = pdfStream(FILE_BYTES);
+  const send = (method, path, headers, body) =>
+    new Promise((resolve, reject) => {
+      const req = request(
+        { host: '127.0.0.1', port, method, path, headers: { cookie, 'tus-resumable': '1.0.0', ...headers } },
+        (res) => {
+          let text = '';
+          res.on('data', (d) => (text += d));
+          res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, text }));
+        },
+      );
+      req.on('error', reject);
+      if (body) body.pipe(req);
+      else req.end();
+    });
+  const metadata = [
+    `proposal ${b64(proposalId)}`,
+    `item ${b64(item)}`,
+    `filename ${b64(name)}`,
+    `filetype ${b64('application/pdf')}`,
+  ].join(',');
+  return send('POST', '/api/v3/uploads', { 'upload-length': pdf.length, 'upload-metadata': metadata }).then(
+    async (created) => {
+      if (created.status !== 201) throw new Error(`tus create ${name}: ${created.status} ${created.text}`);
+      const path = new URL(created.headers.location, `http://127.0.0.1:${port}`).pathname;
+      const done = await send(
+        'PATCH',
+        path,
+        { 'upload-offset': '0', 'content-type': 'application/offset+octet-stream', 'content-length': pdf.length },
+        pdf.stream,
+      );
+      if (done.status !== 204) throw new Error(`tus patch ${name}: ${done.status} ${done.text}`);
+      // The answer of the PATCH that completed the upload names the stored document: without it the
+      // file was not stored, and the run fails rather than measure a lost upload.
+      if (!done.headers['upload-document-file']) throw new Error(`tus patch ${name}: no stored document`);
+      return done.headers;
+    },
+  );
 }
 
 async function main() {
@@ -210,7 +257,7 @@ async function main() {
     const worker = async () => {
       while (next < FILES) {
         const i = next++;
-        await upload({
+        await (USE_TUS ? tusUpload : upload)({
           port,
           cookie,
           proposalId,
@@ -228,6 +275,7 @@ async function main() {
 
     const result = {
       driver: USE_S3 ? 's3 (s3rver)' : 'local folder',
+      transport: USE_TUS ? 'tus' : 'multipart',
       nodeFlags: NODE_FLAGS.join(' '),
       uploads: FILES,
       fileMb: Number((FILE_BYTES / (1024 * 1024)).toFixed(2)),
