@@ -4,7 +4,7 @@ import type { DocumentsConfig } from './documents.config';
 
 /**
  * Where the bytes of unfinished resumable uploads wait (docs/decisions/053-resumable-uploads.md):
- * the tus file store in DATA_DIR/resumable on the local driver, the tus S3 store in the documents'
+ * the tus file store in DATA_DIR/resumable on the local driver, the tus S3 store (resumable-s3-store.ts) in the documents'
  * bucket when S3_BUCKET is set (so any instance can take the next chunk). Both are loaded on first
  * use, like the S3 client of storage.ts: a machine that never receives a resumable upload pays
  * nothing for them.
@@ -26,9 +26,9 @@ export function createResumableStore(config: DocumentsConfig): ResumableStore {
   const datastore = () =>
     (ready ??=
       storage.driver === 's3'
-        ? import('@tus/s3-store').then(
-            ({ S3Store }) =>
-              new S3Store({
+        ? import('./resumable-s3-store').then(
+            ({ RecordedPartsS3Store }) =>
+              new RecordedPartsS3Store({
                 partSize: PART_SIZE,
                 expirationPeriodInMilliseconds,
                 s3ClientConfig: {
