@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineJob } from '../src/jobs/jobs';
-import { clientFor, createTestApp, login, type TestApp } from './helpers';
+import { clientFor, createTestApp, login, until, type TestApp } from './helpers';
 
 /**
  * Two API instances on one PostgreSQL database share pg-boss's queues (docs/decisions/048-background-jobs.md):
@@ -8,16 +8,6 @@ import { clientFor, createTestApp, login, type TestApp } from './helpers';
  * each retry, is dead after its limit, and the back office of either instance shows it.
  * (The schedules firing once across instances: test-system/jobs-two-instances.test.ts.)
  */
-
-async function until<T>(what: string, check: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('background jobs on two instances (PostgreSQL)', () => {
   let a: TestApp;
@@ -56,8 +46,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('background jobs on two instance
         failures: { id: string; queue: string; state: string; attempts: number; lastError: string }[];
       };
     };
-    const dead = await until('the job to be dead', async () =>
-      (await page()).failures.find((f) => f.queue === 'test.fails' && f.state === 'dead'),
+    const dead = await until(
+      'the job to be dead',
+      async () => (await page()).failures.find((f) => f.queue === 'test.fails' && f.state === 'dead'),
+      30_000,
     );
     // Both instances poll the queue; still each try ran exactly once.
     await new Promise((r) => setTimeout(r, 2_000));

@@ -1,23 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOB_NOT_RETRYABLE } from '@portal/domain/jobs-api';
 import { defineJob } from '../src/jobs/jobs';
-import { DATABASES, clientFor, createTestApp, login, type TestApp } from './helpers';
+import { DATABASES, clientFor, createTestApp, login, until, type TestApp } from './helpers';
 
 /**
  * Background jobs through the app on each database (pg-boss on PostgreSQL, the in-process runner on
  * SQLite): a failing job is retried with exponential backoff, then dead; the back office sees it
  * with its last error and runs it again. docs/decisions/048-background-jobs.md.
  */
-
-async function until<T>(what: string, check: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 describe.each(DATABASES)('background jobs on %s', (dialect) => {
   let t: TestApp;

@@ -131,21 +131,23 @@ describe.each(SETUPS)('resumable uploads: $name', ({ dialect, s3: useS3 }) => {
     expect((await tus().head(url)).statusCode).toBe(410);
   });
 
-  it('an unfinished upload past its expiry answers 410, and the uploads sweep removes it', async () => {
-    const content = makePdf({ pad: 10_000 });
-    const created = await tus().create(ids.twoBuyers, ITEM, {
-      name: 'a.pdf',
-      type: 'application/pdf',
-      size: content.length,
-    });
+  /** An upload of which only `sent` bytes arrived, then left past its expiry (the clock is the row's). */
+  async function sentInPartThenExpired(name: string, pad: number, sent: number) {
+    const content = makePdf({ pad });
+    const created = await tus().create(ids.twoBuyers, ITEM, { name, type: 'application/pdf', size: content.length });
     const url = String(created.headers.location);
-    await tus().patch(url, 0, content.subarray(0, 4_000));
+    await tus().patch(url, 0, content.subarray(0, sent));
     const id = url.split('/').pop()!;
     await t.db.kysely
       .updateTable('resumable_uploads')
       .set({ expires_at: Date.now() - 1 })
       .where('id', '=', id)
       .execute();
+    return { content, url, id };
+  }
+
+  it('an unfinished upload past its expiry answers 410, and the uploads sweep removes it', async () => {
+    const { content, url, id } = await sentInPartThenExpired('a.pdf', 10_000, 4_000);
     const head = await tus().head(url);
     expect(head.statusCode).toBe(410);
     const patch = await tus().patch(url, 4_000, content.subarray(4_000));
@@ -163,20 +165,7 @@ describe.each(SETUPS)('resumable uploads: $name', ({ dialect, s3: useS3 }) => {
   });
 
   it('the uploads.sweep background job removes expired unfinished uploads with the other leftovers', async () => {
-    const content = makePdf({ pad: 5_000 });
-    const created = await tus().create(ids.twoBuyers, ITEM, {
-      name: 'b.pdf',
-      type: 'application/pdf',
-      size: content.length,
-    });
-    const url = String(created.headers.location);
-    await tus().patch(url, 0, content.subarray(0, 1_000));
-    const id = url.split('/').pop()!;
-    await t.db.kysely
-      .updateTable('resumable_uploads')
-      .set({ expires_at: Date.now() - 1 })
-      .where('id', '=', id)
-      .execute();
+    const { url, id } = await sentInPartThenExpired('b.pdf', 5_000, 1_000);
     await t.app.jobs.start();
     try {
       await t.app.jobs.send('uploads.sweep');

@@ -6,3 +6,4 @@ export * from './proposals';
 export * from './urls';
 export * from './suite';
 export * from './steps';
+export * from './until';
