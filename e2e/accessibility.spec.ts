@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { baseURL, DESKTOP, loginAs, makePdf, PHONE, useBrowser } from './fixtures';
 import { PUBLIC_URLS, walkRoleScreens } from './route-walk';
+import { seriousViolations } from './checks';
 
 /**
  * The screen once drawn, checked by axe-core in the page itself: the app has no frame of another
@@ -22,20 +22,13 @@ async function axe(page: Page, label: string) {
     );
   if (crossOrigin.length > 0)
     return [`${label}: frame of another origin axe would not check: ${crossOrigin[0]!.url()}`];
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .options({ resultTypes: ['violations'] })
-    .setLegacyMode()
-    .analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${label}: [${v.impact}] ${v.id} — ${v.help} (${v.nodes
-          .map((n) => n.target.join(' '))
-          .slice(0, 3)
-          .join(', ')})`,
-    );
+  return (await seriousViolations(page)).map(
+    (v) =>
+      `${label}: [${v.impact}] ${v.id} — ${v.help} (${v.nodes
+        .map((n) => n.target.join(' '))
+        .slice(0, 3)
+        .join(', ')})`,
+  );
 }
 
 // The four walks (each its own context and page) run side by side: most of a screen's time is

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
 import { PDFDocument, PDFName, PDFRawStream, type PDFDict } from '@cantoo/pdf-lib';
-import AxeBuilder from '@axe-core/playwright';
 import { chooseProposal, makePdf, screenshot, signIn, TOUCH_PHONE, useBrowser } from './fixtures';
+import { seriousViolations } from './checks';
 
 const INCOME_TAX = 'Declaração de Imposto de Renda — comprador principal';
 const PROOF_OF_ADDRESS = 'Comprovante de residência — comprador principal';
@@ -49,16 +49,8 @@ async function pdfPages(bytes: Buffer) {
 }
 
 /** The serious and critical WCAG 2.1 AA problems axe finds on the screen as it stands. */
-async function axeProblems(page: Page) {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .options({ resultTypes: ['violations'] })
-    .setLegacyMode()
-    .analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
+const axeProblems = async (page: Page) =>
+  (await seriousViolations(page)).map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 
 /** The screen's way on: "Continuar" to the next step, or "Voltar ao início". */
 const wayOn = (page: Page) =>

@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core';
 import { createWorker, OEM } from 'tesseract.js';
 import { readJpegFacts } from '@portal/domain/jpeg-metadata';
 import { chooseProposal, PHONE, signIn, useBrowser } from './fixtures';
+import { storedFile } from './checks';
 
 const INCOME_TAX = 'Declaração de Imposto de Renda — comprador principal';
 const CPF = '529.982.247-25';
@@ -64,17 +65,6 @@ async function photographedPage(page: Page): Promise<Buffer> {
     return c.toDataURL('image/jpeg', 0.92).split(',')[1]!;
   });
   return Buffer.from(b64, 'base64');
-}
-
-async function storedFile(page: Page, proposalId: string, name: string) {
-  const list = (await (await page.request.get(`/api/v3/proposals/${proposalId}/documents`)).json()) as {
-    data: { items: { files: { id: string; name: string }[] }[] };
-  };
-  const file = list.data.items.flatMap((i) => i.files).find((f) => f.name === name);
-  if (!file) throw new Error(`${name} not stored`);
-  const res = await page.request.get(`/api/v3/proposals/${proposalId}/documents/files/${file.id}/content`);
-  expect(res.status()).toBe(200);
-  return res.body();
 }
 
 async function readText(jpeg: Buffer, langPath = OCR_FILES.langPath): Promise<string> {

@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { readJpegFacts } from '@portal/domain/jpeg-metadata';
 import { exifGpsSegment, withSegment } from '@portal/domain/jpeg-metadata.fixture';
 import { chooseProposal, PHONE, screenshot, signIn, useBrowser } from './fixtures';
+import { storedFile } from './checks';
 
 const INCOME_TAX = 'Declaração de Imposto de Renda — comprador principal';
 const PROOF_OF_ADDRESS = 'Comprovante de residência — comprador principal';
@@ -37,17 +38,6 @@ async function phonePhoto(page: Page): Promise<Buffer> {
     return c.toDataURL('image/jpeg', 0.92).split(',')[1]!;
   });
   return Buffer.from(b64, 'base64');
-}
-
-async function storedFile(page: Page, proposalId: string, name: string) {
-  const list = (await (await page.request.get(`/api/v3/proposals/${proposalId}/documents`)).json()) as {
-    data: { items: { files: { id: string; name: string }[] }[] };
-  };
-  const file = list.data.items.flatMap((i) => i.files).find((f) => f.name === name);
-  if (!file) throw new Error(`${name} not stored`);
-  const res = await page.request.get(`/api/v3/proposals/${proposalId}/documents/files/${file.id}/content`);
-  expect(res.status()).toBe(200);
-  return res.body();
 }
 
 describe('photos shrink on the phone', () => {
