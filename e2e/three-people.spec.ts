@@ -162,6 +162,8 @@ describe('one proposal, three people', () => {
       if (!next) break;
       await sp.waitForURL((url) => url.pathname === next.path);
       if (next.kind === 'section') expect(await sp.locator('.read-only-note').count()).toBe(0);
+      // While the address can be typed, the CEP says it fills the rest.
+      if (next.path === `${base}address`) await sp.getByText('Ao informar o CEP').waitFor();
       await fill[next.kind === 'complete' ? 'complete' : next.path.slice(base.length)]!(sp);
       await expect
         .poll(async () => (await progressOf(sp!.request, proposal.id)).next?.id, { timeout: 10_000 })
@@ -176,6 +178,9 @@ describe('one proposal, three people', () => {
     await note.waitFor();
     expect(await note.innerText()).toContain('A proposta está com a equipe do portal, em análise.');
     expect(await note.innerText()).toContain('Se a equipe pedir uma correção');
+    // Nothing invites typing on a form that cannot be changed (the CEP's "we fill the address" hint).
+    await expect.poll(() => sp.locator('#campo-cep').isDisabled()).toBe(true);
+    expect(await sp.getByText('Ao informar o CEP').count()).toBe(0);
     await audit(sp, 'seller read-only');
     await screenshot(sp, 'three-people-seller-read-only-phone');
 

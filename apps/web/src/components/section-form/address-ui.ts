@@ -7,7 +7,7 @@ export const ADDRESS_FIELD_UI: Record<string, FieldUi> = {
     widget: 'cep',
     autoComplete: 'postal-code',
     placeholder: '00000-000',
-    help: 'Ao informar o CEP, preenchemos o endereço para você.',
+    editingHelp: 'Ao informar o CEP, preenchemos o endereço para você.',
   },
   address: { label: 'Logradouro (rua, avenida…)', widget: 'text', autoComplete: 'address-line1' },
   number: { label: 'Número', widget: 'text', maxLength: 20 },

@@ -29,6 +29,7 @@ function ScalarField({ name, ui, form, disabled, values }: FieldRendererProps) {
   const id = `campo-${name}`;
   const error = form.errors[name];
   const common = { id, disabled: disabled || ui.readOnly, 'aria-invalid': error ? true : undefined } as const;
+  const help = ui.help ?? (common.disabled ? undefined : ui.editingHelp);
 
   let controlNode: React.ReactNode;
   switch (ui.widget) {
@@ -119,7 +120,7 @@ function ScalarField({ name, ui, form, disabled, values }: FieldRendererProps) {
     }
   }
   return (
-    <FieldItem label={ui.label} htmlFor={id} error={error} help={ui.help}>
+    <FieldItem label={ui.label} htmlFor={id} error={error} help={help}>
       {controlNode}
     </FieldItem>
   );

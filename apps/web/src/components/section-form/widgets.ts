@@ -34,6 +34,8 @@ export interface FieldUi {
   label: string;
   widget: Widget;
   help?: string;
+  /** Help about typing the value (e.g. the CEP filling the address): hidden while the form is read-only. */
+  editingHelp?: string;
   placeholder?: string;
   autoComplete?: string;
   options?: { value: string; label: string }[];

@@ -43,7 +43,7 @@ export const FGTS_FIELD_UI: Record<FgtsSectionKey, Record<string, FieldUi>> = {
       label: 'CEP do imóvel',
       widget: 'cep',
       placeholder: '00000-000',
-      help: 'Ao informar o CEP, preenchemos o endereço para você.',
+      editingHelp: 'Ao informar o CEP, preenchemos o endereço para você.',
     },
     street: { label: 'Logradouro (rua, avenida…)', widget: 'text', maxLength: 200 },
     nonumber: { label: 'O endereço não tem número', widget: 'switch' },
