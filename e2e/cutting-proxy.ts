@@ -20,6 +20,11 @@ export interface CuttingProxy {
     fraction: number,
     downMs?: number,
   ): Promise<{ forwardedBeforeCut: number; bodyLength: number }>;
+  /**
+   * Drops every open connection now, both ways, without forwarding what the proxy has not passed on
+   * yet (a link that dies: the bytes still queued on the phone never arrive).
+   */
+  dropConnections(): void;
   /** Browser → server bytes per second (0: unlimited). */
   throttle(bytesPerSecond: number): void;
   /** Browser → server bytes forwarded so far (every connection). */
@@ -98,6 +103,9 @@ export async function startCuttingProxy(target: URL): Promise<CuttingProxy> {
   return {
     url: `http://127.0.0.1:${port}`,
     armCut: (line, fraction, downMs = 0) => new Promise((done) => (cut = { line, fraction, downMs, done })),
+    dropConnections: () => {
+      for (const s of sockets) s.destroy();
+    },
     throttle: (bytesPerSecond) => void (rate = bytesPerSecond),
     get forwarded() {
       return forwarded;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { Page } from 'playwright-core';
-import { baseURL, chooseProposal, PHONE, signIn, useBrowser } from './fixtures';
+import { baseURL, chooseProposal, PHONE, screenshot, signIn, useBrowser } from './fixtures';
 import { startCuttingProxy, type CuttingProxy } from './cutting-proxy';
 
 const INCOME_TAX = 'Declaração de Imposto de Renda — comprador principal';
@@ -107,6 +107,9 @@ describe('resumable uploads on a connection that drops', () => {
     });
     const { forwardedBeforeCut, bodyLength } = await cut;
     expect(bodyLength).toBeGreaterThan(100_000);
+    // While the link is down the row says it is resuming, not failed, and keeps what was sent.
+    await item.getByText('Retomando…').waitFor({ timeout: 15_000 });
+    await screenshot(page, 'resumable-upload-resuming-phone', { fullPage: false });
     await item.getByRole('link', { name: 'recibo.jpg' }).waitFor({ timeout: 60_000 });
 
     const requests = (await sentRequests()).filter((r) => r.method === 'PATCH');
@@ -153,6 +156,9 @@ describe('resumable uploads on a connection that drops', () => {
     };
     onTestFailed(() => console.error(`HEAD answers: ${headStatuses.join(' ')}`));
     await expect.poll(headOffset, { timeout: 20_000 }).toBeGreaterThan(100_000);
+    // The link dies and the person reloads: what the phone had queued for the old request never
+    // arrives (otherwise a loopback socket's buffer could deliver the whole rest after the reload).
+    proxy.dropConnections();
     await page.reload();
     await page.getByRole('heading', { name: 'Envio de documentos' }).waitFor();
     // The server lets go of the cut request first (its lock on the upload): until then HEAD waits or is refused.
