@@ -109,6 +109,7 @@ describe('resumable uploads on a connection that drops', () => {
     expect(bodyLength).toBeGreaterThan(100_000);
     // While the link is down the row says it is resuming, not failed, and keeps what was sent.
     await item.getByText('Retomando…').waitFor({ timeout: 15_000 });
+    await item.getByText('Retomando…').scrollIntoViewIfNeeded();
     await screenshot(page, 'resumable-upload-resuming-phone', { fullPage: false });
     await item.getByRole('link', { name: 'recibo.jpg' }).waitFor({ timeout: 60_000 });
 
