@@ -5,6 +5,10 @@ import { createConnection, createServer, type AddressInfo, type Socket } from 'n
  * the browser sends, and cut every open connection once a request whose first line matches has
  * carried a given number of body bytes. Real sockets, real resets: the browser sees a dropped
  * connection exactly as on a train going into a tunnel.
+ *
+ * With `afterCut`, it also plays a load balancer in front of two instances: connections go to
+ * `target` until the cut, and every connection opened after it goes to `afterCut` (the phone comes
+ * back and lands on another instance).
  */
 export interface CuttingProxy {
   /** http://127.0.0.1:port — the page's base URL. */
@@ -29,11 +33,19 @@ export interface CuttingProxy {
   throttle(bytesPerSecond: number): void;
   /** Browser → server bytes forwarded so far (every connection). */
   readonly forwarded: number;
+  /**
+   * The requests forwarded so far, oldest first: the request line ("PATCH /api/v3/uploads/… HTTP/1.1")
+   * and the host:port it went to. A request is noted when a chunk from the browser begins with a
+   * request line (the browser sends one request at a time on a connection, so each begins a chunk).
+   */
+  readonly requests: readonly { line: string; to: string }[];
   close(): Promise<void>;
 }
 
-export async function startCuttingProxy(target: URL): Promise<CuttingProxy> {
+export async function startCuttingProxy(target: URL, options: { afterCut?: URL } = {}): Promise<CuttingProxy> {
   const sockets = new Set<Socket>();
+  const requests: { line: string; to: string }[] = [];
+  let current = target;
   let forwarded = 0;
   let rate = 0;
   type Cut = { forwardedBeforeCut: number; bodyLength: number };
@@ -45,7 +57,8 @@ export async function startCuttingProxy(target: URL): Promise<CuttingProxy> {
       client.destroy();
       return;
     }
-    const upstream = createConnection({ host: target.hostname, port: Number(target.port) });
+    const to = current.host;
+    const upstream = createConnection({ host: current.hostname, port: Number(current.port) });
     sockets.add(client).add(upstream);
     let counting: number | null = null;
     let after = Infinity;
@@ -54,11 +67,14 @@ export async function startCuttingProxy(target: URL): Promise<CuttingProxy> {
       const { done, downMs } = cut!;
       cut = null;
       downUntil = Date.now() + downMs;
+      if (options.afterCut) current = options.afterCut;
       // Every open connection drops, as when the phone loses the network.
       for (const s of sockets) s.destroy();
       done({ forwardedBeforeCut: forwarded, bodyLength });
     };
     client.on('data', (chunk: Buffer) => {
+      const line = /^[A-Z]+ \S+ HTTP\/1\.[01](?=\r\n)/.exec(chunk.subarray(0, 2048).toString('latin1'));
+      if (line) requests.push({ line: line[0], to });
       if (cut && counting === null) {
         const at = chunk.indexOf(cut.line);
         if (at >= 0) {
@@ -109,6 +125,9 @@ export async function startCuttingProxy(target: URL): Promise<CuttingProxy> {
     throttle: (bytesPerSecond) => void (rate = bytesPerSecond),
     get forwarded() {
       return forwarded;
+    },
+    get requests() {
+      return requests;
     },
     async close() {
       for (const s of sockets) s.destroy();

@@ -2,32 +2,10 @@ import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest'
 import type { Page } from 'playwright-core';
 import { baseURL, chooseProposal, PHONE, screenshot, signIn, useBrowser } from './fixtures';
 import { startCuttingProxy, type CuttingProxy } from './cutting-proxy';
+import { noisyPhoto, recordTusRequests } from './tus-uploads';
 
 const INCOME_TAX = 'Declaração de Imposto de Renda — comprador principal';
 const PROOF_OF_ADDRESS = 'Comprovante de residência — comprador principal';
-
-/** A 2000 × 1500 photo with sensor noise at a camera's quality: several hundred kB once shrunk. */
-async function noisyPhoto(page: Page): Promise<Buffer> {
-  const b64 = await page.evaluate(() => {
-    const c = document.createElement('canvas');
-    c.width = 2000;
-    c.height = 1500;
-    const g = c.getContext('2d')!;
-    const img = g.createImageData(2000, 1500);
-    let seed = 7;
-    for (let i = 0; i < img.data.length; i += 4) {
-      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-      const v = 120 + (seed % 136);
-      img.data[i] = v;
-      img.data[i + 1] = 255 - v;
-      img.data[i + 2] = (v * 7) % 256;
-      img.data[i + 3] = 255;
-    }
-    g.putImageData(img, 0, 0);
-    return c.toDataURL('image/jpeg', 0.95).split(',')[1]!;
-  });
-  return Buffer.from(b64, 'base64');
-}
 
 /** A PDF of about `size` bytes (a comment pads it): no shrinking, the same bytes on every pick. */
 function paddedPdf(size: number): Buffer {
@@ -36,41 +14,6 @@ function paddedPdf(size: number): Buffer {
   const tail = 'trailer << /Root 1 0 R >>\n%%EOF\n';
   const pad = `%${'x'.repeat(78)}\n`.repeat(Math.ceil(size / 80));
   return Buffer.from(head + pad + tail, 'latin1');
-}
-
-/** Every tus request the page makes (method, Upload-Offset, body bytes), noted by wrapping XMLHttpRequest. */
-async function recordTusRequests(page: Page) {
-  await page.addInitScript(() => {
-    type Sent = { method: string; url: string; offset: number | null; bytes: number };
-    const sent: Sent[] = [];
-    (window as unknown as { tusSent: Sent[] }).tusSent = sent;
-    const open = XMLHttpRequest.prototype.open;
-    const setHeader = XMLHttpRequest.prototype.setRequestHeader;
-    const send = XMLHttpRequest.prototype.send;
-    const notes = new WeakMap<XMLHttpRequest, Sent>();
-    XMLHttpRequest.prototype.open = function (this: XMLHttpRequest, method: string, url: string | URL) {
-      notes.set(this, { method, url: String(url), offset: null, bytes: 0 });
-      // eslint-disable-next-line prefer-rest-params
-      return open.apply(this, arguments as unknown as Parameters<typeof open>);
-    } as typeof open;
-    XMLHttpRequest.prototype.setRequestHeader = function (name: string, value: string) {
-      const note = notes.get(this);
-      if (note && name.toLowerCase() === 'upload-offset') note.offset = Number(value);
-      return setHeader.call(this, name, value);
-    };
-    XMLHttpRequest.prototype.send = function (body) {
-      const note = notes.get(this);
-      if (note?.url.includes('/api/v3/uploads')) {
-        note.bytes = body instanceof Blob ? body.size : 0;
-        sent.push(note);
-      }
-      return send.call(this, body);
-    };
-  });
-  return () =>
-    page.evaluate(
-      () => (window as unknown as { tusSent: { method: string; offset: number | null; bytes: number }[] }).tusSent,
-    );
 }
 
 async function storedFiles(page: Page, proposalId: string, name: string) {

@@ -1,4 +1,4 @@
-import { Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import { z } from 'zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -39,6 +39,25 @@ function drainUnread(raw: FastifyRequest['raw']) {
   raw.resume();
 }
 
+/**
+ * A PATCH's body as tus reads it. A connection cut mid-body ends it where it stopped instead of
+ * failing it: tus then keeps the bytes that arrived, as its own Node adapter does on a request
+ * error. Failed, the body made the S3 store drop the part it was filling (everything since the last
+ * 5 MiB), so a photo cut off at half started again from zero; the file store kept what it had
+ * appended either way.
+ */
+function bodyOf(raw: FastifyRequest['raw']): ReadableStream<Uint8Array> {
+  const body = new PassThrough();
+  raw.pipe(body);
+  const endWhereItStopped = () => {
+    if (raw.readableEnded) return;
+    raw.unpipe(body);
+    body.end();
+  };
+  raw.once('error', endWhereItStopped).once('close', endWhereItStopped);
+  return Readable.toWeb(body) as ReadableStream<Uint8Array>;
+}
+
 /** The Fastify request as the Web Request @tus/server's handleWeb takes; a PATCH's body streams through. */
 function toWebRequest(request: FastifyRequest): Request {
   const headers = new Headers();
@@ -49,7 +68,7 @@ function toWebRequest(request: FastifyRequest): Request {
   return new Request(`http://${request.host || 'localhost'}${request.url}`, {
     method: request.method,
     headers,
-    ...(hasBody ? { body: Readable.toWeb(request.raw) as ReadableStream<Uint8Array>, duplex: 'half' } : {}),
+    ...(hasBody ? { body: bodyOf(request.raw), duplex: 'half' } : {}),
   } as RequestInit);
 }
 
