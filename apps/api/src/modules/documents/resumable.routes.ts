@@ -1,4 +1,5 @@
-import { Readable } from 'node:stream';
+import type { IncomingMessage } from 'node:http';
+import { finished } from 'node:stream';
 import { z } from 'zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -39,6 +40,47 @@ function drainUnread(raw: FastifyRequest['raw']) {
   raw.resume();
 }
 
+/**
+ * A PATCH's body as the Web stream @tus/server reads (it turns it back into a Node stream for its
+ * store). Readable.toWeb would copy every chunk into a new buffer and read ahead of the store:
+ * with twenty uploads at once those copies and queued chunks were most of the API's peak memory
+ * (docs/decisions/058-api-memory.md). Here each chunk is handed on as the socket delivered it, one
+ * at a time, only when the store asks for the next (highWaterMark 0). The bytes are read only by
+ * the store, never transferred, so no copy is needed. Cancelling destroys the request, as toWeb does.
+ */
+export function requestBodyStream(raw: IncomingMessage): ReadableStream<Uint8Array> {
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  let done = false;
+  const body = new ReadableStream<Uint8Array>(
+    {
+      start(c) {
+        controller = c;
+      },
+      pull() {
+        raw.resume();
+      },
+      cancel(reason) {
+        done = true;
+        raw.destroy(reason instanceof Error ? reason : undefined);
+      },
+    },
+    { highWaterMark: 0 },
+  );
+  raw.pause();
+  raw.on('data', (chunk: Buffer) => {
+    if (done) return;
+    controller.enqueue(chunk);
+    if ((controller.desiredSize ?? 0) <= 0) raw.pause();
+  });
+  finished(raw, { writable: false }, (err) => {
+    if (done) return;
+    done = true;
+    if (err) controller.error(err);
+    else controller.close();
+  });
+  return body;
+}
+
 /** The Fastify request as the Web Request @tus/server's handleWeb takes; a PATCH's body streams through. */
 function toWebRequest(request: FastifyRequest): Request {
   const headers = new Headers();
@@ -49,7 +91,7 @@ function toWebRequest(request: FastifyRequest): Request {
   return new Request(`http://${request.host || 'localhost'}${request.url}`, {
     method: request.method,
     headers,
-    ...(hasBody ? { body: Readable.toWeb(request.raw) as ReadableStream<Uint8Array>, duplex: 'half' } : {}),
+    ...(hasBody ? { body: requestBodyStream(request.raw), duplex: 'half' } : {}),
   } as RequestInit);
 }
 
