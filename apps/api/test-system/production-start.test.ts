@@ -80,7 +80,7 @@ describe('a start with a bad configuration', { timeout: 60_000 }, () => {
 
 describe('what the built server loads when it starts', () => {
   // Each of these holds megabytes once imported (the PDF writer about 35 MB, the Redis client 9,
-  // the S3 SDK 23, nodemailer and pg-boss about 10 each): an instance loads one only when it writes
+  // the S3 SDK 23; nodemailer and pg-boss 25–28 imported alone): an instance loads one only when it writes
   // a PDF, has REDIS_URL, stores files on S3 (the tus S3 store brings the SDK too), sends an e-mail
   // or runs its jobs on PostgreSQL, which keeps an upload's peak memory under its budget
   // (docs/decisions/005-documents.md, docs/decisions/058-api-memory.md).

@@ -30,7 +30,7 @@ export function createPgBossJobs(args: {
   cronCheckSeconds: number;
   log?: { warn(obj: object, msg: string): void };
 }): JobEngine {
-  // pg-boss (about 10 MB once imported) is imported at the engine's first start, send or retry, so
+  // pg-boss (~25 MB resident when imported alone) is imported at the engine's first start, send or retry, so
   // an instance on SQLite, which never builds this engine, never loads it (docs/decisions/058-api-memory.md).
   let loaded: Promise<PgBoss> | null = null;
   const bossOf = () =>

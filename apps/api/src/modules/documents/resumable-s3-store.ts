@@ -18,7 +18,7 @@ const isUnsupported = (error: unknown) => UNSUPPORTED.has((error as { name?: str
  * upload another one started. On real S3 ListParts answers and the records are only an extra small
  * PUT per 5 MiB part. One object per part (not one list) so parts sent in parallel never race.
  *
- * Built on first use: @tus/s3-store brings the AWS SDK (about 30 MB once imported), which an
+ * Built on first use: @tus/s3-store brings the AWS SDK (~33 MB resident when imported alone), which an
  * instance on the local driver never needs, and is imported only here (docs/decisions/058-api-memory.md).
  */
 export async function createRecordedPartsS3Store(options: S3StoreOptions): Promise<S3Store> {

@@ -61,8 +61,8 @@ function messageOf(row: OutboxTable, from: string) {
 
 /**
  * SMTP when configured; otherwise each message becomes an .eml file in DATA_DIR/outbox. nodemailer
- * (about 10 MB once imported) is loaded at the first send, not at start: an instance with nothing
- * to send never pays for it (docs/decisions/058-api-memory.md).
+ * (~28 MB resident when imported alone) is loaded at the first send, not at start: an instance
+ * with nothing to send never pays for it (docs/decisions/058-api-memory.md).
  */
 function createTransport(args: { smtpUrl: string | null; outboxDir: string }): Transport {
   let transporter: Promise<Transporter> | null = null;
