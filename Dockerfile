@@ -43,4 +43,5 @@ HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/health/ready').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # SIGTERM drains requests in flight (SHUTDOWN_TIMEOUT_MS, default 10 s; keep docker's stop timeout longer).
 STOPSIGNAL SIGTERM
-CMD ["node", "--enable-source-maps", "--max-semi-space-size=2", "apps/api/dist/main.js"]
+# The flags of `npm start` (scripts/start.mjs): no --enable-source-maps (docs/decisions/058-api-memory.md).
+CMD ["node", "--max-semi-space-size=2", "apps/api/dist/main.js"]

@@ -10,6 +10,12 @@
 // A frame is anything like `…/assets/index-Bx3k9.js:1:23456`; lines without one are printed as
 // they are. The maps must come from the same build as the page that failed (the file names carry
 // its content hash, so a map of another build is simply not found).
+//
+//   node scripts/resolve-stack.mjs --api [--maps apps/api/dist] < api-stack.txt
+//
+// --api reads a stack from the API's log instead: the server runs without --enable-source-maps
+// (docs/decisions/058-api-memory.md), so its frames name the bundle (`…/apps/api/dist/main.js:812:11`),
+// and the map the API build wrote beside it must be the deployed build's too.
 import { existsSync, readFileSync } from 'node:fs';
 import { SourceMap } from 'node:module';
 import { join, relative, resolve } from 'node:path';
@@ -17,8 +23,11 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const at = process.argv.indexOf('--maps');
-const mapsDir = resolve(at > 0 ? process.argv[at + 1] : join(root, 'apps/web/dist/assets'));
-const FRAME = /(?:[a-z]+:\/\/[^\s()]*?)?\/?assets\/([\w.-]+\.js):(\d+):(\d+)/g;
+const api = process.argv.includes('--api');
+const mapsDir = resolve(at > 0 ? process.argv[at + 1] : join(root, api ? 'apps/api/dist' : 'apps/web/dist/assets'));
+const FRAME = api
+  ? /(?:[a-z]+:\/\/[^\s()]*?)?\/?dist\/([\w.-]+\.js):(\d+):(\d+)/g
+  : /(?:[a-z]+:\/\/[^\s()]*?)?\/?assets\/([\w.-]+\.js):(\d+):(\d+)/g;
 
 const maps = new Map();
 function mapOf(file) {

@@ -44,9 +44,12 @@ for (const t of targets) {
 
 // A small young generation keeps the process's memory flat while large uploads stream through
 // (measured: 177 MB peak without, 137 MB with, for 200 MB of uploads; scripts/upload-memory.mjs).
+// No --enable-source-maps: Node.js then decodes the bundle's whole source map at start (pino asks
+// for its caller's file), about 12 MB held for good. Stack traces name dist/main.js; the map beside
+// it turns them into source lines offline (scripts/resolve-stack.mjs --api; docs/decisions/058-api-memory.md).
 const server = spawn(
   process.execPath,
-  ['--enable-source-maps', '--max-semi-space-size=2', join(root, 'apps/api/dist/main.js'), ...process.argv.slice(2)],
+  ['--max-semi-space-size=2', join(root, 'apps/api/dist/main.js'), ...process.argv.slice(2)],
   {
     cwd: root,
     stdio: 'inherit',

@@ -6,7 +6,7 @@
 //   node scripts/upload-memory.mjs [--files 10] [--mb 20] [--concurrency 1] [--s3] [--tus] [--target 150]
 //                                  [--node-flags "--max-semi-space-size=2"]
 //
-// The API runs as `npm start` runs it (node --enable-source-maps dist/main.js), plus --node-flags.
+// The API runs as `npm start` runs it (node --max-semi-space-size=2 dist/main.js); --node-flags replaces those flags.
 // V8 grows its young generation under a fast loopback upload (~20 MB of the peak); a deployment
 // that caps it (--max-semi-space-size) trades a little CPU for that memory.
 //
@@ -207,7 +207,7 @@ async function main() {
     const port = await freePort();
     env.PORT = String(port);
     env.PUBLIC_URL = `http://127.0.0.1:${port}`;
-    server = spawn(process.execPath, ['--enable-source-maps', ...NODE_FLAGS, out], {
+    server = spawn(process.execPath, [...NODE_FLAGS, out], {
       cwd: root,
       env,
       // The API's log lines go to our stderr: stdout carries only the result (JSON), which

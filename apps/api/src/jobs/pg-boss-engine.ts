@@ -1,4 +1,4 @@
-import { PgBoss } from 'pg-boss';
+import type { PgBoss } from 'pg-boss';
 import { CompiledQuery, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import {
@@ -30,14 +30,21 @@ export function createPgBossJobs(args: {
   cronCheckSeconds: number;
   log?: { warn(obj: object, msg: string): void };
 }): JobEngine {
-  const boss = new PgBoss({
-    connectionString: args.connectionString,
-    schema: args.schema,
-    max: 3,
-    application_name: 'portal-jobs',
-    cronMonitorIntervalSeconds: args.cronCheckSeconds,
-  });
-  boss.on('error', (err: Error) => args.log?.warn({ err: errorText(err) }, 'job engine error'));
+  // pg-boss (~25 MB resident when imported alone) is imported at the engine's first start, send or retry, so
+  // an instance on SQLite, which never builds this engine, never loads it (docs/decisions/058-api-memory.md).
+  let loaded: Promise<PgBoss> | null = null;
+  const bossOf = () =>
+    (loaded ??= import('pg-boss').then(({ PgBoss }) => {
+      const boss = new PgBoss({
+        connectionString: args.connectionString,
+        schema: args.schema,
+        max: 3,
+        application_name: 'portal-jobs',
+        cronMonitorIntervalSeconds: args.cronCheckSeconds,
+      });
+      boss.on('error', (err: Error) => args.log?.warn({ err: errorText(err) }, 'job engine error'));
+      return boss;
+    }));
   const names = args.definitions.map((d) => d.name);
   const workers = new Map<string, string>();
   let running = false;
@@ -61,6 +68,7 @@ export function createPgBossJobs(args: {
       return running;
     },
     async start() {
+      const boss = await bossOf();
       await boss.start();
       for (const def of args.definitions) {
         const options = {
@@ -84,7 +92,8 @@ export function createPgBossJobs(args: {
     },
     async stop(timeoutMs = 10_000) {
       running = false;
-      await boss.stop({ graceful: true, timeout: timeoutMs, close: true });
+      if (!loaded) return;
+      await (await loaded).stop({ graceful: true, timeout: timeoutMs, close: true });
     },
     async send(name: string, data: object = {}, options: SendOptions = {}) {
       if (options.singletonKey) {
@@ -94,6 +103,7 @@ export function createPgBossJobs(args: {
         );
         if (waiting.length > 0) return;
       }
+      const boss = await bossOf();
       await boss.send(name, data, {
         ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
         ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
@@ -154,6 +164,7 @@ export function createPgBossJobs(args: {
       );
       if (rows.length === 0) return false;
       // A dead job goes back through pg-boss's own retry (one more attempt); a failed one runs now.
+      const boss = await bossOf();
       await boss.retry(queue, id);
       await sqlRows(
         `update ${args.schema}.job set start_after = ${args.schema}.job_now() where name = $1 and id = $2::uuid and state = 'retry'`,

@@ -1,4 +1,5 @@
-import { PassThrough, Readable } from 'node:stream';
+import type { IncomingMessage } from 'node:http';
+import { finished } from 'node:stream';
 import { z } from 'zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -40,22 +41,49 @@ function drainUnread(raw: FastifyRequest['raw']) {
 }
 
 /**
- * A PATCH's body as tus reads it. A connection cut mid-body ends it where it stopped instead of
- * failing it: tus then keeps the bytes that arrived, as its own Node adapter does on a request
- * error. Failed, the body made the S3 store drop the part it was filling (everything since the last
- * 5 MiB), so a photo cut off at half started again from zero; the file store kept what it had
- * appended either way.
+ * A PATCH's body as the Web stream @tus/server reads (it turns it back into a Node stream for its
+ * store). Readable.toWeb would copy every chunk into a new buffer and read ahead of the store:
+ * with twenty uploads at once those copies and queued chunks were most of the API's peak memory
+ * (docs/decisions/058-api-memory.md). Here each chunk is handed on as the socket delivered it, one
+ * at a time, only when the store asks for the next (highWaterMark 0). The bytes are read only by
+ * the store, never transferred, so no copy is needed. Cancelling destroys the request, as toWeb does.
+ *
+ * A connection cut mid-body ends the stream where it stopped instead of failing it: tus then keeps
+ * the bytes that arrived, as its own Node adapter does on a request error. Failed, the body made
+ * the S3 store drop the part it was filling (everything since the last 5 MiB), so a photo cut off
+ * at half started again from zero; the file store kept what it had appended either way.
  */
-function bodyOf(raw: FastifyRequest['raw']): ReadableStream<Uint8Array> {
-  const body = new PassThrough();
-  raw.pipe(body);
-  const endWhereItStopped = () => {
-    if (raw.readableEnded) return;
-    raw.unpipe(body);
-    body.end();
-  };
-  raw.once('error', endWhereItStopped).once('close', endWhereItStopped);
-  return Readable.toWeb(body) as ReadableStream<Uint8Array>;
+export function requestBodyStream(raw: IncomingMessage): ReadableStream<Uint8Array> {
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  let done = false;
+  const body = new ReadableStream<Uint8Array>(
+    {
+      start(c) {
+        controller = c;
+      },
+      pull() {
+        raw.resume();
+      },
+      cancel(reason) {
+        done = true;
+        raw.destroy(reason instanceof Error ? reason : undefined);
+      },
+    },
+    { highWaterMark: 0 },
+  );
+  raw.pause();
+  raw.on('data', (chunk: Buffer) => {
+    if (done) return;
+    controller.enqueue(chunk);
+    if ((controller.desiredSize ?? 0) <= 0) raw.pause();
+  });
+  finished(raw, { writable: false }, () => {
+    if (done) return;
+    done = true;
+    // Ended or cut (an error or a premature close): either way the body is what arrived.
+    controller.close();
+  });
+  return body;
 }
 
 /** The Fastify request as the Web Request @tus/server's handleWeb takes; a PATCH's body streams through. */
@@ -68,7 +96,7 @@ function toWebRequest(request: FastifyRequest): Request {
   return new Request(`http://${request.host || 'localhost'}${request.url}`, {
     method: request.method,
     headers,
-    ...(hasBody ? { body: bodyOf(request.raw), duplex: 'half' } : {}),
+    ...(hasBody ? { body: requestBodyStream(request.raw), duplex: 'half' } : {}),
   } as RequestInit);
 }
 

@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, OutboxTable } from '../../db/schema';
 import { newId } from '../../crypto';
@@ -59,27 +59,36 @@ function messageOf(row: OutboxTable, from: string) {
   };
 }
 
-/** SMTP when configured; otherwise each message becomes an .eml file in DATA_DIR/outbox. */
+/**
+ * SMTP when configured; otherwise each message becomes an .eml file in DATA_DIR/outbox. nodemailer
+ * (~28 MB resident when imported alone) is loaded at the first send, not at start: an instance
+ * with nothing to send never pays for it (docs/decisions/058-api-memory.md).
+ */
 function createTransport(args: { smtpUrl: string | null; outboxDir: string }): Transport {
+  let transporter: Promise<Transporter> | null = null;
+  const load = () =>
+    (transporter ??= import('nodemailer').then(({ default: nodemailer }) =>
+      args.smtpUrl
+        ? // Every step of a send is bounded, so a server that stops answering fails the attempt (retried
+          // with backoff) instead of holding it for nodemailer's default ten minutes.
+          nodemailer.createTransport({
+            url: args.smtpUrl,
+            connectionTimeout: 10_000,
+            greetingTimeout: 10_000,
+            socketTimeout: 30_000,
+          })
+        : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+    ));
   if (args.smtpUrl) {
-    // Every step of a send is bounded, so a server that stops answering fails the attempt (retried
-    // with backoff) instead of holding it for nodemailer's default ten minutes.
-    const smtp = nodemailer.createTransport({
-      url: args.smtpUrl,
-      connectionTimeout: 10_000,
-      greetingTimeout: 10_000,
-      socketTimeout: 30_000,
-    });
     return {
       async send(row, from) {
-        await smtp.sendMail(messageOf(row, from));
+        await (await load()).sendMail(messageOf(row, from));
       },
     };
   }
-  const stream = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(row, from) {
-      const info = await stream.sendMail(messageOf(row, from));
+      const info = await (await load()).sendMail(messageOf(row, from));
       await mkdir(args.outboxDir, { recursive: true });
       const stamp = new Date(row.created_at).toISOString().replace(/[:.]/g, '-');
       await writeFile(join(args.outboxDir, `${stamp}-${row.kind}-${row.id}.eml`), info.message as Buffer);
