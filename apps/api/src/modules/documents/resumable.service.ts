@@ -53,9 +53,9 @@ export function parseUploadMetadata(header: string | undefined): Record<string, 
 }
 
 /**
- * Resumable uploads on tus 1.0 (docs/decisions/053-resumable-uploads.md): @tus/server keeps the
- * bytes; this service decides who may send them and hands the finished file to the documents'
- * storeUpload, the same path as the one-request upload, so a stored document is the same either way.
+ * Resumable uploads on tus 1.0 (docs/decisions/053-resumable-uploads.md), the only way a file
+ * reaches the portal: @tus/server keeps the bytes; this service decides who may send them and hands
+ * the finished file to the documents' storeUpload, which checks and stores it as a document.
  */
 export function createResumableUploadsService(deps: {
   db: Kysely<Database>;
