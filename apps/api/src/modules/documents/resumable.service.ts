@@ -181,7 +181,8 @@ export function createResumableUploadsService(deps: {
           user_id: user.id,
           proposal_id: ctx.loaded.proposal.id,
           item: ctx.item.key,
-          file_name: (meta.filename || 'arquivo').slice(0, 255),
+          // Control characters go now (PostgreSQL's text refuses NUL); storeUpload makes the final label.
+          file_name: ((meta.filename ?? '').replace(/\p{Cc}/gu, '') || 'arquivo').slice(0, 255),
           declared_type: declared,
           size,
           issued_on: ctx.issuedOn,
