@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { baseURL, DESKTOP, loginAs, makePdf, PHONE, useBrowser } from './fixtures';
 import { PUBLIC_URLS, walkRoleScreens } from './route-walk';
-import { seriousViolations } from './checks';
+import { seriousViolations, uploadFile } from './checks';
 
 /**
  * The screen once drawn, checked by axe-core in the page itself: the app has no frame of another
@@ -70,10 +70,11 @@ describe("accessibility of the operator's workspace at 1 280 px", () => {
     await buyer.page.waitForURL('**/buyer/select-proposal');
     const mine = (await (await buyer.page.request.get('/api/v3/proposals')).json()) as { data: { id: string }[] };
     const id = mine.data[0]!.id;
-    const sent = await buyer.page.request.post(`/api/v3/proposals/${id}/documents/income_tax_buyer1/files`, {
-      multipart: { file: { name: 'IRPF 2025.pdf', mimeType: 'application/pdf', buffer: makePdf() } },
+    await uploadFile(buyer.page, id, 'income_tax_buyer1', {
+      name: 'IRPF 2025.pdf',
+      mimeType: 'application/pdf',
+      buffer: makePdf(),
     });
-    expect(sent.status()).toBe(201);
     await buyer.context.close();
     const { page, context } = await browser.newPage(DESKTOP);
     await loginAs(page, 'operador@demo.com.br', 'operator');

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DESKTOP, loginAs, makeJpeg, makePdf, screenshot, useBrowser } from './fixtures';
+import { uploadFile } from './checks';
 
 /** The operator's workspace at 1 280 px: the team's notes and the side-by-side review with the keyboard alone. */
 
@@ -63,10 +64,7 @@ describe('operator workspace: notes and side-by-side review', () => {
       ['income_tax_buyer1', 'IRPF recibo.pdf', 'application/pdf', makePdf(2000)],
       ['proof_of_address_buyer1', 'conta-luz.jpg', 'image/jpeg', jpeg],
     ] as const) {
-      const res = await buyer.page.request.post(`/api/v3/proposals/${id}/documents/${item}/files`, {
-        multipart: { file: { name, mimeType, buffer } },
-      });
-      expect(res.status(), await res.text()).toBe(201);
+      await uploadFile(buyer.page, id, item, { name, mimeType, buffer });
     }
     await buyer.context.close();
 

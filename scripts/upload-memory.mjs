@@ -1,10 +1,14 @@
 #!/usr/bin/env node
 // Upload memory benchmark (docs/decisions/005-documents.md): builds the API, starts it on a fresh SQLite data folder,
-// streams 200 MB of uploads (10 × 20 MB by default) through the real HTTP route and reports the
+// streams 200 MB of uploads (10 × 20 MB by default) through the real HTTP routes and reports the
 // API process's peak resident memory (VmHWM from /proc). Target: under 150 MB.
 //
-//   node scripts/upload-memory.mjs [--files 10] [--mb 20] [--concurrency 1] [--s3] [--tus] [--target 150]
+//   node scripts/upload-memory.mjs [--files 10] [--mb 20] [--concurrency 1] [--s3] [--target 150]
 //                                  [--node-flags "--max-semi-space-size=2"]
+//
+// Each file goes by tus 1.0, the only way the API takes one (creation POST, then one PATCH with the
+// whole body; docs/decisions/053-resumable-uploads.md, docs/field-bench.md). --tus, which chose it
+// when a multipart route existed too, is still accepted and changes nothing.
 //
 // The API runs as `npm start` runs it (node --max-semi-space-size=2 dist/main.js); --node-flags replaces those flags.
 // V8 grows its young generation under a fast loopback upload (~20 MB of the peak); a deployment
@@ -32,9 +36,6 @@ const MB = opt('mb', 20);
 const CONCURRENCY = opt('concurrency', 1);
 const TARGET_MB = opt('target', 150);
 const USE_S3 = args.includes('--s3');
-// --tus: each file goes by tus 1.0 (creation POST, then one PATCH with the whole body) instead of the
-// one-request multipart upload (docs/field-bench.md).
-const USE_TUS = args.includes('--tus');
 const NODE_FLAGS = (() => {
   const i = args.indexOf('--node-flags');
   // Default: the flags `npm start` runs the API with (scripts/start.mjs).
@@ -74,43 +75,6 @@ function pdfStream(size) {
       })(),
     ),
   };
-}
-
-function upload({ port, cookie, proposalId, item, name }) {
-  const pdf = pdfStream(FILE_BYTES);
-  const boundary = `----bench${Math.random().toString(16).slice(2)}`;
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/pdf\r\n\r\n`,
-  );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: '127.0.0.1',
-        port,
-        method: 'POST',
-        path: `/api/v3/proposals/${proposalId}/documents/${item}/files`,
-        headers: {
-          cookie,
-          'content-type': `multipart/form-data; boundary=${boundary}`,
-          'content-length': head.length + pdf.length + tail.length,
-        },
-      },
-      (res) => {
-        let body = '';
-        res.on('data', (d) => (body += d));
-        res.on('end', () =>
-          res.statusCode === 201
-            ? resolve(JSON.parse(body).data)
-            : reject(new Error(`upload ${name}: ${res.statusCode} ${body}`)),
-        );
-      },
-    );
-    req.on('error', reject);
-    req.write(head);
-    pdf.stream.on('end', () => req.end(tail));
-    pdf.stream.pipe(req, { end: false });
-  });
 }
 
 const b64 = (v) => Buffer.from(v).toString('base64');
@@ -257,7 +221,7 @@ async function main() {
     const worker = async () => {
       while (next < FILES) {
         const i = next++;
-        await (USE_TUS ? tusUpload : upload)({
+        await tusUpload({
           port,
           cookie,
           proposalId,
@@ -275,7 +239,7 @@ async function main() {
 
     const result = {
       driver: USE_S3 ? 's3 (s3rver)' : 'local folder',
-      transport: USE_TUS ? 'tus' : 'multipart',
+      transport: 'tus',
       nodeFlags: NODE_FLAGS.join(' '),
       uploads: FILES,
       fileMb: Number((FILE_BYTES / (1024 * 1024)).toFixed(2)),

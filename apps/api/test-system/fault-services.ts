@@ -279,32 +279,97 @@ export interface UploadAnswer {
   body: string;
 }
 
+const b64 = (value: string) => Buffer.from(value, 'utf8').toString('base64');
+const tusHeaders = (cookie: string, headers: Record<string, string> = {}) => ({
+  cookie,
+  'tus-resumable': '1.0.0',
+  ...headers,
+});
+
 /**
- * Sends a multipart upload the way a slow phone does: the first `pauseAfter` bytes of the file,
+ * Creates a tus upload (docs/decisions/053-resumable-uploads.md), the only way a file comes in, of
+ * `size` bytes for the item; returns its path (/api/v3/uploads/<id>) or throws.
+ */
+export async function createUpload(args: {
+  base: string;
+  cookie: string;
+  proposal: string;
+  item: string;
+  name: string;
+  size: number;
+}): Promise<string> {
+  const metadata = [
+    ['proposal', args.proposal],
+    ['item', args.item],
+    ['filename', args.name],
+    ['filetype', 'application/pdf'],
+  ]
+    .map(([k, v]) => `${k} ${b64(v!)}`)
+    .join(',');
+  const created = await fetch(`${args.base}/api/v3/uploads`, {
+    method: 'POST',
+    headers: tusHeaders(args.cookie, { 'upload-length': String(args.size), 'upload-metadata': metadata }),
+  });
+  if (created.status !== 201) throw new Error(`tus creation: ${created.status} ${await created.text()}`);
+  return new URL(created.headers.get('location')!, args.base).pathname;
+}
+
+/** A tus PATCH of `chunk` at `offset` on an upload's path. */
+export function patchUpload(base: string, path: string, cookie: string, offset: number, chunk: Buffer) {
+  return fetch(`${base}${path}`, {
+    method: 'PATCH',
+    headers: tusHeaders(cookie, { 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' }),
+    body: chunk,
+  });
+}
+
+/** How many bytes of an upload the server holds (a tus HEAD's Upload-Offset), with the HEAD's status. */
+export async function uploadOffset(base: string, path: string, cookie: string) {
+  const head = await fetch(`${base}${path}`, { method: 'HEAD', headers: tusHeaders(cookie) });
+  return { status: head.status, offset: Number(head.headers.get('upload-offset') ?? -1) };
+}
+
+/**
+ * Sends a whole file as the browser does (one creation, one PATCH): the last answer, and the stored
+ * document's id (Upload-Document-File) when it was accepted.
+ */
+export async function uploadFile(args: {
+  base: string;
+  cookie: string;
+  proposal: string;
+  item: string;
+  name: string;
+  content: Buffer;
+}): Promise<{ res: Response; documentId: string | null }> {
+  const path = await createUpload({ ...args, size: args.content.length });
+  const res = await patchUpload(args.base, path, args.cookie, 0, args.content);
+  return { res, documentId: res.status === 204 ? res.headers.get('upload-document-file') : null };
+}
+
+/**
+ * Sends a tus PATCH of the whole file the way a slow phone does: the first `pauseAfter` bytes,
  * then `whilePaused()` runs (a service is stopped, an instance killed), then the rest.
  */
 export function pausedUpload(args: {
-  url: string;
+  base: string;
+  path: string;
   cookie: string;
-  file: { name: string; content: Buffer };
+  content: Buffer;
   pauseAfter: number;
   whilePaused: () => Promise<void>;
 }): Promise<UploadAnswer> {
-  const boundary = `----fault${Date.now()}`;
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${args.file.name}"\r\nContent-Type: application/pdf\r\n\r\n`,
-  );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  const first = Buffer.concat([head, args.file.content.subarray(0, args.pauseAfter)]);
-  const rest = Buffer.concat([args.file.content.subarray(args.pauseAfter), tail]);
+  const first = args.content.subarray(0, args.pauseAfter);
+  const rest = args.content.subarray(args.pauseAfter);
   let paused!: Promise<void>;
   const answer = new Promise<UploadAnswer>((resolve) => {
-    const req = request(args.url, {
-      method: 'POST',
+    const req = request(`${args.base}${args.path}`, {
+      method: 'PATCH',
       headers: {
-        cookie: args.cookie,
-        'content-type': `multipart/form-data; boundary=${boundary}`,
-        'content-length': String(first.length + rest.length),
+        ...tusHeaders(args.cookie, {
+          'upload-offset': '0',
+          'content-type': 'application/offset+octet-stream',
+        }),
+        'content-length': String(args.content.length),
       },
     });
     let settled = false;

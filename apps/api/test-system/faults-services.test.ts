@@ -6,7 +6,18 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import { freePort } from '../../../scripts/lib/free-port.mjs';
 import { makePdf } from '../test/document-files';
 import { buildApi, login, startApi, stopApi, type ApiProcess } from './processes';
-import { clamdOnPort, pausedUpload, redisOnPort, s3rverOnPort, smtpSink, waitFor } from './fault-services';
+import {
+  clamdOnPort,
+  createUpload,
+  patchUpload,
+  pausedUpload,
+  redisOnPort,
+  s3rverOnPort,
+  smtpSink,
+  uploadFile,
+  uploadOffset,
+  waitFor,
+} from './fault-services';
 
 /**
  * What users see when Redis, the object store, the SMTP server or ClamAV goes away, and that the
@@ -55,15 +66,9 @@ async function itemFiles(base: string, cookie: string, proposal: string) {
   const body = (await res.json()) as { data: { items: { key: string; files: { id: string; name: string }[] }[] } };
   return body.data.items.find((i) => i.key === ITEM)!.files;
 }
-async function upload(base: string, cookie: string, proposal: string, name: string, content: Buffer) {
-  const form = new FormData();
-  form.append('file', new Blob([content], { type: 'application/pdf' }), name);
-  return fetch(`${base}/api/v3/proposals/${proposal}/documents/${ITEM}/files`, {
-    method: 'POST',
-    headers: { cookie },
-    body: form,
-  });
-}
+/** One file to the item by tus (creation, one PATCH): the last answer and the stored document's id. */
+const upload = (base: string, cookie: string, proposal: string, name: string, content: Buffer) =>
+  uploadFile({ base, cookie, proposal, item: ITEM, name, content });
 /** A dependency's outage: 503 and a Retry-After the client can wait on. */
 function expectOutage(res: Response) {
   expect(res.status).toBe(503);
@@ -139,23 +144,31 @@ describe('Redis, the object store and the SMTP server go away and come back (one
     expect(server.child.exitCode).toBeNull();
   }, 90_000);
 
-  it('object store killed mid-upload: 503 with a Portuguese message, nothing half stored; back, the same upload succeeds', async () => {
+  it('object store killed mid-upload: 503 with a Portuguese message, nothing half stored; back, the same upload resumes and succeeds', async () => {
     const cookie = await login(server.base, 'comprador@demo.com.br');
     const proposal = await proposalId(server.base, cookie);
     const first = makePdf({ text: 'Antes da queda' });
     const stored = await upload(server.base, cookie, proposal, 'antes.pdf', first);
-    expect(stored.status).toBe(201);
-    const storedId = ((await stored.json()) as { data: { id: string } }).data.id;
+    expect(stored.res.status).toBe(204);
+    const storedId = stored.documentId!;
     const before = await itemFiles(server.base, cookie, proposal);
 
     // 7 MB: the first 5 MB part is on its way to the store when it dies.
     const big = makePdf({ pad: 7 * 1024 * 1024, text: 'Durante a queda' });
-    const url = `${server.base}/api/v3/proposals/${proposal}/documents/${ITEM}/files`;
     onTestFinished(() => s3.start());
-    const cut = await pausedUpload({
-      url,
+    const path = await createUpload({
+      base: server.base,
       cookie,
-      file: { name: 'grande.pdf', content: big },
+      proposal,
+      item: ITEM,
+      name: 'grande.pdf',
+      size: big.length,
+    });
+    const cut = await pausedUpload({
+      base: server.base,
+      path,
+      cookie,
+      content: big,
       pauseAfter: 6 * 1024 * 1024,
       whilePaused: () => s3.stop(),
     });
@@ -187,11 +200,14 @@ describe('Redis, the object store and the SMTP server go away and come back (one
     expect(ready.status).toBe(200);
     expect(((await ready.json()) as { checks: Record<string, string> }).checks.storage).toBe('failing');
 
-    // The store back on the same port: the same upload succeeds and both files read back whole.
+    // The store back on the same port: the same upload resumes from what the server holds, and both
+    // files read back whole.
     await s3.start();
-    const again = await upload(server.base, cookie, proposal, 'grande.pdf', big);
-    expect(again.status).toBe(201);
-    const againId = ((await again.json()) as { data: { id: string } }).data.id;
+    const held = await uploadOffset(server.base, path, cookie);
+    expect(held.status).toBe(200);
+    const again = await patchUpload(server.base, path, cookie, held.offset, big.subarray(held.offset));
+    expect(again.status, await again.clone().text()).toBe(204);
+    const againId = again.headers.get('upload-document-file')!;
     const after = await itemFiles(server.base, cookie, proposal);
     expect(after.map((f) => f.id).sort()).toEqual([...before.map((f) => f.id), againId].sort());
     const back = await fetch(`${server.base}/api/v3/proposals/${proposal}/documents/files/${againId}/content`, {
@@ -273,7 +289,7 @@ describe('ClamAV away: uploads answer 503 and store nothing; back, they pass (on
     const before = await itemFiles(server.base, cookie, proposal);
 
     clamd.setMode('close');
-    const closed = await upload(server.base, cookie, proposal, 'a.pdf', pdf);
+    const { res: closed } = await upload(server.base, cookie, proposal, 'a.pdf', pdf);
     expectOutage(closed);
     expect(await json(closed)).toEqual({
       error: {
@@ -283,7 +299,7 @@ describe('ClamAV away: uploads answer 503 and store nothing; back, they pass (on
     });
 
     await clamd.stop();
-    const refused = await upload(server.base, cookie, proposal, 'a.pdf', pdf);
+    const { res: refused } = await upload(server.base, cookie, proposal, 'a.pdf', pdf);
     expectOutage(refused);
     expect((await json(refused)).error?.code).toBe('scanner_unavailable');
     expect(await itemFiles(server.base, cookie, proposal)).toEqual(before);
@@ -292,7 +308,8 @@ describe('ClamAV away: uploads answer 503 and store nothing; back, they pass (on
     clamd.setMode('clean');
     await clamd.start();
     const passed = await upload(server.base, cookie, proposal, 'a.pdf', pdf);
-    expect(passed.status).toBe(201);
+    expect(passed.res.status).toBe(204);
+    expect(passed.documentId).toBeTruthy();
     expect(await itemFiles(server.base, cookie, proposal)).toHaveLength(before.length + 1);
     expect(server.child.exitCode).toBeNull();
   }, 60_000);

@@ -7,12 +7,21 @@ import { completeCpf } from '@portal/domain/cpf';
 import { freePort } from '../../../scripts/lib/free-port.mjs';
 import { makePdf } from '../test/document-files';
 import { buildApi, createTestDatabase, dropTestDatabase, login, startApi, stopApi, type ApiProcess } from './processes';
-import { pausedUpload, s3rverOnPort, smtpSink, waitFor } from './fault-services';
+import {
+  createUpload,
+  patchUpload,
+  pausedUpload,
+  s3rverOnPort,
+  smtpSink,
+  uploadOffset,
+  waitFor,
+} from './fault-services';
 
 /**
  * Two instances on one PostgreSQL, one bucket and one SMTP server, and one of them SIGKILLed in
  * the middle of work (docs/decisions/040-dependency-outages.md):
- * - mid-upload: the other instance serves, nothing is half stored, the retry succeeds;
+ * - mid-upload (a tus PATCH): the other instance serves, nothing is half stored, the upload resumes
+ *   on it from the offset the bucket holds;
  * - mid-send of an e-mail: every message arrives; one whose send was cut after the server had it
  *   may arrive twice, and then both copies carry the same Message-ID (at least once, with a key
  *   the receiving side can see). Each instance talks to the SMTP sink on a port of its own, so the
@@ -69,21 +78,29 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances, one SIGKILLed mi
 
   const count = async (table: string) => Number((await db.query(`select count(*) as n from ${table}`)).rows[0].n);
 
-  it('SIGKILL mid-upload: the other instance serves, nothing is half stored, the retry succeeds', async () => {
+  it('SIGKILL mid-upload: the other instance serves, nothing is half stored, the upload resumes there', async () => {
     const cookie = await login(b.base, 'comprador@demo.com.br');
     const list = (await (await fetch(`${b.base}/api/v3/proposals`, { headers: { cookie } })).json()) as {
       data: { id: string; code: string }[];
     };
     const proposal = list.data.find((p) => p.code === PROPOSAL_CODE)!.id;
-    const filesUrl = (base: string) => `${base}/api/v3/proposals/${proposal}/documents/${ITEM}/files`;
     const documentsBefore = await count('document_files');
     const objectsBefore = await s3.keys('files/');
 
     const big = makePdf({ pad: 7 * 1024 * 1024, text: 'Enviado duas vezes' });
-    const cut = await pausedUpload({
-      url: filesUrl(a.base),
+    const path = await createUpload({
+      base: a.base,
       cookie,
-      file: { name: 'matricula.pdf', content: big },
+      proposal,
+      item: ITEM,
+      name: 'matricula.pdf',
+      size: big.length,
+    });
+    const cut = await pausedUpload({
+      base: a.base,
+      path,
+      cookie,
+      content: big,
       pauseAfter: 6 * 1024 * 1024,
       whilePaused: () => stopApi(a, 'SIGKILL'),
     });
@@ -96,11 +113,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two instances, one SIGKILLed mi
     expect(await count('document_files')).toBe(documentsBefore);
     expect(await s3.keys('files/')).toEqual(objectsBefore);
 
-    const form = new FormData();
-    form.append('file', new Blob([big], { type: 'application/pdf' }), 'matricula.pdf');
-    const retry = await fetch(filesUrl(b.base), { method: 'POST', headers: { cookie }, body: form });
-    expect(retry.status).toBe(201);
-    const id = ((await retry.json()) as { data: { id: string } }).data.id;
+    // The survivor tells how much of the upload the bucket holds, and takes the rest from there.
+    const held = await uploadOffset(b.base, path, cookie);
+    expect(held.status).toBe(200);
+    expect(held.offset).toBeGreaterThanOrEqual(0);
+    expect(held.offset).toBeLessThan(big.length);
+    const retry = await patchUpload(b.base, path, cookie, held.offset, big.subarray(held.offset));
+    expect(retry.status, await retry.clone().text()).toBe(204);
+    const id = retry.headers.get('upload-document-file')!;
     const back = await fetch(`${b.base}/api/v3/proposals/${proposal}/documents/files/${id}/content`, {
       headers: { cookie },
     });

@@ -72,24 +72,6 @@ export function makeExe(): Buffer {
 /** The EICAR anti-virus test string, assembled here so this source file is not itself "infected". */
 export const EICAR = ['X5O!P%@AP[4\\PZX54(P^)7CC)7}$', 'EICAR-STANDARD-ANTIVIRUS-TEST-FILE!$H+H*'].join('');
 
-/** A multipart/form-data body with one file part. `filenameStar` sends an RFC 5987 name instead. */
-export function multipartBody(file: { name: string; content: Buffer; type?: string; filenameStar?: boolean }) {
-  const boundary = `----portal${randomBytes(8).toString('hex')}`;
-  const disposition = file.filenameStar
-    ? `form-data; name="file"; filename*=UTF-8''${encodeURIComponent(file.name)}`
-    : `form-data; name="file"; filename="${file.name}"`;
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: ${disposition}\r\nContent-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`,
-  );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return {
-    payload: Buffer.concat([head, file.content, tail]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-    head,
-    tail,
-  };
-}
-
 /**
  * A tiny clamd speaking the INSTREAM protocol on a loopback port: it reports the EICAR test
  * string as "Eicar-Test-Signature FOUND" wherever it sits in the stream (no real signatures can

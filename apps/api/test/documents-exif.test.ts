@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { readJpegFacts } from '@portal/domain/jpeg-metadata';
 import { exifGpsSegment, withSegment } from '@portal/domain/jpeg-metadata.fixture';
 import { DATABASES, demoSuite } from './helpers';
-import { makeJpegLike, makePdf, multipartBody } from './document-files';
+import { makeJpegLike, makePdf } from './document-files';
+import { uploadDocument } from './helpers/documents';
 
 const latin1 = (s: string) => Buffer.from(s, 'latin1');
 /** An XMP packet in its APP1 segment, as photo apps add it. */
@@ -24,12 +25,8 @@ describe.each(DATABASES)('photo metadata on upload on %s', (dialect) => {
   const { t, as, ids } = demoSuite(dialect);
   const main = as.comprador;
 
-  const send = (name: string, content: Buffer) => {
-    const body = multipartBody({ name, content, type: 'image/jpeg' });
-    return main.post(`/api/v3/proposals/${ids.twoBuyers}/documents/income_tax_buyer1/files`, body.payload, {
-      headers: body.headers,
-    });
-  };
+  const send = (name: string, content: Buffer) =>
+    uploadDocument(main, ids.twoBuyers, 'income_tax_buyer1', { name, content, type: 'image/jpeg' }, { chunks: 2 });
   const download = (id: string) => main.get(`/api/v3/proposals/${ids.twoBuyers}/documents/files/${id}/content`);
 
   it('stores a JPEG without its EXIF GPS and XMP segments, the picture byte for byte', async () => {

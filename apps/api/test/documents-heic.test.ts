@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readJpegFacts } from '@portal/domain/jpeg-metadata';
 import { heicPhoto } from '../src/modules/documents/heic.fixture';
 import { DATABASES, demoSuite } from './helpers';
-import { makeHeicLike, multipartBody } from './document-files';
+import { makeHeicLike } from './document-files';
+import { uploadDocument } from './helpers/documents';
 import { startS3Server, type S3TestServer } from './s3-server';
 import { createS3Storage } from '../src/modules/documents/storage';
 
@@ -15,12 +16,8 @@ import { createS3Storage } from '../src/modules/documents/storage';
 describe.each(DATABASES)('HEIC photos on upload on %s', (dialect) => {
   const { t, as, ids } = demoSuite(dialect);
   const main = as.comprador;
-  const send = (name: string, content: Buffer) => {
-    const body = multipartBody({ name, content, type: 'image/heic' });
-    return main.post(`/api/v3/proposals/${ids.twoBuyers}/documents/proof_of_address_buyer1/files`, body.payload, {
-      headers: body.headers,
-    });
-  };
+  const send = (name: string, content: Buffer) =>
+    uploadDocument(main, ids.twoBuyers, 'proof_of_address_buyer1', { name, content, type: 'image/heic' });
   const stored = () => t.app.storage.list('');
 
   it('stores a HEIC photo with GPS as a 2 000 px JPEG without EXIF, named .jpg', async () => {
@@ -81,12 +78,12 @@ describe('HEIC photos on the S3 driver (s3rver)', () => {
   it('keeps only the JPEG in the bucket, and nothing of a HEIC it cannot read', async () => {
     const storage = createS3Storage(s3.config);
     try {
-      const send = (content: Buffer) => {
-        const body = multipartBody({ name: 'IMG_0050.heic', content, type: 'image/heic' });
-        return as.comprador.post(`/api/v3/proposals/${ids.twoBuyers}/documents/income_tax_buyer1/files`, body.payload, {
-          headers: body.headers,
+      const send = (content: Buffer) =>
+        uploadDocument(as.comprador, ids.twoBuyers, 'income_tax_buyer1', {
+          name: 'IMG_0050.heic',
+          content,
+          type: 'image/heic',
         });
-      };
       const res = await send(heicPhoto());
       expect(res.statusCode, res.body).toBe(201);
       expect(res.json().data).toMatchObject({ mime: 'image/jpeg', name: 'IMG_0050.jpg' });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { todayIso } from '@portal/domain/dates';
 import { DATABASES, demoSuite, type Client } from './helpers';
-import { makePdf, multipartBody } from './document-files';
-import { documentRows, listDocuments } from './helpers/documents';
+import { makePdf } from './document-files';
+import { documentRows, listDocuments, uploadDocument } from './helpers/documents';
 
 const DAY = 86_400_000;
 /** Today in Brasília moved by some days, AAAA-MM-DD. */
@@ -20,13 +20,9 @@ describe.each(DATABASES)('document issue dates on %s', (dialect) => {
   const { t, as, ids } = demoSuite(dialect);
   const main = as.comprador;
 
-  const upload = (who: Client, key: string, issuedOn?: string) => {
-    const body = multipartBody({ name: 'conta.pdf', content: makePdf() });
-    const query = issuedOn === undefined ? '' : `?issuedOn=${encodeURIComponent(issuedOn)}`;
-    return who.post(`/api/v3/proposals/${ids.twoBuyers}/documents/${key}/files${query}`, body.payload, {
-      headers: body.headers,
-    });
-  };
+  // The issue date travels in the tus upload's Upload-Metadata (issuedOn), checked at creation.
+  const upload = (who: Client, key: string, issuedOn?: string) =>
+    uploadDocument(who, ids.twoBuyers, key, { name: 'conta.pdf', content: makePdf(), issuedOn });
   const proofOfAddress = async () =>
     (await listDocuments(main, ids.twoBuyers)).items.find((i) => i.key === 'proof_of_address_buyer1')!;
 

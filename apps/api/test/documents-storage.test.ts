@@ -1,18 +1,22 @@
+import { existsSync, statSync } from 'node:fs';
 import { connect } from 'node:net';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASES, demoSuite, type Client } from './helpers';
-import { CLAMD_BINARY, EICAR, makeExe, makePdf, multipartBody, startFakeClamd, startRealClamd } from './document-files';
+import { CLAMD_BINARY, EICAR, makeExe, makePdf, startFakeClamd, startRealClamd } from './document-files';
 import { startS3Server, type S3TestServer } from './s3-server';
 import { createS3Storage } from '../src/modules/documents/storage';
 
 import { documentRows, listDocuments, storedFiles, uploadDocument } from './helpers/documents';
+import { tusClient, type ResumableFile } from './helpers/tus';
+import { until } from './helpers/until';
 
 describe.each(DATABASES)('documents: a closed proposal and a cut connection on %s', (dialect) => {
   const { t, as, ids } = demoSuite(dialect);
   const { outro } = as;
 
   const list = (who: Client, proposal: string) => listDocuments(who, proposal);
-  const upload = (who: Client, key: string, file: Parameters<typeof multipartBody>[0], proposal: string) =>
+  const upload = (who: Client, key: string, file: ResumableFile, proposal: string) =>
     uploadDocument(who, proposal, key, file);
   const rowCount = () => documentRows(t);
 
@@ -36,28 +40,56 @@ describe.each(DATABASES)('documents: a closed proposal and a cut connection on %
     }
   });
 
-  it('leaves nothing half-written when the connection drops mid-upload', async () => {
+  it('leaves no document and nothing in storage when the connection drops mid-upload; the bytes received wait for the rest', async () => {
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = new URL(address);
     const before = { rows: await rowCount(), files: storedFiles(t) };
-    const body = multipartBody({ name: 'cortado.pdf', content: makePdf({ pad: 4 * 1024 * 1024 }) });
+    const content = makePdf({ pad: 4 * 1024 * 1024 });
+    const tus = tusClient(outro);
+    const created = await tus.create(ids.othersProposal, 'occupation_declaration_1', {
+      name: 'cortado.pdf',
+      type: 'application/pdf',
+      size: content.length,
+    });
+    expect(created.statusCode).toBe(201);
+    const url = String(created.headers.location);
+    const received = join(t.config.documents.resumable.dir, url.split('/').pop()!);
     const socket = connect(Number(port), '127.0.0.1');
     await new Promise<void>((r) => socket.once('connect', () => r()));
     socket.write(
-      `POST /api/v3/proposals/${ids.othersProposal}/documents/occupation_declaration_1/files HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: ${outro.cookie}\r\nContent-Type: ${body.headers['content-type']}\r\nContent-Length: ${body.payload.length}\r\n\r\n`,
+      `PATCH ${url} HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: ${outro.cookie}\r\nTus-Resumable: 1.0.0\r\nUpload-Offset: 0\r\nContent-Type: application/offset+octet-stream\r\nContent-Length: ${content.length}\r\n\r\n`,
     );
-    socket.write(body.payload.subarray(0, 2 * 1024 * 1024));
-    // Let the server stage part of it, then cut the connection.
-    const deadline = Date.now() + 5000;
-    while (Date.now() < deadline && !storedFiles(t).some((f) => f.startsWith('staging/')))
-      await new Promise((r) => setTimeout(r, 20));
-    expect(storedFiles(t).some((f) => f.startsWith('staging/'))).toBe(true);
+    socket.write(content.subarray(0, 2 * 1024 * 1024));
+    // Let the server write part of it, then cut the connection.
+    await until(
+      'part of the PATCH on disk',
+      async () => (existsSync(received) && statSync(received).size > 0) || undefined,
+      5000,
+    );
     socket.destroy();
-    const until = Date.now() + 5000;
-    while (Date.now() < until && storedFiles(t).some((f) => f.startsWith('staging/')))
-      await new Promise((r) => setTimeout(r, 20));
+    // Once the cut request is over (tus holds the upload's lock until then), HEAD tells what arrived.
+    const head = await until(
+      'the cut PATCH to end',
+      async () => {
+        const res = await tus.head(url);
+        return res.statusCode === 200 ? res : undefined;
+      },
+      5000,
+    );
+    const offset = Number(head.headers['upload-offset']);
+    expect(offset).toBeGreaterThan(0);
+    expect(offset).toBeLessThan(content.length);
+    // No document, nothing staged or committed in the documents' storage.
     expect(storedFiles(t)).toEqual(before.files);
     expect(await rowCount()).toBe(before.rows);
+    // The rest from the server's offset ends as the same file, whole.
+    const rest = await tus.patch(url, offset, content.subarray(offset));
+    expect(rest.statusCode).toBe(204);
+    const id = String(rest.headers['upload-document-file']);
+    const back = await outro.get(`/api/v3/proposals/${ids.othersProposal}/documents/files/${id}/content`);
+    expect(back.rawPayload.equals(content)).toBe(true);
+    expect(await rowCount()).toBe(before.rows + 1);
+    expect(existsSync(received)).toBe(false);
   });
 });
 
@@ -142,14 +174,7 @@ describe('documents on the S3 driver (s3rver)', () => {
     const storage = createS3Storage(s3.config);
     try {
       const pdf = makePdf({ pad: 6 * 1024 * 1024 });
-      const body = multipartBody({ name: 'ir.pdf', content: pdf });
-      const res = await main.post(
-        `/api/v3/proposals/${ids.twoBuyers}/documents/income_tax_buyer1/files`,
-        body.payload,
-        {
-          headers: body.headers,
-        },
-      );
+      const res = await uploadDocument(main, ids.twoBuyers, 'income_tax_buyer1', { name: 'ir.pdf', content: pdf });
       expect(res.statusCode).toBe(201);
       const id = res.json().data.id as string;
       const objects = await storage.list('');
@@ -160,14 +185,10 @@ describe('documents on the S3 driver (s3rver)', () => {
       expect(dl.headers['content-type']).toBe('application/pdf');
       expect(dl.rawPayload.equals(pdf)).toBe(true);
 
-      const exe = multipartBody({ name: 'ir.pdf', content: makeExe() });
-      const refused = await main.post(
-        `/api/v3/proposals/${ids.twoBuyers}/documents/income_tax_buyer1/files`,
-        exe.payload,
-        {
-          headers: exe.headers,
-        },
-      );
+      const refused = await uploadDocument(main, ids.twoBuyers, 'income_tax_buyer1', {
+        name: 'ir.pdf',
+        content: makeExe(),
+      });
       expect(refused.statusCode).toBe(415);
       expect((await storage.list('')).length).toBe(1);
     } finally {

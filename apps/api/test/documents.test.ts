@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DATABASES, demoSuite, type Client } from './helpers';
 import { heicPhoto } from '../src/modules/documents/heic.fixture';
-import { makeExe, makeJpegLike, makePdf, multipartBody } from './document-files';
-
+import { makeExe, makeJpegLike, makePdf } from './document-files';
 import { documentRows, listDocuments, storedFiles, uploadDocument } from './helpers/documents';
+import type { ResumableFile } from './helpers/tus';
 
 describe.each(DATABASES)('documents on %s', (dialect) => {
   const { t, as, ids, anonymous } = demoSuite(dialect);
@@ -14,7 +14,7 @@ describe.each(DATABASES)('documents on %s', (dialect) => {
   const list = (who: Client, proposal = ids.twoBuyers) => listDocuments(who, proposal);
   const item = async (who: Client, key: string, proposal = ids.twoBuyers) =>
     (await list(who, proposal)).items.find((i) => i.key === key)!;
-  const upload = (who: Client, key: string, file: Parameters<typeof multipartBody>[0], proposal = ids.twoBuyers) =>
+  const upload = (who: Client, key: string, file: ResumableFile, proposal = ids.twoBuyers) =>
     uploadDocument(who, proposal, key, file);
   const review = (who: Client, path: string, payload: object) =>
     who.post(`/api/v3/proposals/${ids.twoBuyers}/documents/${path}/review`, payload);
@@ -210,6 +210,32 @@ describe.each(DATABASES)('documents on %s', (dialect) => {
     expect(storedFiles(t)).toEqual(before.files);
   });
 
+  it('has one way to upload: the old multipart route answers 404 and stores nothing', async () => {
+    const before = { rows: await rowCount(), files: storedFiles(t) };
+    const boundary = '----portal-old-route';
+    const payload = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="ir.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+      ),
+      makePdf(),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const res = await main.post(
+      `/api/v3/proposals/${ids.twoBuyers}/documents/occupation_declaration_1/files`,
+      payload,
+      {
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      },
+    );
+    expect(res.statusCode).toBe(404);
+    expect(await rowCount()).toBe(before.rows);
+    expect(storedFiles(t)).toEqual(before.files);
+    // Nor does the API describe it: uploads are the tus routes only.
+    const paths = Object.keys((await anonymous.get('/api/docs')).json().paths as object);
+    expect(paths.filter((p) => p.endsWith('/files'))).toEqual([]);
+    expect(paths).toContain('/api/v3/uploads');
+  });
+
   it("stores '../../etc/passwd' safely: a random key on disk, a harmless label", async () => {
     const res = await upload(main, 'occupation_declaration_1', { name: '../../etc/passwd', content: makePdf() });
     expect(res.statusCode).toBe(201);
@@ -223,18 +249,10 @@ describe.each(DATABASES)('documents on %s', (dialect) => {
     expect(storedFiles(t).every((f) => /^files\/[0-9a-f]{2}\/[0-9a-f]{32}$/.test(f))).toBe(true);
     expect(existsSync(join(t.config.dataDir, 'etc'))).toBe(false);
 
-    // NUL and control characters (RFC 5987 filename* lets a client send them) are dropped.
-    const nul = await t.app.inject({
-      method: 'POST',
-      url: `/api/v3/proposals/${ids.twoBuyers}/documents/occupation_declaration_1/files`,
-      ...(() => {
-        const b = multipartBody({
-          name: 'carteira\u0000\u0007\u001b[31m de trabalho.jpg',
-          content: makeJpegLike(),
-          filenameStar: true,
-        });
-        return { headers: { cookie: main.cookie, ...b.headers }, payload: b.payload };
-      })(),
+    // NUL and control characters (the base64 of tus's Upload-Metadata carries any) are dropped.
+    const nul = await upload(main, 'occupation_declaration_1', {
+      name: 'carteira\u0000\u0007\u001b[31m de trabalho.jpg',
+      content: makeJpegLike(),
     });
     expect(nul.statusCode).toBe(201);
     expect(nul.json().data).toMatchObject({ name: 'carteira[31m de trabalho.jpg', mime: 'image/jpeg' });

@@ -32,7 +32,7 @@ describe.each(SETUPS)('resumable uploads: $name', ({ dialect, s3: useS3 }) => {
     env: { UPLOAD_QUOTA_USER_MB: '0.5', UPLOAD_MAX_MB: '1', ...(s3?.env ?? {}) },
   }));
   const { comprador: main, compradora: second, outro, vendedor: seller } = as;
-  const tus = () => tusClient(t, main);
+  const tus = () => tusClient(main);
   const row = (url: string) =>
     t.db.kysely
       .selectFrom('resumable_uploads')
@@ -46,7 +46,6 @@ describe.each(SETUPS)('resumable uploads: $name', ({ dialect, s3: useS3 }) => {
     const content = makePdf({ pad: 40_000 });
     const before = await documentRows(t);
     const { url, last, documentId } = await uploadResumable(
-      t,
       main,
       ids.twoBuyers,
       ITEM,
@@ -113,18 +112,18 @@ describe.each(SETUPS)('resumable uploads: $name', ({ dialect, s3: useS3 }) => {
     await tus().patch(url, 0, content.subarray(0, 5_000));
     // The second buyer of the same proposal, a stranger and the seller: the URL is not theirs.
     for (const who of [second, outro, seller]) {
-      const other = tusClient(t, who);
+      const other = tusClient(who);
       expect((await other.head(url)).statusCode).toBe(404);
       const patch = await other.patch(url, 5_000, content.subarray(5_000));
       expect(patch.statusCode).toBe(404);
       expect(patch.json().error.code).toBe('not_found');
       expect((await other.delete(url)).statusCode).toBe(404);
     }
-    expect((await tusClient(t, as.operador).head(url)).statusCode).toBe(403);
+    expect((await tusClient(as.operador).head(url)).statusCode).toBe(403);
     expect((await tus().head(url)).headers['upload-offset']).toBe('5000');
     expect((await row(url)).state).toBe('uploading');
     // A proposal the person is not on cannot be named at creation either.
-    const foreign = await tusClient(t, outro).create(ids.twoBuyers, ITEM, { name: 'a.pdf', size: 10 });
+    const foreign = await tusClient(outro).create(ids.twoBuyers, ITEM, { name: 'a.pdf', size: 10 });
     expect(foreign.statusCode).toBe(404);
     // The owner may give up: DELETE ends it, later requests answer 410.
     expect((await tus().delete(url)).statusCode).toBe(204);
@@ -199,7 +198,7 @@ describe.each(SETUPS)('resumable uploads: $name', ({ dialect, s3: useS3 }) => {
   it('refuses at completion a file whose content is not an accepted type, and stores nothing', async () => {
     const before = await documentRows(t);
     const content = makeExe();
-    const { url, last } = await uploadResumable(t, main, ids.twoBuyers, ITEM, {
+    const { url, last } = await uploadResumable(main, ids.twoBuyers, ITEM, {
       name: 'nota.pdf',
       type: 'application/pdf',
       content,

@@ -32,8 +32,6 @@ export interface Ids {
 export interface MatrixEntry {
   url: (ids: Ids) => string;
   body?: (ids: Ids) => unknown;
-  /** A small PDF as multipart/form-data. */
-  multipart?: boolean;
   /**
    * A tus request (docs/decisions/053-resumable-uploads.md): 'create' posts the tus headers naming the
    * owner's income-tax item; 'upload' sends the method's tus headers to a fresh upload of the owner's.

@@ -18,7 +18,7 @@ import {
 } from './helpers';
 import { uploadDocument } from './helpers/documents';
 import { startUpload, tusClient, tusRequest } from './helpers/tus';
-import { makePdf, multipartBody } from './document-files';
+import { makePdf } from './document-files';
 import {
   HISTORY_NOTES,
   INTERNAL_NOTE,
@@ -79,10 +79,6 @@ describe.each(DATABASES)('security on %s', (dialect) => {
     const who = await clientOf(actor);
     const target = entry.freshFile ? { ...ids, file: await uploadFile() } : ids;
     if (entry.tus) return callTus(entry, method, who);
-    if (entry.multipart) {
-      const body = multipartBody({ name: 'declaracao.pdf', content: makePdf(), type: 'application/pdf' });
-      return who.request(method, entry.url(target), body.payload, { headers: body.headers });
-    }
     if (entry.ndjson)
       return who.request(method, entry.url(target), entry.ndjson, {
         headers: { 'content-type': 'application/x-ndjson' },
@@ -94,9 +90,9 @@ describe.each(DATABASES)('security on %s', (dialect) => {
   /** A tus request: a creation naming the owner's item, or the method on a fresh upload of the owner's. */
   const callTus = async (entry: MatrixEntry, method: string, who: Client) =>
     entry.tus === 'create'
-      ? tusClient(t, who).create(ids.proposal, 'income_tax_buyer1', { name: 'ir.pdf', size: 2_000 })
-      : tusRequest(t, who, method, entry.url({ ...ids, upload: await newUpload() }));
-  const newUpload = async () => startUpload(t, await clientOf('owner'), ids.proposal, 'income_tax_buyer1');
+      ? tusClient(who).create(ids.proposal, 'income_tax_buyer1', { name: 'ir.pdf', size: 2_000 })
+      : tusRequest(who, method, entry.url({ ...ids, upload: await newUpload() }));
+  const newUpload = async () => startUpload(await clientOf('owner'), ids.proposal, 'income_tax_buyer1');
 
   /** The owner uploads a small PDF to their income-tax item; returns the file id. */
   async function uploadFile(): Promise<string> {
@@ -279,7 +275,7 @@ describe.each(DATABASES)('security on %s', (dialect) => {
 
   it('never answers 5xx to 2000 generated requests over every JSON endpoint (fuzz)', async () => {
     const ops = (await operations(t)).filter(
-      (o) => MATRIX[o.key] && !MATRIX[o.key]!.multipart && !MATRIX[o.key]!.ndjson && !MATRIX[o.key]!.external,
+      (o) => MATRIX[o.key] && !MATRIX[o.key]!.ndjson && !MATRIX[o.key]!.external,
     );
     const json = fc.letrec((tie) => ({
       value: fc.oneof(

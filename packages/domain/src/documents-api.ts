@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dataOf } from './api-envelope';
-import { documentFileSchema, documentsListSchema } from './documents-views';
+import { documentsListSchema } from './documents-views';
 
 /** One line of a proposal's document history, for the back office (who, when, what). */
 export const documentEventSchema = z.object({
@@ -17,5 +17,4 @@ export const documentEventSchema = z.object({
 export type DocumentEvent = z.infer<typeof documentEventSchema>;
 
 export const documentsListResponseSchema = dataOf(documentsListSchema);
-export const documentFileResponseSchema = dataOf(documentFileSchema);
 export const documentEventsResponseSchema = dataOf(z.array(documentEventSchema));

@@ -3,7 +3,7 @@ import type { SessionUser } from '@portal/domain/auth';
 import type { TestApp } from './app';
 
 type Headers = Record<string, string>;
-export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Options of one request; the body is always the argument after the URL. */
 export interface RequestOptions {

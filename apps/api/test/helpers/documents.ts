@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { expect } from 'vitest';
 import type { TestApp } from './app';
 import type { Client } from './client';
-import { multipartBody } from '../document-files';
+import { uploadResumable, type ResumableFile } from './tus';
 
 export interface ItemJson {
   key: string;
@@ -52,10 +52,37 @@ export async function listDocuments(who: Client, proposal: string) {
   };
 }
 
-/** Sends one file to a checklist item, as the browser's multipart form does. */
-export function uploadDocument(who: Client, proposal: string, key: string, file: Parameters<typeof multipartBody>[0]) {
-  const body = multipartBody(file);
-  return who.post(`/api/v3/proposals/${proposal}/documents/${key}/files`, body.payload, { headers: body.headers });
+/**
+ * What uploadDocument answers: 201 with `{ data: file }` (the stored document as its uploader's
+ * documents page shows it) when the upload ended in a document, else the tus answer that refused it
+ * (at creation: 401/403/404/409/413/415…; at the last PATCH: what the file's checks said).
+ */
+export interface DocumentUpload {
+  statusCode: number;
+  body: string;
+  json(): any;
+  /** The upload's URL, when it was created. */
+  url: string | null;
+}
+
+/**
+ * Sends one file to a checklist item the only way the API takes one, as the browser does: a tus
+ * upload (helpers/tus.ts) in `chunks` PATCHes, then the stored document read back from the list.
+ */
+export async function uploadDocument(
+  who: Client,
+  proposal: string,
+  key: string,
+  file: ResumableFile,
+  options: { chunks?: number } = {},
+): Promise<DocumentUpload> {
+  const { url, last, documentId } = await uploadResumable(who, proposal, key, file, options);
+  if (!documentId) return { statusCode: last.statusCode, body: last.body, json: () => last.json(), url };
+  expect(last.statusCode).toBe(204);
+  const stored = (await listDocuments(who, proposal)).items.flatMap((i) => i.files).find((f) => f.id === documentId);
+  expect(stored, `document ${documentId} on the uploader's list`).toBeTruthy();
+  const body = JSON.stringify({ data: stored });
+  return { statusCode: 201, body, json: () => JSON.parse(body), url };
 }
 
 /** How many document rows the database holds. */

@@ -1,6 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import type { TestApp } from './app';
 import type { Client } from './client';
 
 export const UPLOADS_URL = '/api/v3/uploads';
@@ -31,19 +30,13 @@ export function uploadMetadata(proposal: string, item: string, file: Omit<Resuma
  * tus 1.0 requests as one caller (the session cookie on each, Tus-Resumable on each), through the
  * app's inject: create, HEAD, PATCH a chunk at an offset, DELETE.
  */
-export function tusClient(t: TestApp, who: Client) {
+export function tusClient(who: Client) {
   const send = (
     method: 'POST' | 'HEAD' | 'PATCH' | 'DELETE',
     url: string,
     headers: Record<string, string>,
     payload?: Buffer,
-  ) =>
-    t.app.inject({
-      method,
-      url,
-      headers: { ...(who.cookie ? { cookie: who.cookie } : {}), 'tus-resumable': '1.0.0', ...headers },
-      ...(payload ? { payload } : {}),
-    });
+  ) => who.request(method, url, payload, { headers: { 'tus-resumable': '1.0.0', ...headers } });
   return {
     create: (proposal: string, item: string, file: Omit<ResumableFile, 'content'> & { size: number }) =>
       send('POST', UPLOADS_URL, {
@@ -63,14 +56,13 @@ export function tusClient(t: TestApp, who: Client) {
  * Upload-Document-File header of the last PATCH) when it was accepted.
  */
 export async function uploadResumable(
-  t: TestApp,
   who: Client,
   proposal: string,
   item: string,
   file: ResumableFile,
   options: { chunks?: number } = {},
 ): Promise<{ url: string | null; last: LightMyRequestResponse; documentId: string | null }> {
-  const tus = tusClient(t, who);
+  const tus = tusClient(who);
   const created = await tus.create(proposal, item, { ...file, size: file.content.length });
   if (created.statusCode !== 201) return { url: null, last: created, documentId: null };
   const url = String(created.headers.location);
@@ -87,15 +79,15 @@ export async function uploadResumable(
 }
 
 /** Starts an upload of `size` bytes to the item as `who` (201 expected); returns its id. */
-export async function startUpload(t: TestApp, who: Client, proposal: string, item: string, size = 2_000) {
-  const res = await tusClient(t, who).create(proposal, item, { name: 'ir.pdf', type: 'application/pdf', size });
+export async function startUpload(who: Client, proposal: string, item: string, size = 2_000) {
+  const res = await tusClient(who).create(proposal, item, { name: 'ir.pdf', type: 'application/pdf', size });
   if (res.statusCode !== 201) throw new Error(`tus create failed: ${res.statusCode} ${res.body}`);
   return String(res.headers.location).split('/').pop()!;
 }
 
 /** One tus request of any method on an upload URL, with what that method needs (a 100-byte PATCH at 0). */
-export function tusRequest(t: TestApp, who: Client, method: string, url: string) {
-  const tus = tusClient(t, who);
+export function tusRequest(who: Client, method: string, url: string) {
+  const tus = tusClient(who);
   if (method === 'HEAD') return tus.head(url);
   if (method === 'DELETE') return tus.delete(url);
   return tus.patch(url, 0, Buffer.alloc(100, 0x25));

@@ -1,19 +1,12 @@
 import { z } from 'zod';
-import {
-  documentEventsResponseSchema,
-  documentFileResponseSchema,
-  documentsListResponseSchema,
-} from '@portal/domain/documents-api';
+import { documentEventsResponseSchema, documentsListResponseSchema } from '@portal/domain/documents-api';
 import { noContentSchema } from '@portal/domain/api-envelope';
-import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema } from '@portal/domain/api-error';
 import { REVIEW_REASON_MAX } from '@portal/domain/documents';
 import { contentDisposition } from './file-names';
 import { optionalText } from '@portal/domain/fields';
 import { requireUser } from '../../plugins/session';
 import { pathId as id, proposalErrors as errors } from '../../route-schemas';
-import { HttpError } from '../../errors';
 
 const tags = ['documents'];
 
@@ -33,14 +26,11 @@ const INLINE_CSP =
 
 /**
  * Supporting documents (docs/decisions/005-documents.md). Every route checks role and membership in the service: a
- * proposal, item or file the user may not see answers 404, as a missing one would.
+ * proposal, item or file the user may not see answers 404, as a missing one would. Files arrive by
+ * one way only, the tus uploads of resumable.routes.ts (docs/decisions/053-resumable-uploads.md).
  */
 export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.documents;
-  // Multipart only for these routes; files stream to storage (never buffered, never on a tmp disk).
-  await app.register(multipart, {
-    limits: { fileSize: service.maxBytes(), files: 1, fields: 4, parts: 5, headerPairs: 50 },
-  });
 
   app.get(
     '/:id/documents',
@@ -56,44 +46,6 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const user = await requireUser(request);
       return { data: await service.listDocuments(user, request.params.id) };
-    },
-  );
-
-  app.post(
-    '/:id/documents/:item/files',
-    {
-      config: { access: ['buyer', 'seller'] },
-      schema: {
-        tags,
-        summary: 'Enviar um arquivo (multipart, campo "file"): PDF, JPG, PNG ou HEIC',
-        consumes: ['multipart/form-data'],
-        params: z.object({ id, item: z.string().max(40) }),
-        // A document that ages: its issue date, from which its validity counts (else from the sending).
-        querystring: z.object({ issuedOn: z.string().max(10).optional() }),
-        response: {
-          201: documentFileResponseSchema,
-          ...errors,
-          413: apiErrorSchema,
-          415: apiErrorSchema,
-          422: apiErrorSchema,
-          503: apiErrorSchema,
-        },
-      },
-    },
-    async (request, reply) => {
-      const user = await requireUser(request, 'buyer', 'seller');
-      const ctx = await service.prepareUpload(
-        user,
-        request.params.id,
-        request.params.item,
-        request.query.issuedOn ?? null,
-      );
-      if (!request.isMultipart())
-        throw new HttpError(415, 'unsupported_media_type', 'Envie o arquivo como multipart/form-data.');
-      const part = await request.file();
-      if (!part) throw new HttpError(400, 'no_file', 'Envie um arquivo.');
-      const file = await service.storeUpload(ctx, part);
-      return reply.status(201).send({ data: file });
     },
   );
 

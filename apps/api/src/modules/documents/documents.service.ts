@@ -3,12 +3,7 @@ import type { DocumentFile, DocumentItem } from '@portal/domain/documents-views'
 import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SessionUser } from '@portal/domain/auth';
-import {
-  fileTooLargeMessage,
-  issueDateError,
-  MAX_FILES_PER_ITEM,
-  type DocumentItemDef,
-} from '@portal/domain/documents';
+import { issueDateError, MAX_FILES_PER_ITEM, type DocumentItemDef } from '@portal/domain/documents';
 import { PROPOSAL_CLOSED_MESSAGE } from '@portal/domain/proposal-status';
 import { API_MESSAGES } from '@portal/domain/api-error';
 import type { Database } from '../../db/schema';
@@ -96,13 +91,13 @@ export function createDocumentsService(deps: {
     },
 
     /**
-     * Streams one file to storage while checking it (type by content, size, virus scan, PDF
-     * health), then commits it under a random key and records it. Anything refused or cut off on
-     * the way leaves no object and no row.
+     * Streams one file (a finished tus upload's bytes, whose size the tus server held to the
+     * declared length) to storage while checking it (type by content, virus scan, PDF health), then
+     * commits it under a random key and records it. Anything refused or cut off on the way leaves
+     * no object and no row.
      */
-    async storeUpload(ctx: UploadContext, part: { file: Readable & { truncated?: boolean }; filename: string }) {
+    async storeUpload(ctx: UploadContext, part: { file: Readable; filename: string }) {
       const { loaded, item, user } = ctx;
-      const tooLarge = new HttpError(413, 'file_too_large', fileTooLargeMessage(config.maxMb));
       let scan: StreamScan | null = null;
       if (deps.scanner) scan = deps.scanner.start();
       const inspector = createUploadInspector(scan);
@@ -112,7 +107,6 @@ export function createDocumentsService(deps: {
       inspector.stream.on('error', (err) => {
         failure ??= err;
       });
-      part.file.once('limit', () => inspector.stream.destroy(tooLarge));
       part.file.once('error', (err) => inspector.stream.destroy(err));
       part.file.pipe(inspector.stream);
 
@@ -129,12 +123,6 @@ export function createDocumentsService(deps: {
       }
       const discard = () =>
         storage.remove(staged.tempKey).catch((e) => deps.log.warn({ err: e }, 'could not remove a staged upload'));
-      // busboy may end a file at the limit without the 'limit' event reaching us first.
-      if (part.file.truncated) {
-        scan?.abort();
-        await discard();
-        throw tooLarge;
-      }
       let inspection = inspector.result();
       const sentAs = inspection.kind;
       if (scan) {
@@ -156,7 +144,7 @@ export function createDocumentsService(deps: {
           throw new HttpError(422, 'infected', 'O arquivo foi recusado pela verificação de antivírus.');
         }
       }
-      // Every way in (multipart, resumable) ends here: a HEIC photo is stored as an upright JPEG, without its EXIF.
+      // Every upload ends here: a HEIC photo is stored as an upright JPEG, without its EXIF.
       if (sentAs === 'heic') ({ staged, inspection } = await stagedHeicAsJpeg(storage, staged));
 
       const key = newFileKey();

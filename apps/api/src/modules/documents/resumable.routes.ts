@@ -5,6 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { fileTooLargeMessage } from '@portal/domain/documents';
 import { API_MESSAGES, apiErrorSchema } from '@portal/domain/api-error';
+import { serviceUnavailable } from '../../errors';
 import { requireUser } from '../../plugins/session';
 import { errorResponses } from '../../route-schemas';
 import { DOCUMENT_FILE_HEADER, uploadExpired } from './resumable.service';
@@ -120,6 +121,13 @@ export const resumableRoutes: FastifyPluginAsyncZod = async (app) => {
     });
     for (const [name, value] of Object.entries(extra)) reply.header(name, value);
     reply.header('cache-control', 'no-store');
+    // tus's own 5xx is its store failing (the folder or the bucket away; a refusal of the API's from a
+    // hook was thrown before this): the API's outage answer, a Portuguese 503 with Retry-After. The
+    // bytes it holds stay; the client's retry resumes from its HEAD.
+    if (response.status >= 500) {
+      await response.body?.cancel();
+      throw serviceUnavailable('storage_unavailable', API_MESSAGES.storageWriteUnavailable);
+    }
     if (response.status >= 400) {
       await response.body?.cancel();
       return reply.status(response.status).send({ error: tusRefusal(response.status, maxMb) });

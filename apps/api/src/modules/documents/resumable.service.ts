@@ -53,9 +53,9 @@ export function parseUploadMetadata(header: string | undefined): Record<string, 
 }
 
 /**
- * Resumable uploads on tus 1.0 (docs/decisions/053-resumable-uploads.md): @tus/server keeps the
- * bytes; this service decides who may send them and hands the finished file to the documents'
- * storeUpload, the same path as the one-request upload, so a stored document is the same either way.
+ * Resumable uploads on tus 1.0 (docs/decisions/053-resumable-uploads.md), the only way a file
+ * reaches the portal: @tus/server keeps the bytes; this service decides who may send them and hands
+ * the finished file to the documents' storeUpload, which checks and stores it as a document.
  */
 export function createResumableUploadsService(deps: {
   db: Kysely<Database>;
@@ -181,7 +181,8 @@ export function createResumableUploadsService(deps: {
           user_id: user.id,
           proposal_id: ctx.loaded.proposal.id,
           item: ctx.item.key,
-          file_name: (meta.filename || 'arquivo').slice(0, 255),
+          // Control characters go now (PostgreSQL's text refuses NUL); storeUpload makes the final label.
+          file_name: ((meta.filename ?? '').replace(/\p{Cc}/gu, '') || 'arquivo').slice(0, 255),
           declared_type: declared,
           size,
           issued_on: ctx.issuedOn,

@@ -158,12 +158,27 @@ export function createPrivacyRepository(db: Kysely<Database>) {
         .execute();
     },
 
-    /** Queued e-mails to the address, sessions, password tokens and reminders' opt-out links. */
+    /**
+     * Queued e-mails to the address, sessions, password tokens, reminders' opt-out links and the
+     * records of their uploads (which name the files): a finished upload's row goes (its bytes are
+     * gone); an unfinished one loses its name and expires now, so the uploads sweep removes its
+     * bytes, then its row.
+     */
     async deleteUserTraces(user: { id: string; email: string }, tx: Executor = db) {
       await tx.deleteFrom('outbox').where('to_address', '=', user.email).execute();
       await tx.deleteFrom('sessions').where('user_id', '=', user.id).execute();
       await tx.deleteFrom('password_tokens').where('user_id', '=', user.id).execute();
       await tx.deleteFrom('reminder_tokens').where('user_id', '=', user.id).execute();
+      await tx
+        .deleteFrom('resumable_uploads')
+        .where('user_id', '=', user.id)
+        .where('state', 'in', ['done', 'refused', 'expired'])
+        .execute();
+      await tx
+        .updateTable('resumable_uploads')
+        .set({ file_name: '', expires_at: 0 })
+        .where('user_id', '=', user.id)
+        .execute();
     },
 
     /** The account stays as an anonymous shell that cannot sign in. */
