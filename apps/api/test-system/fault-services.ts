@@ -319,7 +319,7 @@ export function patchUpload(base: string, path: string, cookie: string, offset: 
   return fetch(`${base}${path}`, {
     method: 'PATCH',
     headers: tusHeaders(cookie, { 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' }),
-    body: chunk,
+    body: new Uint8Array(chunk),
   });
 }
 
