@@ -76,6 +76,20 @@ describe('operator workspace: notes and side-by-side review', () => {
     const data = page.getByRole('region', { name: 'Dados para conferir' });
     await data.getByText('529.982.247-25').waitFor();
     await screenshot(page, 'operator-review-side-by-side-desktop', { fullPage: false });
+    // The PDF's zoom and page turn reach the browser's viewer through the frame's #page and #zoom.
+    const tools = page.getByRole('group', { name: 'Visualização de IRPF 2025.pdf' });
+    const frame = page.locator('iframe[title="Pré-visualização de IRPF 2025.pdf"]');
+    expect(await frame.getAttribute('src')).toMatch(/#page=1&zoom=100$/);
+    await tools.getByRole('button', { name: 'Aumentar zoom' }).click();
+    await tools.getByText('125%').waitFor();
+    await tools.getByRole('button', { name: 'Próxima página' }).click();
+    await tools.getByText('Página 2').waitFor();
+    expect(await frame.getAttribute('src')).toMatch(/#page=2&zoom=125$/);
+    await tools.getByRole('button', { name: 'Página anterior' }).click();
+    await tools.getByRole('button', { name: 'Diminuir zoom' }).click();
+    expect(await frame.getAttribute('src')).toMatch(/#page=1&zoom=100$/);
+    // From here on, the keyboard alone.
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
 
     await page.keyboard.press('j');
     await position(page).getByText('Documento 2 de 3').waitFor();
@@ -102,6 +116,14 @@ describe('operator workspace: notes and side-by-side review', () => {
       return img !== null && img.complete && img.naturalWidth > 0;
     });
     await screenshot(page, 'operator-review-address-desktop', { fullPage: false });
+    // A picture zooms by its width in a scrolling box.
+    const picture = page.locator('img[alt="Pré-visualização de conta-luz.jpg"]');
+    await page
+      .getByRole('group', { name: 'Visualização de conta-luz.jpg' })
+      .getByRole('button', { name: 'Aumentar zoom' })
+      .click();
+    await expect.poll(() => picture.evaluate((img) => img.style.width)).toBe('125%');
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     await page.keyboard.press('a');
     await position(page).getByText('0 a revisar').waitFor();
 
