@@ -60,8 +60,8 @@ it('the cutting proxy sends the connections opened after a cut to its second tar
  * A phone's photo upload cut off at half on one API instance and finished on another, as behind a
  * load balancer: two production processes of this run's build (serving the built web app) on one
  * PostgreSQL database and one bucket (s3rver), each with a data folder of its own, and in front of
- * them the cutting proxy, which sends connections to A until it cuts and to B after. The spec
- * file's own server (SQLite) is not used.
+ * them the cutting proxy, which sends connections to A until it cuts and to B after. The server
+ * this test file gets like every e2e file (SQLite) is not used.
  */
 describe.skipIf(!process.env.TEST_DATABASE_URL)('a resumable upload moving to another instance after a cut', () => {
   const browser = useBrowser();
