@@ -3,7 +3,7 @@
 // streams 200 MB of uploads (10 × 20 MB by default) through the real HTTP routes and reports the
 // API process's peak resident memory (VmHWM from /proc). Target: under 150 MB.
 //
-//   node scripts/upload-memory.mjs [--files 10] [--mb 20] [--concurrency 1] [--s3] [--target 150]
+//   node scripts/upload-memory.mjs [--files 10] [--mb 20] [--concurrency 1] [--s3] [--kbps 0] [--target 150]
 //                                  [--node-flags "--max-semi-space-size=2"]
 //
 // Each file goes by tus 1.0, the only way the API takes one (creation POST, then one PATCH with the
@@ -34,6 +34,9 @@ const opt = (name, fallback) => {
 const FILES = opt('files', 10);
 const MB = opt('mb', 20);
 const CONCURRENCY = opt('concurrency', 1);
+// --kbps N: each upload leaves at most N kbit/s, as from a phone on a mobile link (0: as fast as
+// loopback goes). With --concurrency 20 --kbps 750 this is twenty phones sending at once.
+const KBPS = opt('kbps', 0);
 const TARGET_MB = opt('target', 150);
 const USE_S3 = args.includes('--s3');
 const NODE_FLAGS = (() => {
@@ -64,15 +67,33 @@ function pdfStream(size) {
   return {
     length: head.length + filler + tail.length,
     stream: Readable.from(
-      (function* () {
-        yield head;
-        while (sent < filler) {
-          const n = Math.min(chunk.length, filler - sent);
-          sent += n;
-          yield n === chunk.length ? chunk : chunk.subarray(0, n);
-        }
-        yield tail;
-      })(),
+      KBPS > 0
+        ? (async function* () {
+            // Paced in 16 KB pieces: each leaves when the link would have carried the ones before it.
+            const piece = 16 * 1024;
+            const started = Date.now();
+            let out = 0;
+            yield head;
+            while (sent < filler) {
+              const n = Math.min(piece, filler - sent);
+              sent += n;
+              out += n;
+              // N kbit/s is N bits per millisecond.
+              const wait = started + (out * 8) / KBPS - Date.now();
+              if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+              yield chunk.subarray(0, n);
+            }
+            yield tail;
+          })()
+        : (function* () {
+            yield head;
+            while (sent < filler) {
+              const n = Math.min(chunk.length, filler - sent);
+              sent += n;
+              yield n === chunk.length ? chunk : chunk.subarray(0, n);
+            }
+            yield tail;
+          })(),
     ),
   };
 }
@@ -245,6 +266,7 @@ async function main() {
       fileMb: Number((FILE_BYTES / (1024 * 1024)).toFixed(2)),
       totalMb: Number(totalMb.toFixed(1)),
       concurrency: CONCURRENCY,
+      kbpsPerUpload: KBPS || null,
       seconds: Number(seconds.toFixed(1)),
       throughputMbPerSecond: Number((totalMb / seconds).toFixed(1)),
       rssBeforeUploadsMb: Number(mb(baselineKb)),
