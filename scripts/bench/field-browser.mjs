@@ -14,7 +14,7 @@
 //   stored file's size, long edge and metadata.
 //
 // FIELD_PHOTOS=<n> sends n photos instead of 8 (a quick trial).
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { tsImport } from 'tsx/esm/api';
@@ -161,16 +161,19 @@ export async function benchFieldBrowser(results) {
     executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     args: CHROMIUM_ARGS,
   });
+  const photoDir = mkdtempSync(join(tmpdir(), 'portal-field-photos-'));
   const out = { link: { ...LINK, downMsAfterCut: DOWN_MS, cutFractions: CUTS }, photos: PHOTOS };
   try {
-    // The photos, as a phone camera writes them: EXIF with the orientation and a GPS position.
+    // The photos, as a phone camera writes them: EXIF with the orientation and a GPS position. They
+    // are files on disk, picked by path (as the phone's file picker hands them over).
     const maker = await browser.newPage();
     const exif = exifOrientationGpsSegment(1);
-    const photo = async (name, options) => ({
-      name,
-      mimeType: 'image/jpeg',
-      buffer: Buffer.from(withSegment(Buffer.from(await maker.evaluate(photoInPage, options), 'base64'), exif)),
-    });
+    const photo = async (name, options) => {
+      const buffer = Buffer.from(withSegment(Buffer.from(await maker.evaluate(photoInPage, options), 'base64'), exif));
+      const path = join(photoDir, name);
+      writeFileSync(path, buffer);
+      return { path, buffer };
+    };
     const photos = [];
     for (let i = 1; i <= PHOTOS; i++)
       photos.push(await photo(`IMG_20${i}.jpg`, { seed: 1000 + i, noise: 40, quality: 0.89 }));
@@ -190,6 +193,7 @@ export async function benchFieldBrowser(results) {
     console.log(`field 7 MB photo: ${JSON.stringify(out.photo)}`);
   } finally {
     await browser.close();
+    rmSync(photoDir, { recursive: true, force: true });
   }
   results.field = { ...results.field, browser: out };
 }
@@ -274,7 +278,10 @@ async function afterRun({ page, link, stored }, photos) {
   const upBefore = link.up;
   const downBefore = link.down;
   const started = Date.now();
-  await page.getByLabel(`Escolher arquivos para ${ITEM.title}`).setInputFiles(photos);
+  await page.getByLabel(`Escolher arquivos para ${ITEM.title}`).setInputFiles(
+    photos.map((p) => p.path),
+    { timeout: 120_000 },
+  );
   const files = await untilStored(stored, ITEM.key, photos.length);
   const seconds = (Date.now() - started) / 1000;
   cutter.stop();
@@ -317,7 +324,10 @@ async function beforeRun({ page, link, proposalId, stored }, photos) {
     input.hidden = true;
     document.body.append(input);
   });
-  await page.locator('#bench-old-client').setInputFiles(photos);
+  await page.locator('#bench-old-client').setInputFiles(
+    photos.map((p) => p.path),
+    { timeout: 120_000 },
+  );
   const cutter = cutTwice(link);
   const upBefore = link.up;
   const downBefore = link.down;
@@ -344,7 +354,7 @@ async function beforeRun({ page, link, proposalId, stored }, photos) {
 async function photoRun({ page, link, stored, content }, big, readJpegFacts) {
   const upBefore = link.up;
   const started = Date.now();
-  await page.getByLabel(`Tirar foto para ${PHOTO_ITEM.title}`).setInputFiles(big);
+  await page.getByLabel(`Tirar foto para ${PHOTO_ITEM.title}`).setInputFiles(big.path, { timeout: 120_000 });
   const [file] = await untilStored(stored, PHOTO_ITEM.key, 1, { idleMs: 120_000 });
   const seconds = (Date.now() - started) / 1000;
   if (!file) return { seconds: null, rawBytes: big.buffer.length, stored: 0 };
