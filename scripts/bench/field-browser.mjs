@@ -13,7 +13,7 @@
 // - photo: one 7 MB 4000 × 3000 photo picked with "Tirar foto", no cut: seconds until stored, the
 //   stored file's size, long edge and metadata.
 //
-// FIELD_PHOTOS=<n> sends n photos instead of 8 (a quick trial).
+// FIELD_PHOTOS=<n> sends n photos instead of 8, FIELD_RUNS=after,photo runs only those (quick trials).
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,6 +24,8 @@ import { startFieldLink } from './field-link.mjs';
 export const LINK = { bytesPerSecond: 750_000 / 8, rttMs: 150 };
 const PHONE = { width: 390, height: 844 };
 const PHOTOS = Number(process.env.FIELD_PHOTOS ?? 8);
+/** FIELD_RUNS=after,photo: some of the three runs (a quick trial). */
+const RUNS = new Set((process.env.FIELD_RUNS ?? 'after,before,photo').split(','));
 /** Where each cut falls: halfway through the body of the first PATCH that starts after it is armed. */
 const CUTS = [0.5, 0.5];
 /** How long the link stays down after a cut (new connections refused). */
@@ -185,12 +187,18 @@ export async function benchFieldBrowser(results) {
       `field: ${PHOTOS} photos of ${photos.map((p) => (p.buffer.length / 1e6).toFixed(2)).join(' ')} MB; one of ${(big.buffer.length / 1e6).toFixed(2)} MB (${facts.width} × ${facts.height}, GPS ${facts.gps})`,
     );
 
-    out.after = await run(browser, (session) => afterRun(session, photos));
-    console.log(`field after: ${JSON.stringify(out.after)}`);
-    out.before = await run(browser, (session) => beforeRun(session, photos));
-    console.log(`field before: ${JSON.stringify(out.before)}`);
-    out.photo = await run(browser, (session) => photoRun(session, big, readJpegFacts));
-    console.log(`field 7 MB photo: ${JSON.stringify(out.photo)}`);
+    if (RUNS.has('after')) {
+      out.after = await run(browser, (session) => afterRun(session, photos));
+      console.log(`field after: ${JSON.stringify(out.after)}`);
+    }
+    if (RUNS.has('before')) {
+      out.before = await run(browser, (session) => beforeRun(session, photos));
+      console.log(`field before: ${JSON.stringify(out.before)}`);
+    }
+    if (RUNS.has('photo')) {
+      out.photo = await run(browser, (session) => photoRun(session, big, readJpegFacts));
+      console.log(`field 7 MB photo: ${JSON.stringify(out.photo)}`);
+    }
   } finally {
     await browser.close();
     rmSync(photoDir, { recursive: true, force: true });
@@ -286,8 +294,6 @@ async function afterRun({ page, link, stored }, photos) {
   const seconds = (Date.now() - started) / 1000;
   cutter.stop();
   const tus = await page.evaluate(() => window.benchTus);
-  // A restart from zero: a second creation for the same file, or a PATCH from offset 0 on an upload
-  // that had already sent one.
   const creations = tus.filter((r) => r.method === 'POST');
   const perFile = new Map();
   for (const c of creations) perFile.set(c.filename, (perFile.get(c.filename) ?? 0) + 1);
@@ -307,7 +313,11 @@ async function afterRun({ page, link, stored }, photos) {
     creations: creations.length,
     patches: patches.length,
     heads: tus.filter((r) => r.method === 'HEAD').length,
-    restartsFromZero: [...perFile.values()].reduce((n, v) => n + v - 1, 0) + zeroAgain,
+    // A second creation for one file, or a PATCH from 0 of an upload the server already had bytes of.
+    restartsFromZero: [...perFile.values()].reduce((n, v) => n + v - 1, 0) + link.restartsFromZero.length,
+    // PATCHes from 0 of an upload that had sent one before (the server had none of its bytes, or a restart).
+    patchesFromZeroAgain: zeroAgain,
+    restartsFromZeroSeenByTheLink: link.restartsFromZero,
     stored: files.length,
     lost: photos.length - files.length,
     storedBytes: files.reduce((n, f) => n + f.size, 0),

@@ -11,6 +11,10 @@
 //   line starts with `line` has carried `fraction` of its body (its Content-Length) to the server,
 //   then refuses new connections for `downMs` (the phone is offline a moment).
 // - Bytes on the wire: `up` counts what was passed to the server, `down` what came back.
+// - Restarts from zero: per tus upload (`PATCH /api/v3/uploads/<id>`), how far its bytes reached the
+//   server; a later PATCH of the same upload from `Upload-Offset: 0` after some had reached it is
+//   noted in `restartsFromZero` (the bytes it had are sent again). A PATCH from 0 of an upload the
+//   server had no byte of yet (its first PATCH was cut before its body left the phone) is not one.
 import { createConnection, createServer } from 'node:net';
 
 const SLICE = 4096;
@@ -20,6 +24,10 @@ export async function startFieldLink(target, { bytesPerSecond, rttMs }) {
   const conns = new Set();
   let up = 0;
   let down = 0;
+  /** Per upload id: the end of the bytes that reached the server. */
+  const delivered = new Map();
+  const restarts = [];
+  const TUS_PATCH = /^PATCH \/api\/v3\/uploads\/([^ ?]+)[^\r]*\r\n([\s\S]*?)\r\n\r\n/;
   let cut = null;
   let downUntil = 0;
   /** When the link may send its next slice (the shared uplink's clock). */
@@ -69,6 +77,11 @@ export async function startFieldLink(target, { bytesPerSecond, rttMs }) {
       head.bytes = head.bytes.subarray(slice.length);
       if (!head.bytes.length) conn.queue.shift();
       conn.sent += slice.length;
+      const p = conn.tusPatch;
+      if (p) {
+        const reached = p.offset + Math.min(p.length, Math.max(0, conn.sent - p.start));
+        if (reached > (delivered.get(p.id) ?? 0)) delivered.set(p.id, reached);
+      }
       conn.queued -= slice.length;
       up += slice.length;
       linkFreeAt = Math.max(linkFreeAt, now) + (slice.length / bytesPerSecond) * 1000;
@@ -102,6 +115,8 @@ export async function startFieldLink(target, { bytesPerSecond, rttMs }) {
       servedAt: 0,
       bodyStart: null,
       bodyLength: 0,
+      /** The tus PATCH this connection carries: upload id, Upload-Offset, where its body starts, its length. */
+      tusPatch: null,
       cutAfter: Infinity,
       destroy() {
         client.destroy();
@@ -121,6 +136,19 @@ export async function startFieldLink(target, { bytesPerSecond, rttMs }) {
             conn.cutAfter = Math.floor(conn.bodyLength * cut.fraction);
           }
         }
+      }
+      const patch = TUS_PATCH.exec(chunk.toString('latin1', 0, Math.min(chunk.length, 4096)));
+      if (patch) {
+        const header = (name) => Number(new RegExp(`^${name}: *(\\d+)`, 'im').exec(patch[2])?.[1] ?? 0);
+        const offset = header('upload-offset');
+        const had = delivered.get(patch[1]) ?? 0;
+        if (offset === 0 && had > 0) restarts.push({ upload: patch[1], hadBytes: had });
+        conn.tusPatch = {
+          id: patch[1],
+          offset,
+          start: conn.received + patch[0].length,
+          length: header('content-length'),
+        };
       }
       conn.received += chunk.length;
       conn.queue.push({ bytes: chunk, at: Math.max(Date.now() + oneWay, openedAt + rttMs) });
@@ -158,6 +186,10 @@ export async function startFieldLink(target, { bytesPerSecond, rttMs }) {
     },
     get up() {
       return up;
+    },
+    /** The PATCHes from offset 0 of uploads whose bytes had already reached the server. */
+    get restartsFromZero() {
+      return restarts;
     },
     get down() {
       return down;
