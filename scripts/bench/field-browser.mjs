@@ -295,8 +295,21 @@ async function afterRun({ page, link, stored }, photos) {
   cutter.stop();
   const tus = await page.evaluate(() => window.benchTus);
   const creations = tus.filter((r) => r.method === 'POST');
-  const perFile = new Map();
-  for (const c of creations) perFile.set(c.filename, (perFile.get(c.filename) ?? 0) + 1);
+  // A new upload for a file after bytes of an earlier upload of it had reached the server. (A
+  // creation whose answer a cut lost is made again without any loss: that upload had no byte.)
+  const uploadsOf = new Map();
+  for (const c of creations) {
+    const id = c.location ? new URL(c.location, link.url).pathname.split('/').pop() : null;
+    uploadsOf.set(c.filename, [...(uploadsOf.get(c.filename) ?? []), id]);
+  }
+  let newUploadsAfterBytes = 0;
+  for (const ids of uploadsOf.values()) {
+    let hadBytes = false;
+    for (const id of ids) {
+      if (hadBytes) newUploadsAfterBytes++;
+      if (id && link.delivered(id) > 0) hadBytes = true;
+    }
+  }
   const patches = tus.filter((r) => r.method === 'PATCH');
   const seen = new Set();
   let zeroAgain = 0;
@@ -311,10 +324,11 @@ async function afterRun({ page, link, stored }, photos) {
     cuts: cutter.cuts.length,
     cutAtSeconds: cutter.cuts.map((c) => +((c.at - started) / 1000).toFixed(1)),
     creations: creations.length,
+    creationsAnswered: creations.filter((c) => c.location).length,
     patches: patches.length,
     heads: tus.filter((r) => r.method === 'HEAD').length,
-    // A second creation for one file, or a PATCH from 0 of an upload the server already had bytes of.
-    restartsFromZero: [...perFile.values()].reduce((n, v) => n + v - 1, 0) + link.restartsFromZero.length,
+    // A new upload for a file that had bytes on the server, or a PATCH from 0 of an upload that had.
+    restartsFromZero: newUploadsAfterBytes + link.restartsFromZero.length,
     // PATCHes from 0 of an upload that had sent one before (the server had none of its bytes, or a restart).
     patchesFromZeroAgain: zeroAgain,
     restartsFromZeroSeenByTheLink: link.restartsFromZero,

@@ -187,6 +187,8 @@ export async function startFieldLink(target, { bytesPerSecond, rttMs }) {
     get up() {
       return up;
     },
+    /** How many bytes of this tus upload reached the server (its end offset). */
+    delivered: (id) => delivered.get(id) ?? 0,
     /** The PATCHes from offset 0 of uploads whose bytes had already reached the server. */
     get restartsFromZero() {
       return restarts;
