@@ -4,7 +4,7 @@
 // Lighthouse (mobile, median of 3) on six pages (scripts/bench/frontend.mjs); the back-office list and
 // the operators' queue at 100 000 proposals (scripts/bench/backoffice.mjs).
 // BENCH_ONLY=api,uploads,frontend,lighthouse,lighthouse-low,backoffice picks parts (lighthouse-low: the same
-// pages at 9x CPU, a low-tier phone; field: the API's memory with 20 tus uploads at once, scripts/bench/field.mjs). Prints one table and writes bench/results.json.
+// pages at 9x CPU, a low-tier phone; field: the API's memory with 20 tus uploads at once, and Chromium at 390 px on a weak uplink with cuts, scripts/bench/field.mjs). Prints one table and writes bench/results.json.
 import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
@@ -32,8 +32,8 @@ const results = {
 };
 
 const lighthouse = only.has('lighthouse') || only.has('lighthouse-low');
-if (only.has('api') || only.has('uploads') || only.has('frontend') || lighthouse)
-  build({ web: only.has('frontend') || lighthouse });
+if (only.has('api') || only.has('uploads') || only.has('frontend') || lighthouse || only.has('field'))
+  build({ web: only.has('frontend') || lighthouse || only.has('field') });
 if (only.has('api')) await benchApi(results);
 if (only.has('uploads')) benchUploads(results);
 if (only.has('frontend')) {
@@ -43,7 +43,7 @@ if (only.has('frontend')) {
 if (only.has('lighthouse')) await benchLighthouse(results);
 if (only.has('lighthouse-low')) await benchLighthouse(results, { lowTier: true });
 if (only.has('backoffice')) benchBackoffice(results);
-if (only.has('field')) benchField(results);
+if (only.has('field')) await benchField(results);
 printApi(results);
 printFrontend(results);
 printField(results);

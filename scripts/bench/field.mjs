@@ -1,13 +1,21 @@
 // The field part of `npm run bench` (BENCH_ONLY=field; docs/field-bench.md): what a phone in the field
-// costs the API. Measured here: the API's peak resident memory while 20 documents of ~4 MB arrive by
-// tus at once, straight from Node (no proxy), against the 150 MB budget of docs/decisions/005-documents.md.
+// costs. The API's peak resident memory while 20 documents of ~4 MB arrive by tus at once, straight
+// from Node (no proxy), against the 150 MB budget of docs/decisions/005-documents.md; then the browser
+// half (scripts/bench/field-browser.mjs): Chromium at 390 px on an emulated 750 kbit/s uplink with a
+// 150 ms round trip and two cuts, today's client against the old one, and one 7 MB photo.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { root } from './common.mjs';
+import { benchFieldBrowser } from './field-browser.mjs';
 
 export const FIELD_TARGET_MB = 150;
 
-export function benchField(results) {
+export async function benchField(results) {
+  benchFieldMemory(results);
+  await benchFieldBrowser(results);
+}
+
+function benchFieldMemory(results) {
   const r = spawnSync(
     process.execPath,
     [
@@ -22,11 +30,16 @@ export function benchField(results) {
     console.log('field (tus memory) failed:', r.stderr?.slice(-800));
     return;
   }
-  results.field = { tusMemory: JSON.parse(json[0]) };
+  results.field = { ...results.field, tusMemory: JSON.parse(json[0]) };
   console.log(r.stdout.trim().split('\n').at(-1));
 }
 
 export function printField(results) {
+  printFieldMemory(results);
+  printFieldBrowser(results);
+}
+
+function printFieldMemory(results) {
   const m = results.field?.tusMemory;
   if (!m) return;
   console.log('\nField: 20 tus uploads at once, straight to the API');
@@ -43,8 +56,50 @@ export function printField(results) {
   ]);
 }
 
-export const fieldTargets = (results) => ({
-  [`API peak RSS < ${FIELD_TARGET_MB} MB with 20 tus uploads of 4 MB at once`]: results.field?.tusMemory
-    ? results.field.tusMemory.peakRssMb < FIELD_TARGET_MB
-    : null,
-});
+const mb = (bytes) => +(bytes / 1e6).toFixed(2);
+
+function printFieldBrowser(results) {
+  const b = results.field?.browser;
+  if (!b?.after || !b.before) return;
+  console.log(
+    `\nField: ${b.photos} photos of ~4 MB from Chromium at 390 px, ${(b.link.bytesPerSecond * 8) / 1000} kbit/s up, ${b.link.rttMs} ms RTT, ${b.before.cuts} + ${b.after.cuts} cuts (before + after)`,
+  );
+  const row = (name, r) => ({
+    client: name,
+    seconds: r.seconds,
+    'MB up on the wire': mb(r.wireUpBytes),
+    cuts: r.cuts,
+    creations: r.creations,
+    PATCHes: r.patches,
+    'restarted from zero': r.restartsFromZero,
+    stored: r.stored,
+    lost: r.lost,
+    'MB stored': mb(r.storedBytes),
+  });
+  console.table([row('before (raw, one request, from zero)', b.before), row('after (shrunk, tus)', b.after)]);
+  const p = b.photo;
+  if (p)
+    console.log(
+      `One ${mb(p.rawBytes)} MB 4000 × 3000 photo ("Tirar foto", no cut): stored after ${p.seconds} s, ${p.storedKb} KB, ${p.width} × ${p.height}, EXIF ${p.exif}, GPS ${p.gps}`,
+    );
+}
+
+export const fieldTargets = (results) => {
+  const b = results.field?.browser;
+  const p = b?.photo;
+  const both = b?.after && b?.before;
+  return {
+    [`API peak RSS < ${FIELD_TARGET_MB} MB with 20 tus uploads of 4 MB at once`]: results.field?.tusMemory
+      ? results.field.tusMemory.peakRssMb < FIELD_TARGET_MB
+      : null,
+    '7 MB photo at 390 px on 750 kbit/s stored in <= 20 s': p ? p.seconds !== null && p.seconds <= 20 : null,
+    '7 MB photo stored at <= 800 KB': p ? p.storedKb <= 800 : null,
+    '7 MB photo stored with a long edge of 1 200–2 400 px': p ? p.longEdge >= 1200 && p.longEdge <= 2400 : null,
+    '7 MB photo stored without EXIF location': p ? p.gps === false : null,
+    'field bench (8 photos, 2 cuts): total time <= 1/5 of the old client': both
+      ? b.after.seconds <= b.before.seconds / 5
+      : null,
+    'field bench: 0 uploads restarted from zero': b?.after ? b.after.restartsFromZero === 0 : null,
+    'field bench: 0 files lost': b?.after ? b.after.lost === 0 : null,
+  };
+};
