@@ -14,7 +14,7 @@
 //   stored file's size, long edge and metadata.
 //
 // FIELD_PHOTOS=<n> sends n photos instead of 8, FIELD_RUNS=after,photo runs only those (quick trials).
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { tsImport } from 'tsx/esm/api';
@@ -210,7 +210,8 @@ export async function benchFieldBrowser(results) {
 async function run(browser, body) {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-field-'));
-  const server = await startApi({ databaseUrl: '', dataDir, port });
+  // Started with the flags `npm start` uses (scripts/start.mjs), so its memory is the deployed one.
+  const server = await startApi({ databaseUrl: '', dataDir, port, nodeArgs: ['--max-semi-space-size=2'] });
   const direct = `http://127.0.0.1:${port}`;
   const link = await startFieldLink(new URL(direct), LINK);
   const context = await browser.newContext({ viewport: PHONE, baseURL: link.url });
@@ -234,7 +235,10 @@ async function run(browser, body) {
     };
     const content = async (fileId) =>
       (await page.request.get(`${direct}/api/v3/proposals/${proposalId}/documents/files/${fileId}/content`)).body();
-    return await body({ page, link, proposalId, stored, content });
+    const result = await body({ page, link, proposalId, stored, content });
+    // The API's peak resident memory over the whole run (VmHWM: start-up, login and the uploads).
+    const hwm = /^VmHWM:\s+(\d+) kB/m.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'));
+    return { ...result, apiPeakRssMb: hwm ? Number((Number(hwm[1]) / 1024).toFixed(1)) : null };
   } finally {
     await context.close();
     await link.close();
