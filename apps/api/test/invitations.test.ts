@@ -218,4 +218,34 @@ describe.each(DATABASES)('invitations on %s', (dialect) => {
     expect(second.statusCode).toBe(200);
     expect((await outbox(buyer.email)).map((m) => m.kind)).toEqual(['invite', 'password_changed']);
   });
+  it('buyers and operators come in one way (docs/decisions/060-one-way-in.md): a week-long link, and an operator e-mail is unique across roles', async () => {
+    const lifeOf = async (email: string) => {
+      const row = await w.t.db.kysely
+        .selectFrom('password_tokens')
+        .innerJoin('users', 'users.id', 'password_tokens.user_id')
+        .select(['password_tokens.created_at', 'password_tokens.expires_at', 'password_tokens.purpose'])
+        .where('users.email', '=', email)
+        .executeTakeFirstOrThrow();
+      return { purpose: row.purpose, ttl: Number(row.expires_at) - Number(row.created_at) };
+    };
+    const WEEK = 7 * 24 * 3_600_000;
+    const { buyer } = await invitedBuyer();
+    expect(await lifeOf(buyer.email)).toEqual({ purpose: 'invite', ttl: WEEK });
+
+    const email = `operadora.convite.${dialect}@portal.com.br`;
+    const created = await as.operador.post('/api/v3/operators', { name: 'Operadora Convidada', email });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(await lifeOf(email)).toEqual({ purpose: 'invite', ttl: WEEK });
+    const [mail] = await outbox(email);
+    expect(mail!.subject).toBe('Seu acesso à área da equipe do Portal de Propostas');
+    expect(mail!.text_body).toContain('convidou você para participar como operador(a) da equipe do portal');
+    expect(mail!.text_body).toContain(`/auth/convite?token=${tokenIn(mail!.text_body)}`);
+
+    // The buyer's e-mail already has an account (as a buyer): no operator account is made with it.
+    const taken = await as.operador.post('/api/v3/operators', { name: 'Outra Pessoa', email: buyer.email });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().error.code).toBe('email_taken');
+    const accounts = await w.t.db.kysely.selectFrom('users').select('role').where('email', '=', buyer.email).execute();
+    expect(accounts).toEqual([{ role: 'buyer' }]);
+  });
 });

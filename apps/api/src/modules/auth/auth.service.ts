@@ -13,10 +13,11 @@ import { createPasswordTokensRepository } from './password-tokens.repository';
 import { enqueueMail, type Mailer } from '../mail/outbox';
 import { recordAudit } from '../audit/audit';
 import { refreshQueueWaitsOfUser } from '../backoffice/queue-waits';
-import { INVITE_TOKEN_TTL_MS, invitationMail, propertyPlaceOf } from '../invitations/invite';
+import { issueAccountToken, queueAccountMail } from '../invitations/accounts';
+import { propertyPlaceOf } from '../invitations/mails';
+import { findInvitedProposal } from '../proposals/queries/invitations';
 
 const RECOVER_LIMITS = { windowMs: 15 * 60_000, perEmail: 3, perIp: 20 } as const;
-export const RECOVER_TOKEN_TTL_MS = 30 * 60_000;
 
 interface Deps {
   db: Kysely<Database>;
@@ -89,13 +90,7 @@ export function createAuthService(deps: Deps) {
     state: Invitation['state'],
     tx: Kysely<Database> | Transaction<Database> = deps.db,
   ): Promise<Invitation> {
-    const proposal = row.proposal_id
-      ? await tx
-          .selectFrom('proposals')
-          .select(['id', 'code', 'type', 'property'])
-          .where('id', '=', row.proposal_id)
-          .executeTakeFirst()
-      : undefined;
+    const proposal = row.proposal_id ? await findInvitedProposal(tx, row.proposal_id) : undefined;
     const inviter = row.invited_by
       ? await tx.selectFrom('users').select(['name', 'role']).where('id', '=', row.invited_by).executeTakeFirst()
       : undefined;
@@ -169,29 +164,23 @@ export function createAuthService(deps: Deps) {
       const limit = await deps.limiter.take(`invite-resend:${user.id}`, { windowMs: 60 * 60_000, limit: 3 });
       if (!limit.allowed) throw new HttpError(429, 'rate_limited', API_MESSAGES.rateLimited);
       await deps.db.transaction().execute(async (tx) => {
-        const token = await tokens.issueToken(
-          {
-            userId: user.id,
-            purpose: 'invite',
-            ttlMs: INVITE_TOKEN_TTL_MS,
-            proposalId: row.proposal_id,
-            invitedBy: row.invited_by,
-          },
-          tx,
-        );
+        const token = await issueAccountToken(tx, {
+          userId: user.id,
+          purpose: 'invite',
+          proposalId: row.proposal_id,
+          invitedBy: row.invited_by,
+        });
         const view = await invitationView(row, user, 'open', tx);
-        await enqueueMail(
-          tx,
-          invitationMail({
-            name: user.name,
-            email: user.email,
-            role: user.role,
-            token,
-            publicUrl: deps.publicUrl,
-            inviter: view.invitedBy,
-            proposal: view.proposal,
-          }),
-        );
+        await queueAccountMail(tx, {
+          kind: 'invite',
+          name: user.name,
+          email: user.email,
+          role: user.role,
+          token,
+          publicUrl: deps.publicUrl,
+          inviter: view.invitedBy,
+          proposal: view.proposal,
+        });
         await recordAudit(tx, { actorId: user.id, action: 'invitation.resent', ip: args.ip });
       });
       deps.mailer.kick();
@@ -242,22 +231,13 @@ export function createAuthService(deps: Deps) {
       const user = await users.findUserByEmailAndCpf(args.email, args.cpf);
       if (!user || !byIp.allowed || !byEmail.allowed) return;
       await deps.db.transaction().execute(async (tx) => {
-        const token = await tokens.issueToken({ userId: user.id, purpose: 'recover', ttlMs: RECOVER_TOKEN_TTL_MS }, tx);
-        const link = `${deps.publicUrl}/buyer/change-password?token=${token}`;
-        await enqueueMail(tx, {
-          to: user.email,
+        const token = await issueAccountToken(tx, { userId: user.id, purpose: 'recover' });
+        await queueAccountMail(tx, {
           kind: 'recover',
-          subject: 'Redefinição de senha — Portal de Propostas',
-          text: [
-            `Olá, ${user.name.split(' ')[0]}.`,
-            '',
-            'Recebemos um pedido para criar uma nova senha no Portal de Propostas.',
-            'Para continuar, abra o link abaixo (válido por 30 minutos e por um único uso):',
-            '',
-            link,
-            '',
-            'Se não foi você, ignore este e-mail: sua senha continua a mesma.',
-          ].join('\n'),
+          name: user.name,
+          email: user.email,
+          token,
+          publicUrl: deps.publicUrl,
         });
         await recordAudit(tx, { actorId: user.id, action: 'password.recover_requested', ip: args.ip });
       });

@@ -3,11 +3,9 @@ import type { SessionUser } from '@portal/domain/auth';
 import type { Operator, Permission } from '@portal/domain/backoffice';
 import type { Database } from '../../db/schema';
 import { HttpError, notFound } from '../../errors';
-import { newId } from '../../crypto';
 import { recordAudit } from '../audit/audit';
-import { createPasswordTokensRepository } from '../auth/password-tokens.repository';
-import { INVITE_TOKEN_TTL_MS, invitationMail } from '../invitations/invite';
-import { enqueueMail, type Mailer } from '../mail/outbox';
+import { findOrCreateUser, issueAccountToken, queueAccountMail } from '../invitations/accounts';
+import type { Mailer } from '../mail/outbox';
 
 export const GRANT_OWN_ONLY = 'Você só pode conceder permissões que você mesmo tem.';
 export const EMAIL_TAKEN = 'Este e-mail já tem uma conta no portal';
@@ -17,8 +15,6 @@ export const EMAIL_TAKEN = 'Este e-mail já tem uma conta no portal';
  * set-password e-mail, as invited buyers do; a permission can only be granted by someone who has it.
  */
 export function createOperatorsService(deps: { db: Kysely<Database>; mailer: Mailer; publicUrl: string }) {
-  const tokens = createPasswordTokensRepository(deps.db);
-
   async function permissionsOf(userId: string, db: Kysely<Database> = deps.db): Promise<Permission[]> {
     const rows = await db
       .selectFrom('operator_permissions')
@@ -68,44 +64,33 @@ export function createOperatorsService(deps: { db: Kysely<Database>; mailer: Mai
         throw new HttpError(403, 'forbidden', GRANT_OWN_ONLY, { canViewHealth: GRANT_OWN_ONLY });
       }
       const created = await deps.db.transaction().execute(async (tx) => {
-        const taken = await tx.selectFrom('users').select('id').where('email', '=', input.email).executeTakeFirst();
-        if (taken) throw new HttpError(409, 'email_taken', EMAIL_TAKEN, { email: EMAIL_TAKEN });
         const now = Date.now();
-        const id = newId();
-        await tx
-          .insertInto('users')
-          .values({
-            id,
-            role: 'operator',
-            name: input.name,
-            email: input.email,
-            cpf: null,
-            password_hash: null,
-            created_at: now,
-            updated_at: now,
-          })
-          .execute();
+        const user = await findOrCreateUser(tx, {
+          role: 'operator',
+          name: input.name,
+          email: input.email,
+          cpf: null,
+          emailAcrossRoles: true,
+          now,
+        });
+        if (!user.created) throw new HttpError(409, 'email_taken', EMAIL_TAKEN, { email: EMAIL_TAKEN });
+        const id = user.id;
         if (input.canViewHealth)
           await tx
             .insertInto('operator_permissions')
             .values({ user_id: id, permission: 'health:read', granted_by: actor.id, granted_at: now })
             .execute();
-        const token = await tokens.issueToken(
-          { userId: id, purpose: 'invite', ttlMs: INVITE_TOKEN_TTL_MS, invitedBy: actor.id },
-          tx,
-        );
-        await enqueueMail(
-          tx,
-          invitationMail({
-            name: input.name,
-            email: input.email,
-            role: 'operator',
-            token,
-            publicUrl: deps.publicUrl,
-            inviter: { name: actor.name, role: 'operator' },
-            proposal: null,
-          }),
-        );
+        const token = await issueAccountToken(tx, { userId: id, purpose: 'invite', invitedBy: actor.id });
+        await queueAccountMail(tx, {
+          kind: 'invite',
+          name: input.name,
+          email: input.email,
+          role: 'operator',
+          token,
+          publicUrl: deps.publicUrl,
+          inviter: { name: actor.name, role: 'operator' },
+          proposal: null,
+        });
         await recordAudit(tx, {
           actorId: actor.id,
           action: 'operator.created',
