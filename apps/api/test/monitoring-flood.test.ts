@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMonitoringService, INTAKE_LIMITS } from '../src/modules/monitoring/monitoring.service';
 import { OVERFLOW_MESSAGE } from '../src/modules/monitoring/error-groups';
-import { rumErrorGroupsMigration } from '../src/modules/monitoring/monitoring.migration';
+import { rumErrorGroupsMigration } from '../src/db/migrations/0120-rum-error-groups';
 import { createTestApp, DATABASES, login, type TestApp } from './helpers';
 
 /** Floods of the monitoring intake (docs/decisions/015-abuse-limits.md). */
