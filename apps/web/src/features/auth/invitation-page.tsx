@@ -16,7 +16,7 @@ import { FormError } from '../../components/form-error';
 import { FactList } from '../../components/fact-list';
 import { NativeForm } from '../../components/section-form/field-item';
 import { ApiRequestError } from '../../lib/api-client';
-import { applyServerErrors } from '../../lib/form-errors';
+import { applyServerErrors, hookFormSetError } from '../../lib/form-errors';
 import { queryClient } from '../../lib/query-client';
 import { signedIn } from '../../lib/signed-in';
 import { writeLoginMarker, writeSelectedProposal } from '../../lib/storage';
@@ -178,7 +178,7 @@ function Welcome({ invitation, token }: { invitation: Invitation; token: string 
       void message.success(API_MESSAGES.passwordCreated);
       navigate(landingOf(user.role, proposalId), { replace: true });
     },
-    onError: (err) => setFormError(applyServerErrors(err, setError, ['pass', 'repeat'])),
+    onError: (err) => setFormError(applyServerErrors(err, hookFormSetError(setError), ['pass', 'repeat'])),
   });
   const who = invitation.invitedBy
     ? onTheTeam(invitation.invitedBy)

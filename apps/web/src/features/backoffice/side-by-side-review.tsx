@@ -6,7 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { BackofficeProposalView } from '@portal/domain/backoffice-api';
 import { REVIEW_REASON_MAX } from '@portal/domain/documents';
 import {
-  documentsKey,
+  documentKeys,
   reviewDocumentFile,
   useDocuments,
   type DocumentFile,
@@ -80,7 +80,7 @@ export function SideBySideReview({ view }: { view: BackofficeProposalView }) {
     setBusy(true);
     try {
       const data = await reviewDocumentFile(proposalId, current.file.id, decision);
-      queryClient.setQueryData(documentsKey(proposalId), data);
+      queryClient.setQueryData(documentKeys.list(proposalId), data);
       void queryClient.invalidateQueries({ queryKey: ['backoffice', 'proposal', proposalId] });
       const done = decision.decision === 'accept' ? 'aceito' : 'recusado';
       setSaid(`${current.file.name}: ${done}.`);
