@@ -12,8 +12,7 @@ import type { JobsOverview } from '@portal/domain/jobs-api';
 import type { HealthAnswers } from '@portal/domain/insurance-api';
 import type { ProposalStage, ProposalStatus } from '@portal/domain/proposal';
 import { apiRequest } from '../../lib/api-client';
-
-const KEY = ['backoffice'] as const;
+import { backofficeKeys } from './keys';
 
 /** Query string of the non-empty values, in a stable order (it is also the cache key). */
 export function toSearch(params: Record<string, string | number | undefined | null>): string {
@@ -26,7 +25,7 @@ export function toSearch(params: Record<string, string | number | undefined | nu
 export function useProposalList(params: Record<string, string | number | undefined>) {
   const search = toSearch(params);
   return useQuery({
-    queryKey: [...KEY, 'proposals', search],
+    queryKey: backofficeKeys.proposalList(search),
     queryFn: ({ signal }) => apiRequest<ProposalListPage>(`/backoffice/proposals?${search}`, { signal }),
     placeholderData: keepPreviousData,
   });
@@ -39,15 +38,13 @@ export function useCreateProposal() {
       apiRequest<{ data: { id: string; code: string } }>('/backoffice/proposals', { method: 'POST', body }).then(
         (r) => r.data,
       ),
-    onSuccess: () => client.invalidateQueries({ queryKey: [...KEY, 'proposals'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: backofficeKeys.proposals() }),
   });
 }
 
-const proposalKey = (id: string) => [...KEY, 'proposal', id] as const;
-
 export function useProposalView(id: string) {
   return useQuery({
-    queryKey: proposalKey(id),
+    queryKey: backofficeKeys.proposal(id),
     // Each read of a proposal is recorded: no refetch on focus.
     refetchOnWindowFocus: false,
     staleTime: 60_000,
@@ -65,8 +62,8 @@ function useProposalMutation<T>(id: string, path: string) {
       apiRequest(`/backoffice/proposals/${encodeURIComponent(id)}${path}`, { method: 'POST', body }),
     onSuccess: () =>
       Promise.all([
-        client.invalidateQueries({ queryKey: proposalKey(id) }),
-        client.invalidateQueries({ queryKey: [...KEY, 'proposals'] }),
+        client.invalidateQueries({ queryKey: backofficeKeys.proposal(id) }),
+        client.invalidateQueries({ queryKey: backofficeKeys.proposals() }),
       ]),
   });
 }
@@ -84,7 +81,7 @@ export function useRequestCorrection(id: string) {
         method: 'POST',
         body: buyer === null ? { note } : { buyer, note },
       }),
-    onSuccess: () => client.invalidateQueries({ queryKey: proposalKey(id) }),
+    onSuccess: () => client.invalidateQueries({ queryKey: backofficeKeys.proposal(id) }),
   });
 }
 
@@ -98,7 +95,7 @@ export function fetchHealthAnswers(proposalId: string, buyer: number) {
 export function useAudit(params: Record<string, string | undefined>) {
   const search = toSearch(params);
   return useQuery({
-    queryKey: [...KEY, 'audit', search],
+    queryKey: backofficeKeys.audit(search),
     queryFn: ({ signal }) =>
       apiRequest<{ data: AuditEntry[]; page: { next: string | null } }>(`/backoffice/audit?${search}`, { signal }),
     placeholderData: keepPreviousData,
@@ -108,7 +105,7 @@ export function useAudit(params: Record<string, string | undefined>) {
 export function useOutbox(params: Record<string, string | undefined>) {
   const search = toSearch(params);
   return useQuery({
-    queryKey: [...KEY, 'outbox', search],
+    queryKey: backofficeKeys.outbox(search),
     queryFn: ({ signal }) =>
       apiRequest<{ data: OutboxEntry[]; page: { next: string | null } }>(`/backoffice/outbox?${search}`, { signal }),
     placeholderData: keepPreviousData,
@@ -117,7 +114,7 @@ export function useOutbox(params: Record<string, string | undefined>) {
 
 export function useOperators() {
   return useQuery({
-    queryKey: [...KEY, 'operators'],
+    queryKey: backofficeKeys.operators(),
     queryFn: ({ signal }) => apiRequest<{ data: Operator[] }>('/operators', { signal }).then((r) => r.data),
   });
 }
@@ -127,7 +124,7 @@ export function useCreateOperator() {
   return useMutation({
     mutationFn: (body: NewOperatorInput) =>
       apiRequest<{ data: Operator }>('/operators', { method: 'POST', body }).then((r) => r.data),
-    onSuccess: () => client.invalidateQueries({ queryKey: [...KEY, 'operators'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: backofficeKeys.operators() }),
   });
 }
 
@@ -136,7 +133,7 @@ export function useSetHealthPermission() {
   return useMutation({
     mutationFn: ({ id, canViewHealth }: { id: string; canViewHealth: boolean }) =>
       apiRequest(`/operators/${encodeURIComponent(id)}`, { method: 'PATCH', body: { canViewHealth } }),
-    onSuccess: () => client.invalidateQueries({ queryKey: [...KEY, 'operators'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: backofficeKeys.operators() }),
   });
 }
 
@@ -148,7 +145,7 @@ export function dossierUrl(proposalId: string) {
 /** GET /backoffice/jobs: counts per queue and the failed jobs; refreshed every 10 s while the page is open. */
 export function useJobs() {
   return useQuery({
-    queryKey: [...KEY, 'jobs'],
+    queryKey: backofficeKeys.jobs(),
     queryFn: ({ signal }) => apiRequest<{ data: JobsOverview }>('/backoffice/jobs', { signal }).then((r) => r.data),
     refetchInterval: 10_000,
   });
@@ -159,6 +156,6 @@ export function useRetryJob() {
   return useMutation({
     mutationFn: (body: { queue: string; id: string }) =>
       apiRequest<{ data: { ok: true } }>('/backoffice/jobs/retry', { method: 'POST', body }),
-    onSettled: () => client.invalidateQueries({ queryKey: [...KEY, 'jobs'] }),
+    onSettled: () => client.invalidateQueries({ queryKey: backofficeKeys.jobs() }),
   });
 }

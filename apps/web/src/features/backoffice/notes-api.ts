@@ -1,14 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { InternalNote } from '@portal/domain/internal-notes';
 import { apiRequest } from '../../lib/api-client';
+import { backofficeKeys } from './keys';
 
-/** The team's internal notes on a proposal (docs/decisions/051-operator-notes-and-review.md). */
-const notesKey = (proposalId: string) => ['backoffice', 'notes', proposalId] as const;
+/* The team's internal notes on a proposal (docs/decisions/051-operator-notes-and-review.md). */
 const notesPath = (proposalId: string) => `/backoffice/proposals/${encodeURIComponent(proposalId)}/notes`;
 
 export function useNotes(proposalId: string) {
   return useQuery({
-    queryKey: notesKey(proposalId),
+    queryKey: backofficeKeys.notes(proposalId),
     queryFn: ({ signal }) =>
       apiRequest<{ data: InternalNote[] }>(notesPath(proposalId), { signal }).then((r) => r.data),
   });
@@ -19,7 +19,7 @@ export function useCreateNote(proposalId: string) {
   return useMutation({
     mutationFn: (text: string) =>
       apiRequest<{ data: InternalNote }>(notesPath(proposalId), { method: 'POST', body: { text } }).then((r) => r.data),
-    onSuccess: () => client.invalidateQueries({ queryKey: notesKey(proposalId) }),
+    onSuccess: () => client.invalidateQueries({ queryKey: backofficeKeys.notes(proposalId) }),
   });
 }
 
@@ -31,6 +31,6 @@ export function useEditNote(proposalId: string) {
         method: 'PUT',
         body: { text, version },
       }).then((r) => r.data),
-    onSuccess: () => client.invalidateQueries({ queryKey: notesKey(proposalId) }),
+    onSuccess: () => client.invalidateQueries({ queryKey: backofficeKeys.notes(proposalId) }),
   });
 }

@@ -2,24 +2,22 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { ProposalOwner, QueuePage } from '@portal/domain/backoffice-queue';
 import { apiRequest } from '../../lib/api-client';
 import { toSearch } from './api';
+import { backofficeKeys } from './keys';
 
-/** "Minha fila" and the proposal's responsible (docs/decisions/050-operator-queue.md). */
-const KEY = ['backoffice'] as const;
+/* "Minha fila" and the proposal's responsible (docs/decisions/050-operator-queue.md). */
 
 export function useQueue(params: Record<string, string | number | undefined>) {
   const search = toSearch(params);
   return useQuery({
-    queryKey: [...KEY, 'queue', search],
+    queryKey: backofficeKeys.queuePage(search),
     queryFn: ({ signal }) => apiRequest<QueuePage>(`/backoffice/queue?${search}`, { signal }),
     placeholderData: keepPreviousData,
   });
 }
 
-const ownerKey = (id: string) => [...KEY, 'owner', id] as const;
-
 export function useProposalOwner(id: string) {
   return useQuery({
-    queryKey: ownerKey(id),
+    queryKey: backofficeKeys.owner(id),
     queryFn: ({ signal }) =>
       apiRequest<{ data: ProposalOwner }>(`/backoffice/proposals/${encodeURIComponent(id)}/owner`, { signal }).then(
         (r) => r.data,
@@ -35,9 +33,9 @@ export function useSetOwner(id: string) {
       apiRequest(`/backoffice/proposals/${encodeURIComponent(id)}/owner`, { method: 'PUT', body: { operatorId } }),
     onSuccess: () =>
       Promise.all([
-        client.invalidateQueries({ queryKey: ownerKey(id) }),
-        client.invalidateQueries({ queryKey: [...KEY, 'queue'] }),
-        client.invalidateQueries({ queryKey: [...KEY, 'proposals'] }),
+        client.invalidateQueries({ queryKey: backofficeKeys.owner(id) }),
+        client.invalidateQueries({ queryKey: backofficeKeys.queue() }),
+        client.invalidateQueries({ queryKey: backofficeKeys.proposals() }),
       ]),
   });
 }

@@ -4,9 +4,8 @@ import { queryClient } from '../../lib/query-client';
 import type { ProposalRemindersView } from '@portal/domain/reminders';
 import { apiRequest } from '../../lib/api-client';
 import { when } from './format';
+import { backofficeKeys } from './keys';
 
-export const proposalRemindersKey = (proposalId: string) =>
-  ['backoffice', 'proposals', proposalId, 'reminders'] as const;
 const proposalRemindersUrl = (proposalId: string) =>
   `/backoffice/proposals/${encodeURIComponent(proposalId)}/reminders`;
 export function fetchProposalReminders(proposalId: string, signal?: AbortSignal) {
@@ -26,13 +25,13 @@ export function setProposalReminders(proposalId: string, enabled: boolean) {
 export function RemindersPanel({ proposalId }: { proposalId: string }) {
   const { message } = App.useApp();
   const reminders = useQuery({
-    queryKey: proposalRemindersKey(proposalId),
+    queryKey: backofficeKeys.proposalReminders(proposalId),
     queryFn: ({ signal }) => fetchProposalReminders(proposalId, signal),
   });
   const change = useMutation({
     mutationFn: (enabled: boolean) => setProposalReminders(proposalId, enabled),
     onSuccess: (data) => {
-      queryClient.setQueryData(proposalRemindersKey(proposalId), data);
+      queryClient.setQueryData(backofficeKeys.proposalReminders(proposalId), data);
       void message.success(data.enabled ? 'Lembretes ligados nesta proposta.' : 'Lembretes desligados nesta proposta.');
     },
     onError: (e) => void message.error(e.message),

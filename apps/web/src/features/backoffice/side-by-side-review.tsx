@@ -21,6 +21,7 @@ import { formatInstant } from '@portal/domain/dates';
 import { FilePreview } from '../../components/file-preview';
 import { formatSize } from '../../lib/file-size';
 import { matchGroupsFor } from './review-match';
+import { backofficeKeys } from './keys';
 import { ReviewShortcuts, isTyping } from './review-shortcuts';
 
 const STATUS_TAG: Record<DocumentFile['status'], { text: string; color: 'gold' | 'green' | 'red' }> = {
@@ -81,7 +82,7 @@ export function SideBySideReview({ view }: { view: BackofficeProposalView }) {
     try {
       const data = await reviewDocumentFile(proposalId, current.file.id, decision);
       queryClient.setQueryData(documentKeys.list(proposalId), data);
-      void queryClient.invalidateQueries({ queryKey: ['backoffice', 'proposal', proposalId] });
+      void queryClient.invalidateQueries({ queryKey: backofficeKeys.proposal(proposalId) });
       const done = decision.decision === 'accept' ? 'aceito' : 'recusado';
       setSaid(`${current.file.name}: ${done}.`);
       setRefusing(false);

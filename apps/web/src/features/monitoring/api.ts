@@ -2,11 +2,18 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MonitoringErrorGroup, MonitoringRouteStat } from '@portal/domain/monitoring-views';
 import { apiRequest } from '../../lib/api-client';
 
-const KEY = ['monitoring'] as const;
+const all = ['monitoring'] as const;
+
+/** The monitoring page's query keys (docs/decisions/062-web-data-layer.md). */
+export const monitoringKeys = {
+  errors: () => [...all, 'errors'] as const,
+  routes: () => [...all, 'routes'] as const,
+  sampleRate: () => [...all, 'sample-rate'] as const,
+};
 
 export function useMonitoringErrors() {
   return useQuery({
-    queryKey: [...KEY, 'errors'],
+    queryKey: monitoringKeys.errors(),
     queryFn: ({ signal }) =>
       apiRequest<{ data: MonitoringErrorGroup[] }>('/monitoring/errors', { signal }).then((r) => r.data),
   });
@@ -14,7 +21,7 @@ export function useMonitoringErrors() {
 
 export function useMonitoringRoutes() {
   return useQuery({
-    queryKey: [...KEY, 'routes'],
+    queryKey: monitoringKeys.routes(),
     queryFn: ({ signal }) =>
       apiRequest<{ data: MonitoringRouteStat[] }>('/monitoring/routes', { signal }).then((r) => r.data),
   });
@@ -27,7 +34,7 @@ export interface SampleRateSetting {
 
 export function useSampleRate() {
   return useQuery({
-    queryKey: [...KEY, 'sample-rate'],
+    queryKey: monitoringKeys.sampleRate(),
     queryFn: ({ signal }) =>
       apiRequest<{ data: SampleRateSetting }>('/monitoring/sample-rate', { signal }).then((r) => r.data),
   });
@@ -40,6 +47,6 @@ export function useSetSampleRate() {
       apiRequest<{ data: SampleRateSetting }>('/monitoring/sample-rate', { method: 'PUT', body: { rate } }).then(
         (r) => r.data,
       ),
-    onSuccess: (data) => client.setQueryData([...KEY, 'sample-rate'], data),
+    onSuccess: (data) => client.setQueryData(monitoringKeys.sampleRate(), data),
   });
 }

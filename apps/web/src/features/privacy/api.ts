@@ -3,9 +3,17 @@ import type { DeletionStatus } from '@portal/domain/privacy';
 import { apiRequest } from '../../lib/api-client';
 import type { PrivacyRequest } from '@portal/domain/privacy-api';
 
+const all = ['privacy'] as const;
+
+/** The privacy screens' query keys: the person's own status, and under it the operators' request list. */
+export const privacyKeys = {
+  status: () => all,
+  requests: () => [...all, 'requests'] as const,
+};
+
 export function usePrivacyStatus() {
   return useQuery({
-    queryKey: ['privacy'],
+    queryKey: privacyKeys.status(),
     queryFn: ({ signal }) =>
       apiRequest<{ data: { deletion: { status: DeletionStatus; requestedAt: string } | null } }>('/privacy', {
         signal,
@@ -25,7 +33,7 @@ export function requestDeletion() {
 
 export function usePrivacyRequests() {
   return useQuery({
-    queryKey: ['privacy', 'requests'],
+    queryKey: privacyKeys.requests(),
     queryFn: ({ signal }) =>
       apiRequest<{ data: PrivacyRequest[] }>('/privacy/requests', { signal }).then((r) => r.data),
   });
