@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   AuditEntry,
   NewOperatorInput,
@@ -22,13 +22,19 @@ export function toSearch(params: Record<string, string | number | undefined | nu
   return q.toString();
 }
 
-export function useProposalList(params: Record<string, string | number | undefined>) {
-  const search = toSearch(params);
-  return useQuery({
+export function getProposalList(search: string, signal?: AbortSignal) {
+  return apiRequest<ProposalListPage>(`/backoffice/proposals?${search}`, { signal });
+}
+
+export const proposalListQueryOptions = (search: string) =>
+  queryOptions({
     queryKey: backofficeKeys.proposalList(search),
-    queryFn: ({ signal }) => apiRequest<ProposalListPage>(`/backoffice/proposals?${search}`, { signal }),
+    queryFn: ({ signal }) => getProposalList(search, signal),
     placeholderData: keepPreviousData,
   });
+
+export function useProposalList(params: Record<string, string | number | undefined>) {
+  return useQuery(proposalListQueryOptions(toSearch(params)));
 }
 
 export function useCreateProposal() {
@@ -42,17 +48,23 @@ export function useCreateProposal() {
   });
 }
 
-export function useProposalView(id: string) {
-  return useQuery({
+export function getProposalView(id: string, signal?: AbortSignal) {
+  return apiRequest<{ data: BackofficeProposalView }>(`/backoffice/proposals/${encodeURIComponent(id)}`, {
+    signal,
+  }).then((r) => r.data);
+}
+
+export const proposalViewQueryOptions = (id: string) =>
+  queryOptions({
     queryKey: backofficeKeys.proposal(id),
     // Each read of a proposal is recorded: no refetch on focus.
     refetchOnWindowFocus: false,
     staleTime: 60_000,
-    queryFn: ({ signal }) =>
-      apiRequest<{ data: BackofficeProposalView }>(`/backoffice/proposals/${encodeURIComponent(id)}`, { signal }).then(
-        (r) => r.data,
-      ),
+    queryFn: ({ signal }) => getProposalView(id, signal),
   });
+
+export function useProposalView(id: string) {
+  return useQuery(proposalViewQueryOptions(id));
 }
 
 function useProposalMutation<T>(id: string, path: string) {
@@ -92,31 +104,47 @@ export function fetchHealthAnswers(proposalId: string, buyer: number) {
   ).then((r) => r.data);
 }
 
-export function useAudit(params: Record<string, string | undefined>) {
-  const search = toSearch(params);
-  return useQuery({
+export function getAudit(search: string, signal?: AbortSignal) {
+  return apiRequest<{ data: AuditEntry[]; page: { next: string | null } }>(`/backoffice/audit?${search}`, { signal });
+}
+
+export const auditQueryOptions = (search: string) =>
+  queryOptions({
     queryKey: backofficeKeys.audit(search),
-    queryFn: ({ signal }) =>
-      apiRequest<{ data: AuditEntry[]; page: { next: string | null } }>(`/backoffice/audit?${search}`, { signal }),
+    queryFn: ({ signal }) => getAudit(search, signal),
     placeholderData: keepPreviousData,
   });
+
+export function useAudit(params: Record<string, string | undefined>) {
+  return useQuery(auditQueryOptions(toSearch(params)));
 }
+
+export function getOutbox(search: string, signal?: AbortSignal) {
+  return apiRequest<{ data: OutboxEntry[]; page: { next: string | null } }>(`/backoffice/outbox?${search}`, {
+    signal,
+  });
+}
+
+export const outboxQueryOptions = (search: string) =>
+  queryOptions({
+    queryKey: backofficeKeys.outbox(search),
+    queryFn: ({ signal }) => getOutbox(search, signal),
+    placeholderData: keepPreviousData,
+  });
 
 export function useOutbox(params: Record<string, string | undefined>) {
-  const search = toSearch(params);
-  return useQuery({
-    queryKey: backofficeKeys.outbox(search),
-    queryFn: ({ signal }) =>
-      apiRequest<{ data: OutboxEntry[]; page: { next: string | null } }>(`/backoffice/outbox?${search}`, { signal }),
-    placeholderData: keepPreviousData,
-  });
+  return useQuery(outboxQueryOptions(toSearch(params)));
 }
 
+export function getOperators(signal?: AbortSignal) {
+  return apiRequest<{ data: Operator[] }>('/operators', { signal }).then((r) => r.data);
+}
+
+export const operatorsQueryOptions = () =>
+  queryOptions({ queryKey: backofficeKeys.operators(), queryFn: ({ signal }) => getOperators(signal) });
+
 export function useOperators() {
-  return useQuery({
-    queryKey: backofficeKeys.operators(),
-    queryFn: ({ signal }) => apiRequest<{ data: Operator[] }>('/operators', { signal }).then((r) => r.data),
-  });
+  return useQuery(operatorsQueryOptions());
 }
 
 export function useCreateOperator() {
@@ -143,12 +171,19 @@ export function dossierUrl(proposalId: string) {
 }
 
 /** GET /backoffice/jobs: counts per queue and the failed jobs; refreshed every 10 s while the page is open. */
-export function useJobs() {
-  return useQuery({
+export function getJobs(signal?: AbortSignal) {
+  return apiRequest<{ data: JobsOverview }>('/backoffice/jobs', { signal }).then((r) => r.data);
+}
+
+export const jobsQueryOptions = () =>
+  queryOptions({
     queryKey: backofficeKeys.jobs(),
-    queryFn: ({ signal }) => apiRequest<{ data: JobsOverview }>('/backoffice/jobs', { signal }).then((r) => r.data),
+    queryFn: ({ signal }) => getJobs(signal),
     refetchInterval: 10_000,
   });
+
+export function useJobs() {
+  return useQuery(jobsQueryOptions());
 }
 
 export function useRetryJob() {

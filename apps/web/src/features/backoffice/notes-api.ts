@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { InternalNote } from '@portal/domain/internal-notes';
 import { apiRequest } from '../../lib/api-client';
 import { backofficeKeys } from './keys';
@@ -6,12 +6,15 @@ import { backofficeKeys } from './keys';
 /* The team's internal notes on a proposal (docs/decisions/051-operator-notes-and-review.md). */
 const notesPath = (proposalId: string) => `/backoffice/proposals/${encodeURIComponent(proposalId)}/notes`;
 
+export function getNotes(proposalId: string, signal?: AbortSignal) {
+  return apiRequest<{ data: InternalNote[] }>(notesPath(proposalId), { signal }).then((r) => r.data);
+}
+
+export const notesQueryOptions = (proposalId: string) =>
+  queryOptions({ queryKey: backofficeKeys.notes(proposalId), queryFn: ({ signal }) => getNotes(proposalId, signal) });
+
 export function useNotes(proposalId: string) {
-  return useQuery({
-    queryKey: backofficeKeys.notes(proposalId),
-    queryFn: ({ signal }) =>
-      apiRequest<{ data: InternalNote[] }>(notesPath(proposalId), { signal }).then((r) => r.data),
-  });
+  return useQuery(notesQueryOptions(proposalId));
 }
 
 export function useCreateNote(proposalId: string) {

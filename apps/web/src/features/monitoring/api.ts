@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MonitoringErrorGroup, MonitoringRouteStat } from '@portal/domain/monitoring-views';
 import { apiRequest } from '../../lib/api-client';
 
@@ -11,20 +11,26 @@ export const monitoringKeys = {
   sampleRate: () => [...all, 'sample-rate'] as const,
 };
 
-export function useMonitoringErrors() {
-  return useQuery({
-    queryKey: monitoringKeys.errors(),
-    queryFn: ({ signal }) =>
-      apiRequest<{ data: MonitoringErrorGroup[] }>('/monitoring/errors', { signal }).then((r) => r.data),
-  });
+export function getMonitoringErrors(signal?: AbortSignal) {
+  return apiRequest<{ data: MonitoringErrorGroup[] }>('/monitoring/errors', { signal }).then((r) => r.data);
 }
 
+export const monitoringErrorsQueryOptions = () =>
+  queryOptions({ queryKey: monitoringKeys.errors(), queryFn: ({ signal }) => getMonitoringErrors(signal) });
+
+export function useMonitoringErrors() {
+  return useQuery(monitoringErrorsQueryOptions());
+}
+
+export function getMonitoringRoutes(signal?: AbortSignal) {
+  return apiRequest<{ data: MonitoringRouteStat[] }>('/monitoring/routes', { signal }).then((r) => r.data);
+}
+
+export const monitoringRoutesQueryOptions = () =>
+  queryOptions({ queryKey: monitoringKeys.routes(), queryFn: ({ signal }) => getMonitoringRoutes(signal) });
+
 export function useMonitoringRoutes() {
-  return useQuery({
-    queryKey: monitoringKeys.routes(),
-    queryFn: ({ signal }) =>
-      apiRequest<{ data: MonitoringRouteStat[] }>('/monitoring/routes', { signal }).then((r) => r.data),
-  });
+  return useQuery(monitoringRoutesQueryOptions());
 }
 
 export interface SampleRateSetting {
@@ -32,12 +38,15 @@ export interface SampleRateSetting {
   updatedAt: number | null;
 }
 
+export function getSampleRate(signal?: AbortSignal) {
+  return apiRequest<{ data: SampleRateSetting }>('/monitoring/sample-rate', { signal }).then((r) => r.data);
+}
+
+export const sampleRateQueryOptions = () =>
+  queryOptions({ queryKey: monitoringKeys.sampleRate(), queryFn: ({ signal }) => getSampleRate(signal) });
+
 export function useSampleRate() {
-  return useQuery({
-    queryKey: monitoringKeys.sampleRate(),
-    queryFn: ({ signal }) =>
-      apiRequest<{ data: SampleRateSetting }>('/monitoring/sample-rate', { signal }).then((r) => r.data),
-  });
+  return useQuery(sampleRateQueryOptions());
 }
 
 export function useSetSampleRate() {
