@@ -1,9 +1,10 @@
 import { Skeleton } from 'antd';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { HistoryEntry } from '@portal/domain/backoffice';
 import { formatInstant } from '@portal/domain/dates';
 import type { ProposalStage, ProposalStatus } from '@portal/domain/proposal';
 import { apiRequest } from '../lib/api-client';
+import { proposalKeys } from '../lib/proposals-api';
 import { PlainAlert } from './plain-alert';
 
 interface ProposalHistoryView {
@@ -15,14 +16,20 @@ interface ProposalHistoryView {
 }
 
 /** GET /proposals/:id/history: the entries that concern the caller (the server filters them per party). */
-export function useProposalHistory(proposalId: string) {
-  return useQuery({
-    queryKey: ['proposals', proposalId, 'history'],
-    queryFn: ({ signal }) =>
-      apiRequest<{ data: ProposalHistoryView }>(`/proposals/${encodeURIComponent(proposalId)}/history`, {
-        signal,
-      }).then((r) => r.data),
+export function getProposalHistory(proposalId: string, signal?: AbortSignal) {
+  return apiRequest<{ data: ProposalHistoryView }>(`/proposals/${encodeURIComponent(proposalId)}/history`, {
+    signal,
+  }).then((r) => r.data);
+}
+
+export const proposalHistoryQueryOptions = (proposalId: string) =>
+  queryOptions({
+    queryKey: proposalKeys.history(proposalId),
+    queryFn: ({ signal }) => getProposalHistory(proposalId, signal),
   });
+
+export function useProposalHistory(proposalId: string) {
+  return useQuery(proposalHistoryQueryOptions(proposalId));
 }
 
 /**

@@ -1,21 +1,29 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FinancingValuesInput } from '@portal/domain/financing-settings';
 import type { FinancingView } from '@portal/domain/financing-view';
 import { apiRequest } from './api-client';
+import { proposalKeys } from './proposals-api';
 
-/** Under ['proposals', …]: anything that changes the proposal refreshes the numbers. */
-export const financingKey = (proposalId: string) => ['proposals', proposalId, 'financing'] as const;
+/** Under the proposal's key: anything that changes the proposal refreshes the numbers. */
+export const financingKeys = {
+  detail: (proposalId: string) => [...proposalKeys.detail(proposalId), 'financing'] as const,
+};
 
 /** The property's values, the installments and the FGTS property rules of a proposal. */
-export function useFinancing(proposalId: string | null) {
-  return useQuery({
-    queryKey: financingKey(proposalId ?? ''),
-    enabled: proposalId !== null,
-    queryFn: ({ signal }) =>
-      apiRequest<{ data: FinancingView }>(`/proposals/${encodeURIComponent(proposalId!)}/financing`, { signal }).then(
-        (r) => r.data,
-      ),
+export function getFinancing(proposalId: string, signal?: AbortSignal) {
+  return apiRequest<{ data: FinancingView }>(`/proposals/${encodeURIComponent(proposalId)}/financing`, {
+    signal,
+  }).then((r) => r.data);
+}
+
+export const financingQueryOptions = (proposalId: string) =>
+  queryOptions({
+    queryKey: financingKeys.detail(proposalId),
+    queryFn: ({ signal }) => getFinancing(proposalId, signal),
   });
+
+export function useFinancing(proposalId: string | null) {
+  return useQuery({ ...financingQueryOptions(proposalId ?? ''), enabled: proposalId !== null });
 }
 
 /** The back office saves the purchase price, the appraisal value and the interest rate. */
@@ -24,6 +32,6 @@ export function useSaveFinancingValues(proposalId: string) {
   return useMutation({
     mutationFn: (values: FinancingValuesInput) =>
       apiRequest(`/backoffice/proposals/${encodeURIComponent(proposalId)}/financing`, { method: 'PUT', body: values }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['proposals', proposalId] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: proposalKeys.detail(proposalId) }),
   });
 }

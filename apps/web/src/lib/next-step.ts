@@ -1,7 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ProgressView, Step } from '@portal/domain/next-step';
-import { apiRequest } from './api-client';
-import { progressKey } from './progress-api';
+import { progressQueryOptions } from './progress-api';
 
 /**
  * Where a screen sits among the steps its viewer counts (the step indicator): its index and the
@@ -25,14 +24,7 @@ export function stepPositionOf(
 }
 
 function fetchProgress(queryClient: QueryClient, proposalId: string): Promise<ProgressView> {
-  return queryClient.fetchQuery({
-    queryKey: progressKey(proposalId),
-    staleTime: 0,
-    queryFn: ({ signal }) =>
-      apiRequest<{ data: ProgressView }>(`/proposals/${encodeURIComponent(proposalId)}/progress`, { signal }).then(
-        (r) => r.data,
-      ),
-  });
+  return queryClient.fetchQuery({ ...progressQueryOptions(proposalId), staleTime: 0 });
 }
 
 /**

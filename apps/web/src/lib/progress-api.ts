@@ -1,23 +1,34 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ProgressView } from '@portal/domain/next-step';
 import { apiRequest } from './api-client';
+import { proposalKeys } from './proposals-api';
 
 /**
  * GET /proposals/:id/progress: the one derived "what is next" of a proposal (steps of each party,
  * the count every screen shows, the caller's next step). Read again on every screen that shows it,
  * so a step done on the previous screen is counted at once.
  */
-export const progressKey = (proposalId: string) => ['proposals', proposalId, 'progress'] as const;
+export const progressKeys = {
+  detail: (proposalId: string) => [...proposalKeys.detail(proposalId), 'progress'] as const,
+};
+
+export function getProgress(proposalId: string, signal?: AbortSignal) {
+  return apiRequest<{ data: ProgressView }>(`/proposals/${encodeURIComponent(proposalId)}/progress`, { signal }).then(
+    (r) => r.data,
+  );
+}
+
+export const progressQueryOptions = (proposalId: string) =>
+  queryOptions({
+    queryKey: progressKeys.detail(proposalId),
+    queryFn: ({ signal }) => getProgress(proposalId, signal),
+  });
 
 export function useProgress(proposalId: string | null) {
   return useQuery({
-    queryKey: progressKey(proposalId ?? ''),
+    ...progressQueryOptions(proposalId ?? ''),
     enabled: proposalId !== null,
     refetchOnMount: 'always',
-    queryFn: ({ signal }) =>
-      apiRequest<{ data: ProgressView }>(`/proposals/${encodeURIComponent(proposalId!)}/progress`, { signal }).then(
-        (r) => r.data,
-      ),
   });
 }
 

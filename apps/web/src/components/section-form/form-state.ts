@@ -1,4 +1,5 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
+import type { SetFieldError } from '../../lib/form-errors';
 
 /*
  * The section form's state: values, errors and the list rows' keys, with the validation rules a
@@ -102,7 +103,7 @@ export interface SectionFormState {
   /** A list's rows: stable keys for React, and adding or removing one. */
   rows: (path: string) => { keys: string[]; append: (row: FormValues) => void; remove: (index: number) => void };
   /** A message from elsewhere (the server's), with the focus on its field if asked. */
-  setError: (path: string, error: { message?: string }, options?: { shouldFocus?: boolean }) => void;
+  setError: SetFieldError;
   /** The form's submit handler: checks everything, then runs onValid or onInvalid. */
   handleSubmit: (onValid: () => unknown, onInvalid: () => unknown) => () => Promise<void>;
 }
@@ -208,8 +209,8 @@ export function useSectionFormState({
     [update],
   );
 
-  const setError = useCallback(
-    (path: string, error: { message?: string }, options?: { shouldFocus?: boolean }) => {
+  const setError = useCallback<SetFieldError>(
+    (path, error, options) => {
       setErrors((prev) => ({ ...prev, [path]: error.message ?? '' }));
       if (options?.shouldFocus) focusFirst([path]);
     },

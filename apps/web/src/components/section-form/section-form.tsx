@@ -4,7 +4,6 @@ import { Navigate, useNavigate } from 'react-router';
 import { useProgress } from '../../lib/progress-api';
 import { fetchNextStep, stepPositionOf } from '../../lib/next-step';
 import { StepIndicator } from '../step-indicator';
-import { useQuery } from '@tanstack/react-query';
 import { findSection, type AnySection } from '@portal/domain/sections-registry';
 import { fixedValues, isFieldVisible, submitSchema, type SectionContext } from '@portal/domain/section';
 import { applyServerErrors } from '../../lib/form-errors';
@@ -13,7 +12,8 @@ import { useClientStore } from '../../lib/store';
 import { ApiRequestError, isServerUnreachable } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
 import { deviceCopyIsNewer, offlineDraftKey, readOfflineDraft, type OfflineDraft } from '../../lib/offline-drafts';
-import { fetchSection, sectionKey, submitSection, type SectionDetail } from '../../lib/sections-api';
+import { submitSection, useSection, type SectionDetail } from '../../lib/sections-api';
+import { proposalKeys } from '../../lib/proposals-api';
 import { FieldRenderer } from './field-renderer';
 import { issuesToErrors, useSectionFormState, type FormValues } from './form-state';
 import { emptyValues, toFormValue, type FieldUi } from './widgets';
@@ -81,14 +81,7 @@ function LoadedSectionForm(props: SectionFormProps) {
   const { proposalId, sectionKey: key, buyer } = props;
   useEffect(() => prefetchScreen(props.steps.nextUrl), [props.steps.nextUrl]);
   // Deferred: the form draws in slices when its data arrives (docs/decisions/033-slow-machine-main-thread.md).
-  const section = useDeferredValue(
-    useQuery({
-      queryKey: sectionKey(proposalId, key, buyer),
-      queryFn: ({ signal }) => fetchSection(proposalId, key, buyer, signal),
-      staleTime: 0,
-      gcTime: 0,
-    }),
-  );
+  const section = useDeferredValue(useSection(proposalId, key, buyer, { staleTime: 0, gcTime: 0 }));
   if (section.error instanceof ApiRequestError && section.error.status === 404)
     return <Navigate to={props.notFoundUrl} replace />;
   if (section.isError) return <LoadError error={section.error} retry={section.refetch} />;
@@ -217,7 +210,7 @@ function SectionFormBody(props: SectionFormProps & { detail: SectionDetail }) {
       try {
         await submitSection(proposalId, def.key, buyer, body);
         autosave.clear();
-        await queryClient.invalidateQueries({ queryKey: ['proposals'] });
+        await queryClient.invalidateQueries({ queryKey: proposalKeys.all });
         void message.success(successMessage);
         // On to the next pending step of the one derived list (not merely the next screen in order).
         const next =

@@ -5,7 +5,6 @@ import type {
   RecoverInput,
   SessionUser,
 } from '@portal/domain/auth';
-import type { Invitation } from '@portal/domain/auth-api';
 import { apiRequest } from '../../lib/api-client';
 
 export function login(input: LoginInput) {
@@ -23,12 +22,6 @@ export function recover(input: RecoverInput) {
 export function changePassword(input: ChangePasswordInput) {
   return apiRequest<{ data: { user: SessionUser } }>('/auth/change-password', { method: 'POST', body: input }).then(
     (r) => r.data.user,
-  );
-}
-
-export function readInvitation(token: string, signal?: AbortSignal) {
-  return apiRequest<{ data: Invitation }>(`/auth/invitation?token=${encodeURIComponent(token)}`, { signal }).then(
-    (r) => r.data,
   );
 }
 

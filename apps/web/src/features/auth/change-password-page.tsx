@@ -14,7 +14,7 @@ import { PlainAlert } from '../../components/plain-alert';
 import { FormError } from '../../components/form-error';
 import { NativeForm } from '../../components/section-form/field-item';
 import { ApiRequestError } from '../../lib/api-client';
-import { applyServerErrors } from '../../lib/form-errors';
+import { applyServerErrors, hookFormSetError } from '../../lib/form-errors';
 import { queryClient } from '../../lib/query-client';
 import { SESSION_QUERY_KEY, useSession } from '../../lib/session';
 import { changePassword } from './api';
@@ -51,7 +51,7 @@ export default function ChangePasswordPage() {
       }
     },
     onError: (err) => {
-      const message = applyServerErrors(err, setError, ['current', 'pass', 'repeat']);
+      const message = applyServerErrors(err, hookFormSetError(setError), ['current', 'pass', 'repeat']);
       // A wrong current password is said on its field; an alert would repeat it.
       setFormError(err instanceof ApiRequestError && err.code === 'wrong_current_password' ? null : message);
     },

@@ -3,7 +3,7 @@ import { App, Button } from 'antd';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { acceptInvitationSchema, type AcceptInvitationInput, type Role } from '@portal/domain/auth';
 import type { Invitation } from '@portal/domain/auth-api';
 import { PASSWORD_RULE_TEXT } from '@portal/domain/fields';
@@ -16,11 +16,12 @@ import { FormError } from '../../components/form-error';
 import { FactList } from '../../components/fact-list';
 import { NativeForm } from '../../components/section-form/field-item';
 import { ApiRequestError } from '../../lib/api-client';
-import { applyServerErrors } from '../../lib/form-errors';
+import { applyServerErrors, hookFormSetError } from '../../lib/form-errors';
 import { queryClient } from '../../lib/query-client';
 import { signedIn } from '../../lib/signed-in';
 import { writeLoginMarker, writeSelectedProposal } from '../../lib/storage';
-import { acceptInvitation, readInvitation, resendInvitation } from './api';
+import { acceptInvitation, resendInvitation } from './api';
+import { useInvitation } from './invitation-api';
 import { NewPasswordFields } from './new-password-fields';
 
 const ROLE_TEXT: Record<Role, string> = {
@@ -47,13 +48,7 @@ function landingOf(role: Role, proposalId: string | null): string {
 export default function InvitationPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const invitation = useQuery({
-    queryKey: ['invitation', token],
-    queryFn: ({ signal }) => readInvitation(token, signal),
-    enabled: token.length >= 20,
-    retry: false,
-    staleTime: Infinity,
-  });
+  const invitation = useInvitation(token);
 
   if (token.length < 20 || invitation.error instanceof ApiRequestError) {
     const message =
@@ -178,7 +173,7 @@ function Welcome({ invitation, token }: { invitation: Invitation; token: string 
       void message.success(API_MESSAGES.passwordCreated);
       navigate(landingOf(user.role, proposalId), { replace: true });
     },
-    onError: (err) => setFormError(applyServerErrors(err, setError, ['pass', 'repeat'])),
+    onError: (err) => setFormError(applyServerErrors(err, hookFormSetError(setError), ['pass', 'repeat'])),
   });
   const who = invitation.invitedBy
     ? onTheTeam(invitation.invitedBy)

@@ -11,7 +11,7 @@ import { Page } from '../../components/page';
 import { PlainSuccessResult } from '../../components/plain-result';
 import { FormError } from '../../components/form-error';
 import { NativeForm } from '../../components/section-form/field-item';
-import { applyServerErrors } from '../../lib/form-errors';
+import { applyServerErrors, hookFormSetError } from '../../lib/form-errors';
 import { recover } from './api';
 
 /** /buyer/recover: e-mail and CPF; the answer never says whether an account exists. */
@@ -23,7 +23,7 @@ export default function RecoverPage() {
   });
   const mutation = useMutation({
     mutationFn: recover,
-    onError: (err) => setFormError(applyServerErrors(err, setError, ['email', 'cpf'])),
+    onError: (err) => setFormError(applyServerErrors(err, hookFormSetError(setError), ['email', 'cpf'])),
   });
 
   if (mutation.isSuccess) {

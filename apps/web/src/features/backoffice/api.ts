@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   AuditEntry,
   NewOperatorInput,
@@ -12,8 +12,7 @@ import type { JobsOverview } from '@portal/domain/jobs-api';
 import type { HealthAnswers } from '@portal/domain/insurance-api';
 import type { ProposalStage, ProposalStatus } from '@portal/domain/proposal';
 import { apiRequest } from '../../lib/api-client';
-
-const KEY = ['backoffice'] as const;
+import { backofficeKeys } from './keys';
 
 /** Query string of the non-empty values, in a stable order (it is also the cache key). */
 export function toSearch(params: Record<string, string | number | undefined | null>): string {
@@ -23,13 +22,19 @@ export function toSearch(params: Record<string, string | number | undefined | nu
   return q.toString();
 }
 
-export function useProposalList(params: Record<string, string | number | undefined>) {
-  const search = toSearch(params);
-  return useQuery({
-    queryKey: [...KEY, 'proposals', search],
-    queryFn: ({ signal }) => apiRequest<ProposalListPage>(`/backoffice/proposals?${search}`, { signal }),
+export function getProposalList(search: string, signal?: AbortSignal) {
+  return apiRequest<ProposalListPage>(`/backoffice/proposals?${search}`, { signal });
+}
+
+export const proposalListQueryOptions = (search: string) =>
+  queryOptions({
+    queryKey: backofficeKeys.proposalList(search),
+    queryFn: ({ signal }) => getProposalList(search, signal),
     placeholderData: keepPreviousData,
   });
+
+export function useProposalList(params: Record<string, string | number | undefined>) {
+  return useQuery(proposalListQueryOptions(toSearch(params)));
 }
 
 export function useCreateProposal() {
@@ -39,23 +44,27 @@ export function useCreateProposal() {
       apiRequest<{ data: { id: string; code: string } }>('/backoffice/proposals', { method: 'POST', body }).then(
         (r) => r.data,
       ),
-    onSuccess: () => client.invalidateQueries({ queryKey: [...KEY, 'proposals'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: backofficeKeys.proposals() }),
   });
 }
 
-const proposalKey = (id: string) => [...KEY, 'proposal', id] as const;
+export function getProposalView(id: string, signal?: AbortSignal) {
+  return apiRequest<{ data: BackofficeProposalView }>(`/backoffice/proposals/${encodeURIComponent(id)}`, {
+    signal,
+  }).then((r) => r.data);
+}
 
-export function useProposalView(id: string) {
-  return useQuery({
-    queryKey: proposalKey(id),
+export const proposalViewQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: backofficeKeys.proposal(id),
     // Each read of a proposal is recorded: no refetch on focus.
     refetchOnWindowFocus: false,
     staleTime: 60_000,
-    queryFn: ({ signal }) =>
-      apiRequest<{ data: BackofficeProposalView }>(`/backoffice/proposals/${encodeURIComponent(id)}`, { signal }).then(
-        (r) => r.data,
-      ),
+    queryFn: ({ signal }) => getProposalView(id, signal),
   });
+
+export function useProposalView(id: string) {
+  return useQuery(proposalViewQueryOptions(id));
 }
 
 function useProposalMutation<T>(id: string, path: string) {
@@ -65,8 +74,8 @@ function useProposalMutation<T>(id: string, path: string) {
       apiRequest(`/backoffice/proposals/${encodeURIComponent(id)}${path}`, { method: 'POST', body }),
     onSuccess: () =>
       Promise.all([
-        client.invalidateQueries({ queryKey: proposalKey(id) }),
-        client.invalidateQueries({ queryKey: [...KEY, 'proposals'] }),
+        client.invalidateQueries({ queryKey: backofficeKeys.proposal(id) }),
+        client.invalidateQueries({ queryKey: backofficeKeys.proposals() }),
       ]),
   });
 }
@@ -84,7 +93,7 @@ export function useRequestCorrection(id: string) {
         method: 'POST',
         body: buyer === null ? { note } : { buyer, note },
       }),
-    onSuccess: () => client.invalidateQueries({ queryKey: proposalKey(id) }),
+    onSuccess: () => client.invalidateQueries({ queryKey: backofficeKeys.proposal(id) }),
   });
 }
 
@@ -95,31 +104,47 @@ export function fetchHealthAnswers(proposalId: string, buyer: number) {
   ).then((r) => r.data);
 }
 
-export function useAudit(params: Record<string, string | undefined>) {
-  const search = toSearch(params);
-  return useQuery({
-    queryKey: [...KEY, 'audit', search],
-    queryFn: ({ signal }) =>
-      apiRequest<{ data: AuditEntry[]; page: { next: string | null } }>(`/backoffice/audit?${search}`, { signal }),
+export function getAudit(search: string, signal?: AbortSignal) {
+  return apiRequest<{ data: AuditEntry[]; page: { next: string | null } }>(`/backoffice/audit?${search}`, { signal });
+}
+
+export const auditQueryOptions = (search: string) =>
+  queryOptions({
+    queryKey: backofficeKeys.audit(search),
+    queryFn: ({ signal }) => getAudit(search, signal),
     placeholderData: keepPreviousData,
   });
+
+export function useAudit(params: Record<string, string | undefined>) {
+  return useQuery(auditQueryOptions(toSearch(params)));
 }
+
+export function getOutbox(search: string, signal?: AbortSignal) {
+  return apiRequest<{ data: OutboxEntry[]; page: { next: string | null } }>(`/backoffice/outbox?${search}`, {
+    signal,
+  });
+}
+
+export const outboxQueryOptions = (search: string) =>
+  queryOptions({
+    queryKey: backofficeKeys.outbox(search),
+    queryFn: ({ signal }) => getOutbox(search, signal),
+    placeholderData: keepPreviousData,
+  });
 
 export function useOutbox(params: Record<string, string | undefined>) {
-  const search = toSearch(params);
-  return useQuery({
-    queryKey: [...KEY, 'outbox', search],
-    queryFn: ({ signal }) =>
-      apiRequest<{ data: OutboxEntry[]; page: { next: string | null } }>(`/backoffice/outbox?${search}`, { signal }),
-    placeholderData: keepPreviousData,
-  });
+  return useQuery(outboxQueryOptions(toSearch(params)));
 }
 
+export function getOperators(signal?: AbortSignal) {
+  return apiRequest<{ data: Operator[] }>('/operators', { signal }).then((r) => r.data);
+}
+
+export const operatorsQueryOptions = () =>
+  queryOptions({ queryKey: backofficeKeys.operators(), queryFn: ({ signal }) => getOperators(signal) });
+
 export function useOperators() {
-  return useQuery({
-    queryKey: [...KEY, 'operators'],
-    queryFn: ({ signal }) => apiRequest<{ data: Operator[] }>('/operators', { signal }).then((r) => r.data),
-  });
+  return useQuery(operatorsQueryOptions());
 }
 
 export function useCreateOperator() {
@@ -127,7 +152,7 @@ export function useCreateOperator() {
   return useMutation({
     mutationFn: (body: NewOperatorInput) =>
       apiRequest<{ data: Operator }>('/operators', { method: 'POST', body }).then((r) => r.data),
-    onSuccess: () => client.invalidateQueries({ queryKey: [...KEY, 'operators'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: backofficeKeys.operators() }),
   });
 }
 
@@ -136,7 +161,7 @@ export function useSetHealthPermission() {
   return useMutation({
     mutationFn: ({ id, canViewHealth }: { id: string; canViewHealth: boolean }) =>
       apiRequest(`/operators/${encodeURIComponent(id)}`, { method: 'PATCH', body: { canViewHealth } }),
-    onSuccess: () => client.invalidateQueries({ queryKey: [...KEY, 'operators'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: backofficeKeys.operators() }),
   });
 }
 
@@ -146,12 +171,19 @@ export function dossierUrl(proposalId: string) {
 }
 
 /** GET /backoffice/jobs: counts per queue and the failed jobs; refreshed every 10 s while the page is open. */
-export function useJobs() {
-  return useQuery({
-    queryKey: [...KEY, 'jobs'],
-    queryFn: ({ signal }) => apiRequest<{ data: JobsOverview }>('/backoffice/jobs', { signal }).then((r) => r.data),
+export function getJobs(signal?: AbortSignal) {
+  return apiRequest<{ data: JobsOverview }>('/backoffice/jobs', { signal }).then((r) => r.data);
+}
+
+export const jobsQueryOptions = () =>
+  queryOptions({
+    queryKey: backofficeKeys.jobs(),
+    queryFn: ({ signal }) => getJobs(signal),
     refetchInterval: 10_000,
   });
+
+export function useJobs() {
+  return useQuery(jobsQueryOptions());
 }
 
 export function useRetryJob() {
@@ -159,6 +191,6 @@ export function useRetryJob() {
   return useMutation({
     mutationFn: (body: { queue: string; id: string }) =>
       apiRequest<{ data: { ok: true } }>('/backoffice/jobs/retry', { method: 'POST', body }),
-    onSettled: () => client.invalidateQueries({ queryKey: [...KEY, 'jobs'] }),
+    onSettled: () => client.invalidateQueries({ queryKey: backofficeKeys.jobs() }),
   });
 }

@@ -11,7 +11,7 @@ import { FinancingSummary } from '../../components/financing-summary';
 import { PlainAlert } from '../../components/plain-alert';
 import { PlainTag } from '../../components/plain-tag';
 import { NativeForm } from '../../components/section-form/field-item';
-import { applyServerErrors } from '../../lib/form-errors';
+import { applyServerErrors, hookFormSetError } from '../../lib/form-errors';
 import { useFinancing, useSaveFinancingValues } from '../../lib/financing-api';
 
 const FIELDS = ['propertyValue', 'appraisalValue', 'interestRate'] as const;
@@ -61,7 +61,7 @@ function ValuesForm({ proposalId, financing }: { proposalId: string; financing: 
         void handleSubmit((values) =>
           save.mutate(values, {
             onSuccess: () => void message.success('Valores do financiamento salvos.'),
-            onError: (err) => setFormError(applyServerErrors(err, setError, FIELDS)),
+            onError: (err) => setFormError(applyServerErrors(err, hookFormSetError(setError), FIELDS)),
           }),
         )(e);
       }}

@@ -21,7 +21,7 @@ import { TextField } from '../../components/form-field';
 import { Page } from '../../components/page';
 import { PlainSuccessResult } from '../../components/plain-result';
 import { NativeForm } from '../../components/section-form/field-item';
-import { applyServerErrors } from '../../lib/form-errors';
+import { applyServerErrors, hookFormSetError } from '../../lib/form-errors';
 import { lookupCep } from '../../lib/sections-api';
 import { useCreateProposal } from './api';
 import { BackofficeMenu } from './format';
@@ -131,7 +131,14 @@ export default function NewProposalPage() {
           return handleSubmit((values) =>
             create.mutate(values, {
               onError: (err) =>
-                setFormError(applyServerErrors(err, setError, ['type', 'buyers', 'property', 'financingOrCgiData'])),
+                setFormError(
+                  applyServerErrors(err, hookFormSetError(setError), [
+                    'type',
+                    'buyers',
+                    'property',
+                    'financingOrCgiData',
+                  ]),
+                ),
             }),
           )();
         }}

@@ -9,7 +9,7 @@ import { PlainAlert } from '../../components/plain-alert';
 import { PlainTag } from '../../components/plain-tag';
 import { FormError } from '../../components/form-error';
 import { FieldItem, NativeForm } from '../../components/section-form/field-item';
-import { applyServerErrors } from '../../lib/form-errors';
+import { applyServerErrors, hookFormSetError } from '../../lib/form-errors';
 import { useCreateOperator, useOperators, useSetHealthPermission } from './api';
 import { BackofficeMenu, when } from './format';
 import './backoffice.css';
@@ -88,7 +88,9 @@ export default function OperatorsPage() {
                       void message.success(`${op.name} foi convidado(a) por e-mail.`);
                     },
                     onError: (err) =>
-                      setFormError(applyServerErrors(err, setError, ['name', 'email', 'canViewHealth'])),
+                      setFormError(
+                        applyServerErrors(err, hookFormSetError(setError), ['name', 'email', 'canViewHealth']),
+                      ),
                   }),
                 )(e);
               }}

@@ -1,16 +1,23 @@
 import { App, Switch } from 'antd';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { queryClient } from '../../lib/query-client';
 import type { ProposalRemindersView } from '@portal/domain/reminders';
 import { apiRequest } from '../../lib/api-client';
 import { when } from './format';
+import { backofficeKeys } from './keys';
 
-export const proposalRemindersKey = (proposalId: string) =>
-  ['backoffice', 'proposals', proposalId, 'reminders'] as const;
 const proposalRemindersUrl = (proposalId: string) =>
   `/backoffice/proposals/${encodeURIComponent(proposalId)}/reminders`;
-export function fetchProposalReminders(proposalId: string, signal?: AbortSignal) {
+export function getProposalReminders(proposalId: string, signal?: AbortSignal) {
   return apiRequest<{ data: ProposalRemindersView }>(proposalRemindersUrl(proposalId), { signal }).then((r) => r.data);
+}
+export const proposalRemindersQueryOptions = (proposalId: string) =>
+  queryOptions({
+    queryKey: backofficeKeys.proposalReminders(proposalId),
+    queryFn: ({ signal }) => getProposalReminders(proposalId, signal),
+  });
+export function useProposalReminders(proposalId: string) {
+  return useQuery(proposalRemindersQueryOptions(proposalId));
 }
 export function setProposalReminders(proposalId: string, enabled: boolean) {
   return apiRequest<{ data: ProposalRemindersView }>(proposalRemindersUrl(proposalId), {
@@ -25,14 +32,11 @@ export function setProposalReminders(proposalId: string, enabled: boolean) {
  */
 export function RemindersPanel({ proposalId }: { proposalId: string }) {
   const { message } = App.useApp();
-  const reminders = useQuery({
-    queryKey: proposalRemindersKey(proposalId),
-    queryFn: ({ signal }) => fetchProposalReminders(proposalId, signal),
-  });
+  const reminders = useProposalReminders(proposalId);
   const change = useMutation({
     mutationFn: (enabled: boolean) => setProposalReminders(proposalId, enabled),
     onSuccess: (data) => {
-      queryClient.setQueryData(proposalRemindersKey(proposalId), data);
+      queryClient.setQueryData(backofficeKeys.proposalReminders(proposalId), data);
       void message.success(data.enabled ? 'Lembretes ligados nesta proposta.' : 'Lembretes desligados nesta proposta.');
     },
     onError: (e) => void message.error(e.message),

@@ -6,7 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { BackofficeProposalView } from '@portal/domain/backoffice-api';
 import { REVIEW_REASON_MAX } from '@portal/domain/documents';
 import {
-  documentsKey,
+  documentKeys,
   reviewDocumentFile,
   useDocuments,
   type DocumentFile,
@@ -21,6 +21,7 @@ import { formatInstant } from '@portal/domain/dates';
 import { FilePreview } from '../../components/file-preview';
 import { formatSize } from '../../lib/file-size';
 import { matchGroupsFor } from './review-match';
+import { backofficeKeys } from './keys';
 import { ReviewShortcuts, isTyping } from './review-shortcuts';
 
 const STATUS_TAG: Record<DocumentFile['status'], { text: string; color: 'gold' | 'green' | 'red' }> = {
@@ -80,8 +81,8 @@ export function SideBySideReview({ view }: { view: BackofficeProposalView }) {
     setBusy(true);
     try {
       const data = await reviewDocumentFile(proposalId, current.file.id, decision);
-      queryClient.setQueryData(documentsKey(proposalId), data);
-      void queryClient.invalidateQueries({ queryKey: ['backoffice', 'proposal', proposalId] });
+      queryClient.setQueryData(documentKeys.list(proposalId), data);
+      void queryClient.invalidateQueries({ queryKey: backofficeKeys.proposal(proposalId) });
       const done = decision.decision === 'accept' ? 'aceito' : 'recusado';
       setSaid(`${current.file.name}: ${done}.`);
       setRefusing(false);

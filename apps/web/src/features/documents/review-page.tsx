@@ -7,7 +7,7 @@ import { CHECKLIST_KEYS, DOCUMENT_ITEMS, REVIEW_REASON_MAX, type DocumentItemKey
 import { Page } from '../../components/page';
 import { ApiRequestError } from '../../lib/api-client';
 import {
-  documentsKey,
+  documentKeys,
   fileContentUrl,
   reviewDocumentFile,
   reviewDocumentItem,
@@ -68,8 +68,8 @@ export default function DocumentsReviewPage() {
         target.kind === 'file'
           ? await reviewDocumentFile(proposalId, target.file.id, decision)
           : await reviewDocumentItem(proposalId, target.item.key, decision);
-      queryClient.setQueryData(documentsKey(proposalId), data);
-      await queryClient.invalidateQueries({ queryKey: [...documentsKey(proposalId), 'events'] });
+      queryClient.setQueryData(documentKeys.list(proposalId), data);
+      await queryClient.invalidateQueries({ queryKey: documentKeys.events(proposalId) });
       message.success(
         decision.decision === 'accept' ? 'Documento aceito.' : 'Documento recusado. Avisamos por e-mail quem o enviou.',
       );

@@ -11,10 +11,10 @@ import {
 } from '@portal/domain/documents';
 import { formatBrDate } from '@portal/domain/dates';
 import { ApiRequestError } from '../../lib/api-client';
-import { progressKey } from '../../lib/progress-api';
+import { progressKeys } from '../../lib/progress-api';
 import {
   deleteDocumentFile,
-  documentsKey,
+  documentKeys,
   fileContentUrl,
   type DocumentFile,
   type DocumentItem,
@@ -102,8 +102,8 @@ export function UploadItem({ proposalId, item, maxMb }: { proposalId: string; it
   /** The list and the derived steps (an upload may finish the documents step). */
   function refresh() {
     return Promise.all([
-      queryClient.invalidateQueries({ queryKey: documentsKey(proposalId) }),
-      queryClient.invalidateQueries({ queryKey: progressKey(proposalId) }),
+      queryClient.invalidateQueries({ queryKey: documentKeys.list(proposalId) }),
+      queryClient.invalidateQueries({ queryKey: progressKeys.detail(proposalId) }),
     ]);
   }
 

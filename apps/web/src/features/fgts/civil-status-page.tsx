@@ -1,5 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
-import { fetchSection } from '../../lib/sections-api';
+import { useSection } from '../../lib/sections-api';
 import { readSelectedProposal } from '../../lib/storage';
 import { useProposal } from '../../lib/proposals-api';
 import { FgtsStepScreen } from './fgts-step-screen';
@@ -10,10 +9,9 @@ export default function FgtsCivilStatusPage() {
   const proposalId = readSelectedProposal();
   const proposal = useProposal(proposalId);
   const buyer = useFgtsBuyer(proposal.data);
-  const data = useQuery({
-    queryKey: ['proposals', proposalId, 'sections', 'data', buyer, 'for-fgts'],
+  // The buyer's general data section, under that section's own key.
+  const data = useSection(proposalId ?? '', 'data', buyer, {
     enabled: proposalId !== null && buyer !== null,
-    queryFn: ({ signal }) => fetchSection(proposalId!, 'data', buyer, signal),
     retry: false,
   });
   if (data.isPending && data.fetchStatus !== 'idle') return null;

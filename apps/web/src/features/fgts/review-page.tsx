@@ -8,7 +8,8 @@ import { SectionStatusTag } from '../../components/section-form/section-status';
 import { ConfirmBox } from '../../components/confirm-box';
 import type { FieldUi } from '../../components/section-form/widgets';
 import { queryClient } from '../../lib/query-client';
-import { fetchSection, submitSection } from '../../lib/sections-api';
+import { sectionQueryOptions, submitSection } from '../../lib/sections-api';
+import { proposalKeys } from '../../lib/proposals-api';
 import { useAction } from '../../lib/use-action';
 import { FgtsStateError } from './fgts-state-error';
 import { buyerSubtitle, fgtsStepUrl, useFgtsScreen } from './flow';
@@ -27,9 +28,8 @@ export default function FgtsReviewPage() {
   const { message } = App.useApp();
   const sections = useQueries({
     queries: SHOWN.map((s) => ({
-      queryKey: ['proposals', proposalId, 'sections', s.key, buyer],
+      ...sectionQueryOptions(proposalId ?? '', s.key, buyer),
       enabled: proposalId !== null && buyer !== null,
-      queryFn: ({ signal }: { signal: AbortSignal }) => fetchSection(proposalId!, s.key, buyer, signal),
     })),
   });
   const { sending, error, run } = useAction();
@@ -45,7 +45,7 @@ export default function FgtsReviewPage() {
     if (buyer === null || !proposalId) return;
     await run(async () => {
       await submitSection(proposalId, 'fgts_review', buyer, { confirmed: true });
-      await queryClient.invalidateQueries({ queryKey: ['proposals'] });
+      await queryClient.invalidateQueries({ queryKey: proposalKeys.all });
       void message.success('FGTS confirmado. Agora gere o formulário para assinar.');
       navigate('/buyer/documents/fgts');
     });

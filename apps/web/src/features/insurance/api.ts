@@ -1,56 +1,77 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { HealthAnswer } from '@portal/domain/health-questionnaire';
 import type { DeclarationStatus, InsuranceOverview } from '@portal/domain/insurance';
 import type { INSURERS } from '@portal/domain/proposal';
 import { apiRequest } from '../../lib/api-client';
 import { queryClient } from '../../lib/query-client';
+import { proposalKeys } from '../../lib/proposals-api';
 
 export type Insurer = (typeof INSURERS)[number];
 export type { DeclarationStatus, InsuranceOverview };
 
 const base = (proposalId: string) => `/proposals/${encodeURIComponent(proposalId)}/insurance`;
-export const insuranceKey = (proposalId: string) => ['proposals', proposalId, 'insurance'] as const;
-const answersKey = (proposalId: string) => ['proposals', proposalId, 'insurance', 'answers'] as const;
+
+type HealthAnswersView = { buyer: number; answers: HealthAnswer[]; completed: boolean; completedAt: string | null };
+type AccessLogEntry = { at: string; readerName: string; readerRole: string; action: string };
+
+const overviewKey = (proposalId: string) => [...proposalKeys.detail(proposalId), 'insurance'] as const;
+
+/** The insurance resource's keys: the overview, and under it the buyer's answers and the access log. */
+export const insuranceKeys = {
+  overview: overviewKey,
+  answers: (proposalId: string) => [...overviewKey(proposalId), 'answers'] as const,
+  accessLog: (proposalId: string) => [...overviewKey(proposalId), 'access-log'] as const,
+};
+
+export function getInsurance(proposalId: string, signal?: AbortSignal) {
+  return apiRequest<{ data: InsuranceOverview }>(base(proposalId), { signal }).then((r) => r.data);
+}
+
+export const insuranceQueryOptions = (proposalId: string) =>
+  queryOptions({
+    queryKey: insuranceKeys.overview(proposalId),
+    staleTime: 0,
+    queryFn: ({ signal }) => getInsurance(proposalId, signal),
+  });
 
 export function useInsurance(proposalId: string | null) {
-  return useQuery({
-    queryKey: insuranceKey(proposalId ?? ''),
-    enabled: proposalId !== null,
-    staleTime: 0,
-    queryFn: ({ signal }) => apiRequest<{ data: InsuranceOverview }>(base(proposalId!), { signal }).then((r) => r.data),
-  });
+  return useQuery({ ...insuranceQueryOptions(proposalId ?? ''), enabled: proposalId !== null });
+}
+
+export function getHealthAnswers(proposalId: string, signal?: AbortSignal) {
+  return apiRequest<{ data: HealthAnswersView }>(`${base(proposalId)}/answers`, { signal }).then((r) => r.data);
 }
 
 /** The buyer's own answers. Health data: never kept in the cache once no screen shows it. */
-export function useHealthAnswers(proposalId: string | null, enabled = true) {
-  return useQuery({
-    queryKey: answersKey(proposalId ?? ''),
-    enabled: proposalId !== null && enabled,
+export const healthAnswersQueryOptions = (proposalId: string) =>
+  queryOptions({
+    queryKey: insuranceKeys.answers(proposalId),
     staleTime: 0,
     gcTime: 0,
-    queryFn: ({ signal }) =>
-      apiRequest<{ data: { buyer: number; answers: HealthAnswer[]; completed: boolean; completedAt: string | null } }>(
-        `${base(proposalId!)}/answers`,
-        { signal },
-      ).then((r) => r.data),
+    queryFn: ({ signal }) => getHealthAnswers(proposalId, signal),
   });
+
+export function useHealthAnswers(proposalId: string | null, enabled = true) {
+  return useQuery({ ...healthAnswersQueryOptions(proposalId ?? ''), enabled: proposalId !== null && enabled });
 }
 
-export function useAccessLog(proposalId: string | null, enabled: boolean) {
-  return useQuery({
-    queryKey: [...insuranceKey(proposalId ?? ''), 'access-log'],
-    enabled: proposalId !== null && enabled,
-    queryFn: ({ signal }) =>
-      apiRequest<{ data: { at: string; readerName: string; readerRole: string; action: string }[] }>(
-        `${base(proposalId!)}/access-log`,
-        { signal },
-      ).then((r) => r.data),
+export function getAccessLog(proposalId: string, signal?: AbortSignal) {
+  return apiRequest<{ data: AccessLogEntry[] }>(`${base(proposalId)}/access-log`, { signal }).then((r) => r.data);
+}
+
+export const accessLogQueryOptions = (proposalId: string) =>
+  queryOptions({
+    queryKey: insuranceKeys.accessLog(proposalId),
+    queryFn: ({ signal }) => getAccessLog(proposalId, signal),
   });
+
+export function useAccessLog(proposalId: string | null, enabled: boolean) {
+  return useQuery({ ...accessLogQueryOptions(proposalId ?? ''), enabled: proposalId !== null && enabled });
 }
 
 async function afterChange(proposalId: string, overview: InsuranceOverview) {
-  queryClient.setQueryData(insuranceKey(proposalId), overview);
-  await queryClient.invalidateQueries({ queryKey: answersKey(proposalId) });
+  queryClient.setQueryData(insuranceKeys.overview(proposalId), overview);
+  await queryClient.invalidateQueries({ queryKey: insuranceKeys.answers(proposalId) });
   return overview;
 }
 

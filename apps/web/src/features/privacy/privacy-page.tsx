@@ -5,7 +5,7 @@ import { DELETION_STATUS_LABELS } from '@portal/domain/privacy';
 import { Page } from '../../components/page';
 import { FormError } from '../../components/form-error';
 import { queryClient } from '../../lib/query-client';
-import { exportMyData, requestDeletion, usePrivacyStatus } from './api';
+import { exportMyData, privacyKeys, requestDeletion, usePrivacyStatus } from './api';
 import { formatInstant } from '@portal/domain/dates';
 import { PlainAlert } from '../../components/plain-alert';
 import { PlainCard } from '../../components/plain-card';
@@ -53,7 +53,7 @@ export default function PrivacyPage() {
         try {
           const r = await requestDeletion();
           void message.success(r.message);
-          await queryClient.invalidateQueries({ queryKey: ['privacy'] });
+          await queryClient.invalidateQueries({ queryKey: privacyKeys.status() });
         } catch (err) {
           setError(err instanceof Error ? err.message : String(err));
         }

@@ -1,7 +1,7 @@
 import { App, Button, Empty, Skeleton, Tag } from 'antd';
 import { Page } from '../../components/page';
 import { queryClient } from '../../lib/query-client';
-import { completeRequest, usePrivacyRequests } from './api';
+import { completeRequest, privacyKeys, usePrivacyRequests } from './api';
 import { formatInstant } from '@portal/domain/dates';
 import { PlainAlert } from '../../components/plain-alert';
 import { PlainCard } from '../../components/plain-card';
@@ -21,7 +21,7 @@ export default function PrivacyRequestsPage() {
       async onOk() {
         const r = await completeRequest(id);
         void message.success(r.message);
-        await queryClient.invalidateQueries({ queryKey: ['privacy', 'requests'] });
+        await queryClient.invalidateQueries({ queryKey: privacyKeys.requests() });
       },
     });
   }

@@ -1,8 +1,8 @@
 import { App, Switch } from 'antd';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { PlainCard } from '../../components/plain-card';
 import { queryClient } from '../../lib/query-client';
-import { fetchMyReminders, myRemindersKey, setMyReminders } from './api';
+import { myRemindersKey, setMyReminders, useMyReminders } from './api';
 
 /**
  * The privacy page's switch of the reminder e-mails (docs/decisions/049-reminders-and-metrics.md):
@@ -10,7 +10,7 @@ import { fetchMyReminders, myRemindersKey, setMyReminders } from './api';
  */
 export function RemindersCard() {
   const { message } = App.useApp();
-  const mine = useQuery({ queryKey: myRemindersKey, queryFn: ({ signal }) => fetchMyReminders(signal) });
+  const mine = useMyReminders();
   const change = useMutation({
     mutationFn: setMyReminders,
     onSuccess: (data) => {

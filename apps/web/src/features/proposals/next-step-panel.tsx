@@ -13,6 +13,7 @@ import { PlainTag, type TagColor } from '../../components/plain-tag';
 import { ProposalStatusTag } from '../../components/proposal-status-tag';
 import { queryClient } from '../../lib/query-client';
 import { sendForAnalysis, useProgress } from '../../lib/progress-api';
+import { proposalKeys } from '../../lib/proposals-api';
 
 const STATE_TAGS: Record<Step['state'], { color: TagColor; label: string }> = {
   todo: { color: 'default', label: 'A fazer' },
@@ -48,7 +49,7 @@ export function NextStepPanel({ proposal }: { proposal: Proposal }) {
     setSendError(null);
     try {
       const after = await sendForAnalysis(proposal.id);
-      await queryClient.invalidateQueries({ queryKey: ['proposals'] });
+      await queryClient.invalidateQueries({ queryKey: proposalKeys.all });
       setConfirming(false);
       void message.success(
         after.next === null && !isSellerPartDone(after.steps)

@@ -5,10 +5,10 @@ import { Page } from '../../components/page';
 import { ApiRequestError } from '../../lib/api-client';
 import { queryClient } from '../../lib/query-client';
 import { useSession } from '../../lib/session';
-import { completeSellerPart, sellerPartKey, useSellerPart } from '../../lib/seller-api';
+import { completeSellerPart, sellerPartKeys, useSellerPart } from '../../lib/seller-api';
 import type { SellerProposal } from '@portal/domain/proposal';
 import { useDocuments } from '../../lib/documents-api';
-import { useProposal } from '../../lib/proposals-api';
+import { proposalKeys, useProposal } from '../../lib/proposals-api';
 import { sellerUrl } from './flow';
 import { ProposalHistory } from '../../components/proposal-history';
 import { ProposalProgress } from './proposal-status';
@@ -37,8 +37,8 @@ export default function SellerCompletedPage() {
     started.current = true;
     completeSellerPart(proposalId)
       .then(async (done) => {
-        queryClient.setQueryData(sellerPartKey(proposalId), done);
-        await queryClient.invalidateQueries({ queryKey: ['proposals'] });
+        queryClient.setQueryData(sellerPartKeys.detail(proposalId), done);
+        await queryClient.invalidateQueries({ queryKey: proposalKeys.all });
       })
       .catch((err: unknown) => setError(err instanceof Error ? err.message : String(err)));
   }, [shouldComplete, proposalId]);

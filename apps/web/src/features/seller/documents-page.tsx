@@ -12,7 +12,7 @@ import { completeSellerPart, useSellerPart } from '../../lib/seller-api';
 import type { SellerProposal } from '@portal/domain/proposal';
 import { StepIndicator } from '../../components/step-indicator';
 import { useDocuments, type DocumentItem } from '../../lib/documents-api';
-import { useProposal } from '../../lib/proposals-api';
+import { proposalKeys, useProposal } from '../../lib/proposals-api';
 import { buildSellerFlow, SELLER_STEPS, sellerUrl } from './flow';
 import { useProgress } from '../../lib/progress-api';
 import { stepPositionOf } from '../../lib/next-step';
@@ -60,7 +60,7 @@ export default function SellerDocumentsPage() {
     setCompleting(true);
     try {
       await completeSellerPart(proposalId);
-      await queryClient.invalidateQueries({ queryKey: ['proposals'] });
+      await queryClient.invalidateQueries({ queryKey: proposalKeys.all });
       void message.success('Sua parte foi concluída.');
       navigate(sellerUrl(proposalId, 'completed'));
     } catch (err) {
