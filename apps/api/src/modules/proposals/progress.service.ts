@@ -5,7 +5,7 @@ import type { Database } from '../../db/schema';
 import { HttpError, forbidden } from '../../errors';
 import { ALREADY_SENT_MESSAGE, sendMove } from '@portal/domain/lifecycle';
 import type { ProposalStatus } from '@portal/domain/proposal';
-import { loadProposalProgress, refreshProposalProgress } from '../financing/proposal-progress';
+import { loadProposalProgress } from '../financing/proposal-progress';
 import { moveProposal } from './lifecycle';
 import type { Mailer } from '../mail/outbox';
 import { mailSellersAwaited } from './seller-awaited';
@@ -32,8 +32,9 @@ export function createProgressService(deps: { db: Kysely<Database>; mailer: Mail
 
   async function progressFor(user: SessionUser, proposalId: string): Promise<ProgressView> {
     const viewer = await viewerOf(user, proposalId);
-    // Reading also stores the percentage, so the back office list catches up with what aged (documents).
-    const progress = (await refreshProposalProgress(db, proposalId, { touch: false }))!;
+    // A read writes nothing (docs/decisions/059-the-proposal-core.md): the stored percentage is kept
+    // by the changes that move a step, in their own transactions.
+    const progress = (await loadProposalProgress(db, proposalId))!;
     const next = viewer ? nextStepFor(progress.steps, viewer) : null;
     if (viewer?.role === 'seller') {
       const { done, total, percent } = progress.seller;
