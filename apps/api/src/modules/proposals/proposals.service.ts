@@ -6,18 +6,11 @@ import type { Database, ProposalMembersTable, ProposalsTable } from '../../db/sc
 import type { Executor } from '../../db/database';
 import { notFound } from '../../errors';
 import type { SessionKey } from '../auth/live-session';
+import type { Mailer } from '../mail/outbox';
+import { createUnitOfWork, type LoadedProposal } from './unit-of-work';
 import { createProposalsRepository, type Membership, type ProposalWithMembers } from './proposals.repository';
 
-/** A proposal as one caller may see it, with its parties. */
-export interface LoadedProposal {
-  proposal: ProposalsTable;
-  /** Buyers and sellers, by position. */
-  members: ProposalMembersTable[];
-  buyers: ProposalMembersTable[];
-  sellers: ProposalMembersTable[];
-  /** The caller's own entry (as a buyer or as a seller); null for operators. */
-  me: ProposalMembersTable | null;
-}
+export type { LoadedProposal };
 
 /**
  * Who sees a proposal: buyers and sellers only the proposals they are members of, in that role;
@@ -48,7 +41,11 @@ function seenBy(caller: SessionUser, found: ProposalWithMembers | null): LoadedP
   };
 }
 
-export function createProposalsService(deps: { db: Kysely<Database> }) {
+/**
+ * The proposal's service, built once (services.ts) and handed to every module that reads or changes
+ * a proposal: its entry points readProposal and withProposal are the unit of work (unit-of-work.ts).
+ */
+export function createProposalsService(deps: { db: Kysely<Database>; mailer?: Mailer }) {
   const repo = createProposalsRepository(deps.db);
 
   /** The proposal as this caller may see it (seenBy), in one query. */
@@ -65,6 +62,7 @@ export function createProposalsService(deps: { db: Kysely<Database> }) {
   return {
     loadProposalFor,
     listProposals,
+    ...createUnitOfWork({ db: deps.db, mailer: deps.mailer, load: loadProposalFor }),
 
     /**
      * The reads of listProposals and getProposal with the request's session in the same statement
