@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { createFinancingRepository, settingsOf } from '../src/modules/financing/financing.repository';
+import { loadProposalState } from '../src/modules/proposals/proposal-state';
 import { DATABASES, demoSuite, proposalUrl, sectionUrl, SECOND_BUYER_DATA } from './helpers';
 
 // What a section submit, a draft save and the progress read cost in statements
@@ -12,10 +14,8 @@ const SUBMIT = [
   /from "sessions"/,
   /^begin/,
   /from "proposals" as "p" left join "proposal_members"/,
-  /from "insurance_declarations"/,
-  /from "document_files"/,
-  /from "proposal_sections"/,
-  /from "settings"/,
+  // The sections, health declarations, documents' files and settings in one (proposal-state.ts).
+  /^select .*proposal_sections.*insurance_declarations.*document_files.*settings/s,
   /^insert into "proposal_sections"/,
   /^update "proposals" set "filling_status"/,
   /^insert into "audit_log"/,
@@ -37,7 +37,7 @@ const WRITES = /^\s*(insert|update|delete)\b/i;
 
 describe.each(DATABASES)('statements of a section submit, a draft save and the progress on %s', (dialect) => {
   const statements: string[] = [];
-  const { as, ids } = demoSuite(dialect, {
+  const { t, as, ids, userIds } = demoSuite(dialect, {
     database: { onStatement: (sql) => void statements.push(sql) },
   });
 
@@ -75,8 +75,84 @@ describe.each(DATABASES)('statements of a section submit, a draft save and the p
     for (const who of [as.comprador, as.vendedor, as.operador]) {
       const progress = await sent(() => who.get(proposalUrl(ids.twoBuyers, '/progress')));
       expect(progress.filter((sql) => WRITES.test(sql))).toEqual([]);
-      // The session, the proposal with its members, its sections, declarations, files and settings.
-      expect(progress).toHaveLength(6);
+      // The session, the proposal with its members, the rest of what the progress reads.
+      expect(progress).toHaveLength(3);
     }
+  });
+
+  it("reads a proposal's sections, declarations, files and settings in one statement, as their own selects give them", async () => {
+    const db = t.db.kysely;
+    const byId = <T extends { id: string }>(rows: T[]) => [...rows].sort((a, b) => a.id.localeCompare(b.id));
+    const files = (id: string) =>
+      db
+        .selectFrom('document_files')
+        .select(['item', 'status', 'uploaded_at', 'review_reason', 'issued_on'])
+        .where('proposal_id', '=', id)
+        .execute();
+    const key = (f: object) => JSON.stringify(f);
+    // The demo has no health declaration yet: one, completed, for the main buyer of the two-buyer proposal.
+    const now = Date.now();
+    await db
+      .insertInto('insurance_declarations')
+      .values({
+        id: `declaration-${dialect}`,
+        proposal_id: ids.twoBuyers,
+        buyer: 0,
+        user_id: userIds.comprador,
+        insurance_name: 'itau',
+        completed: 1,
+        completed_at: now,
+        declaration_version: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    // And no document: one sent, with its issue date.
+    await db
+      .insertInto('document_files')
+      .values({
+        id: `file-${dialect}`,
+        proposal_id: ids.twoBuyers,
+        item: 'buyer_identity',
+        storage_key: `key-${dialect}`,
+        name: 'rg.pdf',
+        mime: 'application/pdf',
+        size: 1234,
+        sha256: '0'.repeat(64),
+        flags: '[]',
+        status: 'sent',
+        review_reason: null,
+        reviewed_by: null,
+        reviewed_at: null,
+        uploaded_by: userIds.comprador,
+        uploaded_at: now,
+        issued_on: '2026-01-02',
+      })
+      .execute();
+    let seen = { sections: 0, declarations: 0, files: 0 };
+    for (const id of Object.values(ids)) {
+      const state = await loadProposalState(db, db, id);
+      const sections = await db.selectFrom('proposal_sections').selectAll().where('proposal_id', '=', id).execute();
+      expect(byId(state.sections)).toEqual(byId(sections));
+      const declarations = await db
+        .selectFrom('insurance_declarations')
+        .select(['buyer', 'completed'])
+        .where('proposal_id', '=', id)
+        .execute();
+      expect([...state.declarations].sort((a, b) => a.buyer - b.buyer)).toEqual(
+        [...declarations].sort((a, b) => a.buyer - b.buyer),
+      );
+      expect(state.files.map(key).sort()).toEqual((await files(id)).map(key).sort());
+      expect(settingsOf(state.settings)).toEqual(await createFinancingRepository(db).findSettings());
+      seen = {
+        sections: seen.sections + sections.length,
+        declarations: seen.declarations + declarations.length,
+        files: seen.files + state.files.length,
+      };
+    }
+    // The demo data has rows of each kind, so the comparison above compared something.
+    expect(seen.sections).toBeGreaterThan(0);
+    expect(seen.declarations).toBeGreaterThan(0);
+    expect(seen.files).toBeGreaterThan(0);
   });
 });

@@ -41,7 +41,7 @@ export interface ProgressData {
 type ProgressOptions = { validityDays?: Record<ValidityKind, number>; now?: number };
 
 /** The health declarations and the documents' files of a proposal (what ProgressData adds to its sections). */
-export async function loadProgressExtras(db: Db, proposalId: string) {
+async function loadProgressExtras(db: Db, proposalId: string) {
   const [declarations, files] = await Promise.all([
     db
       .selectFrom('insurance_declarations')

@@ -5,7 +5,7 @@ import type { Database } from '../../db/schema';
 import { HttpError, forbidden } from '../../errors';
 import { ALREADY_SENT_MESSAGE, sendMove } from '@portal/domain/lifecycle';
 import type { ProposalStatus } from '@portal/domain/proposal';
-import { loadProgressExtras, loadProposalProgress, progressOf } from '../financing/proposal-progress';
+import { loadProposalProgress, progressOf } from '../financing/proposal-progress';
 import { moveProposal } from './lifecycle';
 import type { Mailer } from '../mail/outbox';
 import { mailSellersAwaited } from './seller-awaited';
@@ -38,10 +38,8 @@ export function createProgressService(deps: {
    * move a step, in their own transactions. 404 for anyone not on the proposal.
    */
   const progressFor = (user: SessionUser, proposalId: string): Promise<ProgressView> =>
-    proposals.readProposal(user, proposalId, async ({ loaded, sections, settings }) => {
-      const { proposal, members } = loaded;
-      const [rows, extras] = await Promise.all([sections(), loadProgressExtras(db, proposalId)]);
-      const progress = progressOf({ proposal, members, rows, ...extras, settings: await settings() });
+    proposals.readProposal(user, proposalId, async ({ loaded, progressData }) => {
+      const progress = progressOf(await progressData());
       const viewer = viewerOf(loaded);
       const next = viewer ? nextStepFor(progress.steps, viewer) : null;
       if (viewer?.role === 'seller') {

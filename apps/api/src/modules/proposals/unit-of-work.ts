@@ -11,8 +11,9 @@ import type { Database, ProposalMembersTable, ProposalSectionsTable, ProposalsTa
 import type { Executor } from '../../db/database';
 import { recordAudit } from '../audit/audit';
 import { refreshQueueWaits } from '../backoffice/queue-waits';
-import { createFinancingRepository } from '../financing/financing.repository';
-import { loadProgressExtras, progressOf, storeProgress } from '../financing/proposal-progress';
+import { createFinancingRepository, settingsOf } from '../financing/financing.repository';
+import { progressOf, storeProgress, type ProgressData } from '../financing/proposal-progress';
+import { loadProposalState } from './proposal-state';
 import type { Mailer } from '../mail/outbox';
 import { moveProposal } from './lifecycle';
 import { fgtsPropertyInputOf } from './proposal-facts';
@@ -42,6 +43,11 @@ export interface ProposalRead<Tx extends Executor = Executor> {
   settings(): Promise<FinancingSettings>;
   /** The proposal's facts (its sections and the financing settings in force). */
   facts(): Promise<ProposalFacts>;
+  /**
+   * What the progress is computed from (progressOf): what was not read yet (sections, health
+   * declarations, documents' files, settings) is read in one statement (proposal-state.ts).
+   */
+  progressData(): Promise<ProgressData>;
 }
 
 export interface ProposalWork<Tx extends Executor = Transaction<Database>> extends ProposalRead<Tx> {
@@ -85,6 +91,7 @@ export function createUnitOfWork(deps: {
   function readerOf(tx: Executor, loaded: LoadedProposal) {
     let sections: ProposalSectionsTable[] | undefined;
     let settings: FinancingSettings | undefined;
+    let extras: Pick<ProgressData, 'declarations' | 'files'> | undefined;
     const read = {
       tx,
       loaded,
@@ -108,6 +115,16 @@ export function createUnitOfWork(deps: {
           settings: await read.settings(),
           today: todayIso(),
         });
+      },
+      async progressData(): Promise<ProgressData> {
+        if (!extras) {
+          const state = await loadProposalState(deps.db, tx, loaded.proposal.id);
+          extras = { declarations: state.declarations, files: state.files };
+          sections ??= state.sections;
+          settings ??= settingsOf(state.settings);
+        }
+        const { proposal, members } = loaded;
+        return { proposal, members, rows: sections!, settings: settings!, ...extras };
       },
       written(row: ProposalSectionsTable) {
         const rows = sections ?? [];
@@ -152,8 +169,8 @@ export function createUnitOfWork(deps: {
     const run = async (tx: Executor) => {
       const loaded = await deps.load(caller, proposalId, tx);
       const reader = readerOf(tx, loaded);
-      const extras = options.progress ? await loadProgressExtras(tx, proposalId) : null;
-      if (options.progress) await Promise.all([reader.sections(), reader.settings()]);
+      // Read before the use case, so that its own reads (sections, facts) find them loaded.
+      if (options.progress) await reader.progressData();
       let changed = false;
       let queue = false;
       const audits: Parameters<ProposalWork['audit']>[0][] = [];
@@ -169,9 +186,8 @@ export function createUnitOfWork(deps: {
         mailQueued: () => void (kick = true),
       });
       let progress: ProposalProgress | null = null;
-      if (changed && extras) {
-        const data = { proposal: loaded.proposal, members: loaded.members, ...extras };
-        progress = progressOf({ ...data, rows: await reader.sections(), settings: await reader.settings() });
+      if (changed && options.progress) {
+        progress = progressOf(await reader.progressData());
         await storeProgress(tx, proposalId, progress);
         const status = loaded.proposal.status as ProposalStatus;
         const to = options.answersCorrection ? answeredMove(status, progress.steps) : null;
