@@ -38,24 +38,29 @@ export function createProgressService(deps: {
    * move a step, in their own transactions. 404 for anyone not on the proposal.
    */
   const progressFor = (user: SessionUser, proposalId: string): Promise<ProgressView> =>
-    proposals.readProposal(user, proposalId, async ({ loaded, progressData }) => {
-      const progress = progressOf(await progressData());
-      const viewer = viewerOf(loaded);
-      const next = viewer ? nextStepFor(progress.steps, viewer) : null;
-      if (viewer?.role === 'seller') {
-        const { done, total, percent } = progress.seller;
-        return {
-          done,
-          total,
-          percent,
-          buyer: null,
-          seller: progress.seller,
-          steps: progress.steps.filter((s) => s.party === 'seller'),
-          next,
-        };
-      }
-      return { ...progress, next };
-    });
+    proposals.readProposal(
+      user,
+      proposalId,
+      async ({ loaded, progressData }) => {
+        const progress = progressOf(await progressData());
+        const viewer = viewerOf(loaded);
+        const next = viewer ? nextStepFor(progress.steps, viewer) : null;
+        if (viewer?.role === 'seller') {
+          const { done, total, percent } = progress.seller;
+          return {
+            done,
+            total,
+            percent,
+            buyer: null,
+            seller: progress.seller,
+            steps: progress.steps.filter((s) => s.party === 'seller'),
+            next,
+          };
+        }
+        return { ...progress, next };
+      },
+      { progress: true },
+    );
 
   return {
     progressFor,

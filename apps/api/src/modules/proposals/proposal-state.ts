@@ -1,4 +1,4 @@
-import { sql, SqliteAdapter, type Kysely } from 'kysely';
+import { sql, SqliteAdapter, type Kysely, type RawBuilder } from 'kysely';
 import { LTV_LIMITS_SETTING, SFH_CEILING_SETTING } from '@portal/domain/financing-settings';
 import type { Database, DocumentFilesTable, ProposalSectionsTable } from '../../db/schema';
 import type { Executor } from '../../db/database';
@@ -32,7 +32,7 @@ export interface ProposalState {
 }
 
 /** A JSON array of the rows of `from` (already filtered), each an object of the given columns. */
-function rowsAsJson(isSqlite: boolean, columns: string[], from: ReturnType<typeof sql>) {
+function rowsAsJson(isSqlite: boolean, columns: string[], from: RawBuilder<unknown>): RawBuilder<unknown> {
   if (isSqlite) {
     const pairs = sql.join(columns.map((c) => sql`${sql.lit(c)}, ${sql.ref(c)}`));
     return sql`(select json_group_array(json_object(${pairs})) from ${from})`;
@@ -42,30 +42,48 @@ function rowsAsJson(isSqlite: boolean, columns: string[], from: ReturnType<typeo
 }
 
 /**
- * A proposal's sections, health declarations, documents' files and the financing settings, in one
- * statement (docs/decisions/059-the-proposal-core.md): each table's rows as a JSON array, with the
- * same values as their own selects give (integers as numbers, text as text).
+ * A proposal's sections, health declarations, documents' files and the financing settings as four
+ * columns of one statement (docs/decisions/059-the-proposal-core.md): each table's rows as a JSON
+ * array, with the same values as their own selects give (integers as numbers, text as text).
+ * `proposalId` is a value or a reference to the proposal's id in the enclosing query.
  */
+export function proposalStateColumns(db: Kysely<Database>, proposalId: unknown) {
+  const isSqlite = db.getExecutor().adapter instanceof SqliteAdapter;
+  const where = (table: string) => sql`${sql.table(table)} where proposal_id = ${proposalId}`;
+  const settings = sql`settings where key in (${SFH_CEILING_SETTING}, ${LTV_LIMITS_SETTING})`;
+  return [
+    rowsAsJson(isSqlite, SECTION_COLUMNS, where('proposal_sections')).as('state_sections'),
+    rowsAsJson(isSqlite, DECLARATION_COLUMNS, where('insurance_declarations')).as('state_declarations'),
+    rowsAsJson(isSqlite, FILE_COLUMNS, where('document_files')).as('state_files'),
+    rowsAsJson(isSqlite, ['key', 'value'], settings).as('state_settings'),
+  ] as const;
+}
+
+/** The state of a row read with proposalStateColumns (PostgreSQL's driver parses json; SQLite gives its text). */
+export function stateOf(row: {
+  state_sections: unknown;
+  state_declarations: unknown;
+  state_files: unknown;
+  state_settings: unknown;
+}): ProposalState {
+  const parse = <T>(v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v) as T;
+  return {
+    sections: parse(row.state_sections),
+    declarations: parse(row.state_declarations),
+    files: parse(row.state_files),
+    settings: parse(row.state_settings),
+  };
+}
+
+/** proposalStateColumns of one proposal, alone in its statement. */
 export async function loadProposalState(
   db: Kysely<Database>,
   tx: Executor,
   proposalId: string,
 ): Promise<ProposalState> {
-  const isSqlite = db.getExecutor().adapter instanceof SqliteAdapter;
-  const where = (table: string) => sql`${sql.table(table)} where proposal_id = ${proposalId}`;
-  const settings = sql`settings where key in (${SFH_CEILING_SETTING}, ${LTV_LIMITS_SETTING})`;
+  const [sections, declarations, files, settings] = proposalStateColumns(db, proposalId);
   const { rows } = await sql<
-    Record<keyof ProposalState, unknown>
-  >`select ${rowsAsJson(isSqlite, SECTION_COLUMNS, where('proposal_sections'))} as sections, ${rowsAsJson(isSqlite, DECLARATION_COLUMNS, where('insurance_declarations'))} as declarations, ${rowsAsJson(isSqlite, FILE_COLUMNS, where('document_files'))} as files, ${rowsAsJson(isSqlite, ['key', 'value'], settings)} as settings`.execute(
-    tx,
-  );
-  const row = rows[0]!;
-  // PostgreSQL's driver parses json; SQLite gives its text.
-  const parse = <T>(v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v) as T;
-  return {
-    sections: parse(row.sections),
-    declarations: parse(row.declarations),
-    files: parse(row.files),
-    settings: parse(row.settings),
-  };
+    Parameters<typeof stateOf>[0]
+  >`select ${sections}, ${declarations}, ${files}, ${settings}`.execute(tx);
+  return stateOf(rows[0]!);
 }

@@ -53,6 +53,13 @@ export function createProposalsService(deps: { db: Kysely<Database>; mailer?: Ma
     return seenBy(caller, await repo.findProposalWithMembers(proposalId, tx));
   }
 
+  /** loadProposalFor with the rest of what the progress reads (proposal-state.ts), in the same query. */
+  async function loadWithStateFor(caller: SessionUser, proposalId: string, tx: Executor) {
+    const found = await repo.findProposalWithState(proposalId, tx);
+    const { state, ...proposal } = found ?? { state: null };
+    return { loaded: seenBy(caller, found && (proposal as ProposalWithMembers)), state: state! };
+  }
+
   /** The caller's proposals, latest first, each as the caller may see it. */
   async function listProposals(caller: SessionUser): Promise<ProposalView[]> {
     const found = await repo.findProposals(membershipOf(caller), { limit: LIST_LIMIT });
@@ -62,7 +69,7 @@ export function createProposalsService(deps: { db: Kysely<Database>; mailer?: Ma
   return {
     loadProposalFor,
     listProposals,
-    ...createUnitOfWork({ db: deps.db, mailer: deps.mailer, load: loadProposalFor }),
+    ...createUnitOfWork({ db: deps.db, mailer: deps.mailer, load: loadProposalFor, loadWithState: loadWithStateFor }),
 
     /**
      * The reads of listProposals and getProposal with the request's session in the same statement

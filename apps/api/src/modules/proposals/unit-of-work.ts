@@ -13,7 +13,7 @@ import { recordAudit } from '../audit/audit';
 import { refreshQueueWaits } from '../backoffice/queue-waits';
 import { createFinancingRepository, settingsOf } from '../financing/financing.repository';
 import { progressOf, storeProgress, type ProgressData } from '../financing/proposal-progress';
-import { loadProposalState } from './proposal-state';
+import { loadProposalState, type ProposalState } from './proposal-state';
 import type { Mailer } from '../mail/outbox';
 import { moveProposal } from './lifecycle';
 import { fgtsPropertyInputOf } from './proposal-facts';
@@ -85,13 +85,28 @@ export function createUnitOfWork(deps: {
   db: Kysely<Database>;
   mailer?: Mailer;
   load: (caller: SessionUser, proposalId: string, tx: Executor) => Promise<LoadedProposal>;
+  loadWithState: (
+    caller: SessionUser,
+    proposalId: string,
+    tx: Executor,
+  ) => Promise<{ loaded: LoadedProposal; state: ProposalState }>;
 }) {
   const financing = createFinancingRepository(deps.db);
 
-  function readerOf(tx: Executor, loaded: LoadedProposal) {
-    let sections: ProposalSectionsTable[] | undefined;
-    let settings: FinancingSettings | undefined;
-    let extras: Pick<ProgressData, 'declarations' | 'files'> | undefined;
+  /** The proposal as the caller may see it, with what the progress reads when `progress` is asked. */
+  async function loadFor(caller: SessionUser, proposalId: string, tx: Executor, progress?: boolean) {
+    if (!progress) return readerOf(tx, await deps.load(caller, proposalId, tx));
+    const { loaded, state } = await deps.loadWithState(caller, proposalId, tx);
+    return readerOf(tx, loaded, state);
+  }
+
+  function readerOf(tx: Executor, loaded: LoadedProposal, state?: ProposalState) {
+    let sections: ProposalSectionsTable[] | undefined = state?.sections;
+    let settings: FinancingSettings | undefined = state && settingsOf(state.settings);
+    let extras: Pick<ProgressData, 'declarations' | 'files'> | undefined = state && {
+      declarations: state.declarations,
+      files: state.files,
+    };
     const read = {
       tx,
       loaded,
@@ -139,8 +154,9 @@ export function createUnitOfWork(deps: {
     caller: SessionUser,
     proposalId: string,
     fn: (read: ProposalRead) => Promise<T>,
+    options: { progress?: boolean } = {},
   ): Promise<T> {
-    const { written: _w, ...read } = readerOf(deps.db, await deps.load(caller, proposalId, deps.db));
+    const { written: _w, ...read } = await loadFor(caller, proposalId, deps.db, options.progress);
     return fn(read);
   }
 
@@ -167,10 +183,8 @@ export function createUnitOfWork(deps: {
     const useCase = fn as (work: ProposalWork<Executor>) => Promise<T>;
     let kick = false;
     const run = async (tx: Executor) => {
-      const loaded = await deps.load(caller, proposalId, tx);
-      const reader = readerOf(tx, loaded);
-      // Read before the use case, so that its own reads (sections, facts) find them loaded.
-      if (options.progress) await reader.progressData();
+      const reader = await loadFor(caller, proposalId, tx, options.progress);
+      const { loaded } = reader;
       let changed = false;
       let queue = false;
       const audits: Parameters<ProposalWork['audit']>[0][] = [];
