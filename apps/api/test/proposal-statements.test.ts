@@ -156,4 +156,29 @@ describe.each(DATABASES)('statements of a section submit, a draft save and the p
     expect(seen.declarations).toBeGreaterThan(0);
     expect(seen.files).toBeGreaterThan(0);
   });
+
+  it("the seller form invites the seller: the invitation's wait in the operators' queue is written in the submit", async () => {
+    const res = await as.outro.put(sectionUrl(ids.othersProposal, 'seller'), {
+      sellerName: 'Paulo Mendes',
+      sellerEmail: 'paulo.mendes@exemplo.com.br',
+      sellerPhone: '(41) 99876-1234',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const waits = await t.db.kysely
+      .selectFrom('proposal_waits')
+      .select(['reason', 'since'])
+      .where('proposal_id', '=', ids.othersProposal)
+      .execute();
+    const invited = await t.db.kysely
+      .selectFrom('proposal_members')
+      .select('created_at')
+      .where('proposal_id', '=', ids.othersProposal)
+      .where('role', '=', 'seller')
+      .executeTakeFirstOrThrow();
+    // Late from QUEUE_INVITATION_DAYS (5 by default) after the invitation (docs/decisions/050-operator-queue.md).
+    expect(waits.map((w) => [w.reason, Number(w.since)])).toContainEqual([
+      'invitation_pending',
+      Number(invited.created_at) + 5 * 86_400_000,
+    ]);
+  });
 });
