@@ -48,9 +48,11 @@ export function createServices(deps: {
   const { config, mailer, storage, log } = deps;
   const db = deps.db.kysely;
   const publicUrl = config.publicUrl;
-  const proposals = createProposalsService({ db });
+  // The proposal core, built once and handed to the modules that read or change a proposal
+  // (docs/decisions/059-the-proposal-core.md).
+  const proposals = createProposalsService({ db, mailer });
   const documents = createDocumentsServiceFromConfig({ db, mailer, storage, config: config.documents, publicUrl, log });
-  const sections = createSectionsService({ db, mailer, publicUrl });
+  const sections = createSectionsService({ db, proposals, publicUrl });
   const financing = createFinancingService({ db, proposals });
   const backoffice = createBackofficeService({ db, dialect: deps.db.dialect, mailer, publicUrl });
   // Health answers (DPS) are encrypted with HEALTH_DATA_KEY or DATA_DIR/keys/health.key; a bad key stops the start.
@@ -73,7 +75,7 @@ export function createServices(deps: {
       loginIpLimit: config.loginIpLimit,
     }),
     proposals,
-    progress: createProgressService({ db, mailer, publicUrl }),
+    progress: createProgressService({ db, proposals, mailer, publicUrl }),
     sections,
     documents,
     // Resumable (tus) uploads end in documents.storeUpload (docs/decisions/053-resumable-uploads.md).
@@ -86,7 +88,7 @@ export function createServices(deps: {
     }),
     documentReview: createDocumentReviewService({ db, mailer, config: config.documents, publicUrl }),
     insurance,
-    seller: createSellerService({ db }),
+    seller: createSellerService({ db, proposals }),
     financing,
     fgts: createFgtsService({ db, sections, proposals, propertyRules: financing.fgtsPropertyRules }),
     backoffice,

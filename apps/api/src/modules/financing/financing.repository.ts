@@ -12,34 +12,45 @@ import type { Database } from '../../db/schema';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
+/** A stored setting's value, or the fallback when it is missing or unreadable. */
+function settingOf<T>(
+  rows: { key: string; value: string }[],
+  key: string,
+  parse: (v: unknown) => T | null,
+  fallback: T,
+): T {
+  const row = rows.find((r) => r.key === key);
+  if (!row) return fallback;
+  try {
+    return parse(JSON.parse(row.value)) ?? fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+/** The financing settings from their stored rows (the defaults for what is missing or unreadable). */
+export function settingsOf(rows: { key: string; value: string }[]): FinancingSettings {
+  return {
+    sfhCeilings: settingOf(rows, SFH_CEILING_SETTING, (v) => sfhCeilingsSchema.safeParse(v).data ?? null, [
+      ...DEFAULT_SFH_CEILINGS,
+    ]),
+    ltvLimits: settingOf(rows, LTV_LIMITS_SETTING, (v) => ltvLimitsSchema.safeParse(v).data ?? null, {
+      ...DEFAULT_LTV_LIMITS,
+    }),
+  };
+}
+
 /** Reads and writes the financing settings (settings table) and the values kept on the proposal. */
 export function createFinancingRepository(db: Kysely<Database>) {
-  async function readSetting<T>(key: string, parse: (v: unknown) => T | null, fallback: T, tx: Db = db): Promise<T> {
-    const row = await tx.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
-    if (!row) return fallback;
-    try {
-      return parse(JSON.parse(row.value)) ?? fallback;
-    } catch {
-      return fallback;
-    }
-  }
-
   return {
+    /** Both financing settings, in one statement. */
     async findSettings(tx: Db = db): Promise<FinancingSettings> {
-      return {
-        sfhCeilings: await readSetting(
-          SFH_CEILING_SETTING,
-          (v) => sfhCeilingsSchema.safeParse(v).data ?? null,
-          [...DEFAULT_SFH_CEILINGS],
-          tx,
-        ),
-        ltvLimits: await readSetting(
-          LTV_LIMITS_SETTING,
-          (v) => ltvLimitsSchema.safeParse(v).data ?? null,
-          { ...DEFAULT_LTV_LIMITS },
-          tx,
-        ),
-      };
+      const rows = await tx
+        .selectFrom('settings')
+        .select(['key', 'value'])
+        .where('key', 'in', [SFH_CEILING_SETTING, LTV_LIMITS_SETTING])
+        .execute();
+      return settingsOf(rows);
     },
 
     async saveSettings(tx: Db, settings: FinancingSettings, actorId: string): Promise<void> {

@@ -1,38 +1,48 @@
 import type { Kysely, Transaction } from 'kysely';
+import { todayIso } from '@portal/domain/dates';
 import { DEFAULT_VALIDITY_DAYS, deriveDocumentItems, itemState, type ValidityKind } from '@portal/domain/documents';
+import type { FinancingSettings } from '@portal/domain/financing-settings';
 import { proposalProgress, type ProgressInput, type ProposalProgress } from '@portal/domain/next-step';
 import type { ProposalStatus } from '@portal/domain/proposal';
 import { ALL_SECTIONS, type AnySection } from '@portal/domain/sections-registry';
 import { FGTS_STEPS } from '@portal/domain/fgts-steps';
-import type { Database } from '../../db/schema';
-import { storedPosition } from '@portal/domain/proposal-facts';
-import { loadProposalFacts } from '../proposals/proposal-facts';
+import type {
+  Database,
+  DocumentFilesTable,
+  ProposalMembersTable,
+  ProposalSectionsTable,
+  ProposalsTable,
+} from '../../db/schema';
+import { proposalFactsOf, storedPosition, type StoredSection } from '@portal/domain/proposal-facts';
+import { fgtsPropertyInputOf } from '../proposals/proposal-facts';
 import { refreshQueueWaits } from '../backoffice/queue-waits';
+import { createFinancingRepository } from './financing.repository';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/**
- * Everything the derived "what is next" reads, gathered for one proposal: its sections with the
- * facts that make them required, the health declarations, the documents' states and the seller's
- * completion. Null for a proposal that does not exist. The caller checks who may see it.
- */
 /** The FGTS forms the eligibility questions open (every FGTS step but the questions themselves). */
 const FGTS_FORM_KEYS = new Set<string>(FGTS_STEPS.filter((s) => s.key !== 'fgts_questions').map((s) => s.key));
 
-export async function loadProposalProgress(
-  db: Db,
-  proposalId: string,
-  options: { validityDays?: Record<ValidityKind, number>; now?: number } = {},
-): Promise<ProposalProgress | null> {
-  const proposal = await db.selectFrom('proposals').selectAll().where('id', '=', proposalId).executeTakeFirst();
-  if (!proposal) return null;
-  const [members, rows, declarations, files] = await Promise.all([
-    db.selectFrom('proposal_members').selectAll().where('proposal_id', '=', proposalId).execute(),
-    db
-      .selectFrom('proposal_sections')
-      .select(['section', 'buyer', 'status', 'data'])
-      .where('proposal_id', '=', proposalId)
-      .execute(),
+/**
+ * Everything the derived "what is next" reads of one proposal: the proposal with its members, its
+ * sections, the health declarations, the documents' files and the financing settings in force.
+ * The unit of work (proposals/unit-of-work.ts) holds these once loaded; progressOf computes from
+ * them without reading again.
+ */
+export interface ProgressData {
+  proposal: ProposalsTable;
+  members: readonly Pick<ProposalMembersTable, 'role' | 'position' | 'name' | 'user_id'>[];
+  rows: readonly (StoredSection & { status: ProposalSectionsTable['status'] })[];
+  declarations: readonly { buyer: number; completed: number }[];
+  files: readonly Pick<DocumentFilesTable, 'item' | 'status' | 'uploaded_at' | 'review_reason' | 'issued_on'>[];
+  settings: FinancingSettings;
+}
+
+type ProgressOptions = { validityDays?: Record<ValidityKind, number>; now?: number };
+
+/** The health declarations and the documents' files of a proposal (what ProgressData adds to its sections). */
+async function loadProgressExtras(db: Db, proposalId: string) {
+  const [declarations, files] = await Promise.all([
     db
       .selectFrom('insurance_declarations')
       .select(['buyer', 'completed'])
@@ -44,8 +54,20 @@ export async function loadProposalProgress(
       .where('proposal_id', '=', proposalId)
       .execute(),
   ]);
-  const buyers = members.filter((m) => m.role === 'buyer').sort((a, b) => a.position - b.position);
-  const facts = await loadProposalFacts(db, { proposal, buyers: buyers.length, rows });
+  return { declarations, files };
+}
+
+/** A proposal's derived progress from its loaded data: no statement. */
+export function progressOf(data: ProgressData, options: ProgressOptions = {}): ProposalProgress {
+  const { proposal, rows } = data;
+  const buyers = data.members.filter((m) => m.role === 'buyer').sort((a, b) => a.position - b.position);
+  const facts = proposalFactsOf({
+    proposal: fgtsPropertyInputOf(proposal),
+    buyers: buyers.length,
+    rows,
+    settings: data.settings,
+    today: todayIso(),
+  });
   const sections: ProgressInput['sections'][number][] = [];
   // A property the FGTS rules refuse closes the FGTS forms whatever the buyers answer: they can never
   // be needed, so they are no step at all (not "to do until the questions are answered").
@@ -69,7 +91,7 @@ export async function loadProposalProgress(
   const documents = deriveDocumentItems(facts).map((item) => ({
     uploader: item.uploader,
     state: itemState(
-      files
+      data.files
         .filter((f) => f.item === item.key)
         .map((f) => ({
           status: f.status,
@@ -87,30 +109,50 @@ export async function loadProposalProgress(
     )
     .every((s) => s.status === 'done');
   return proposalProgress({
-    proposalId,
+    proposalId: proposal.id,
     status: proposal.status as ProposalStatus,
     buyers: buyers.map((b) => ({ position: b.position, name: b.name, hasAccount: b.user_id !== null })),
     sections,
-    health: declarations.map((d) => ({ buyer: d.buyer, completed: d.completed === 1 })),
+    health: data.declarations.map((d) => ({ buyer: d.buyer, completed: d.completed === 1 })),
     documents,
     sellerDone: proposal.seller_completed_at !== null && sellerSectionsDone,
   });
 }
 
 /**
- * Recomputes the proposal's progress and stores its percentage (the back office list sorts and
- * shows it without computing every row). Called by every change that moves a step: a section
- * submitted or sent back, a health declaration, a document sent or reviewed, the seller completing,
- * a status change. It also keeps the proposal's place in the operators' queue (queue-waits.ts).
- * Returns the progress (null for a missing proposal).
+ * A proposal's progress read from the database (progressOf on what it reads). Null for a proposal
+ * that does not exist. The caller checks who may see it.
  */
-export async function refreshProposalProgress(
+export async function loadProposalProgress(
   db: Db,
   proposalId: string,
-  options: { validityDays?: Record<ValidityKind, number>; touch?: boolean } = {},
+  options: ProgressOptions = {},
 ): Promise<ProposalProgress | null> {
-  const progress = await loadProposalProgress(db, proposalId, options);
-  if (!progress) return null;
+  const proposal = await db.selectFrom('proposals').selectAll().where('id', '=', proposalId).executeTakeFirst();
+  if (!proposal) return null;
+  const [members, rows, extras] = await Promise.all([
+    db.selectFrom('proposal_members').selectAll().where('proposal_id', '=', proposalId).execute(),
+    db
+      .selectFrom('proposal_sections')
+      .select(['section', 'buyer', 'status', 'data'])
+      .where('proposal_id', '=', proposalId)
+      .execute(),
+    loadProgressExtras(db, proposalId),
+  ]);
+  const settings = await createFinancingRepository(db).findSettings(db);
+  return progressOf({ proposal, members, rows, ...extras, settings }, options);
+}
+
+/**
+ * Stores a progress's percentage on the proposal (the back office list sorts and shows it without
+ * computing every row); `touch` (the default) also marks the proposal updated.
+ */
+export async function storeProgress(
+  db: Db,
+  proposalId: string,
+  progress: ProposalProgress,
+  options: { touch?: boolean } = {},
+): Promise<void> {
   await db
     .updateTable('proposals')
     .set(
@@ -120,6 +162,22 @@ export async function refreshProposalProgress(
     )
     .where('id', '=', proposalId)
     .execute();
+}
+
+/**
+ * Recomputes the proposal's progress and stores its percentage. Called by every change that moves a
+ * step: a section submitted or sent back, a health declaration, a document sent or reviewed, the
+ * seller completing, a status change. It also keeps the proposal's place in the operators' queue
+ * (queue-waits.ts). Returns the progress (null for a missing proposal).
+ */
+export async function refreshProposalProgress(
+  db: Db,
+  proposalId: string,
+  options: { validityDays?: Record<ValidityKind, number>; touch?: boolean } = {},
+): Promise<ProposalProgress | null> {
+  const progress = await loadProposalProgress(db, proposalId, options);
+  if (!progress) return null;
+  await storeProgress(db, proposalId, progress, options);
   // The same changes start and end the proposal's waits in the operators' queue.
   await refreshQueueWaits(db, proposalId, { validityDays: options.validityDays });
   return progress;

@@ -5,11 +5,11 @@ import type { Database } from '../../db/schema';
 import { HttpError, forbidden } from '../../errors';
 import { ALREADY_SENT_MESSAGE, sendMove } from '@portal/domain/lifecycle';
 import type { ProposalStatus } from '@portal/domain/proposal';
-import { loadProposalProgress, refreshProposalProgress } from '../financing/proposal-progress';
+import { loadProposalProgress, progressOf } from '../financing/proposal-progress';
 import { moveProposal } from './lifecycle';
 import type { Mailer } from '../mail/outbox';
 import { mailSellersAwaited } from './seller-awaited';
-import { createProposalsService } from './proposals.service';
+import type { LoadedProposal, ProposalsService } from './proposals.service';
 
 export { ALREADY_SENT_MESSAGE };
 export const ONLY_MAIN_BUYER_MESSAGE = 'Só o comprador principal envia a proposta para análise.';
@@ -18,37 +18,49 @@ export const ONLY_MAIN_BUYER_MESSAGE = 'Só o comprador principal envia a propos
  * The derived progress of a proposal as each party may see it, and the buyers' last step (send
  * for analysis). A seller sees the seller's steps only: nothing of the buyers' forms.
  */
-export function createProgressService(deps: { db: Kysely<Database>; mailer: Mailer; publicUrl: string }) {
-  const { db } = deps;
+export function createProgressService(deps: {
+  db: Kysely<Database>;
+  proposals: ProposalsService;
+  mailer: Mailer;
+  publicUrl: string;
+}) {
+  const { db, proposals } = deps;
 
-  const proposals = createProposalsService({ db });
-
-  /** Who the caller is on the proposal (null for operators); 404 for anyone not on it. */
-  async function viewerOf(user: SessionUser, proposalId: string): Promise<Viewer | null> {
-    const { me } = await proposals.loadProposalFor(user, proposalId);
+  /** Who the caller is on the proposal (null for operators). */
+  function viewerOf({ me }: LoadedProposal): Viewer | null {
     if (!me) return null;
     return me.role === 'seller' ? { role: 'seller' } : { role: 'buyer', position: me.position };
   }
 
-  async function progressFor(user: SessionUser, proposalId: string): Promise<ProgressView> {
-    const viewer = await viewerOf(user, proposalId);
-    // Reading also stores the percentage, so the back office list catches up with what aged (documents).
-    const progress = (await refreshProposalProgress(db, proposalId, { touch: false }))!;
-    const next = viewer ? nextStepFor(progress.steps, viewer) : null;
-    if (viewer?.role === 'seller') {
-      const { done, total, percent } = progress.seller;
-      return {
-        done,
-        total,
-        percent,
-        buyer: null,
-        seller: progress.seller,
-        steps: progress.steps.filter((s) => s.party === 'seller'),
-        next,
-      };
-    }
-    return { ...progress, next };
-  }
+  /**
+   * What is left, computed from the proposal loaded once: a read writes nothing
+   * (docs/decisions/059-the-proposal-core.md); the stored percentage is kept by the changes that
+   * move a step, in their own transactions. 404 for anyone not on the proposal.
+   */
+  const progressFor = (user: SessionUser, proposalId: string): Promise<ProgressView> =>
+    proposals.readProposal(
+      user,
+      proposalId,
+      async ({ loaded, progressData }) => {
+        const progress = progressOf(await progressData());
+        const viewer = viewerOf(loaded);
+        const next = viewer ? nextStepFor(progress.steps, viewer) : null;
+        if (viewer?.role === 'seller') {
+          const { done, total, percent } = progress.seller;
+          return {
+            done,
+            total,
+            percent,
+            buyer: null,
+            seller: progress.seller,
+            steps: progress.steps.filter((s) => s.party === 'seller'),
+            next,
+          };
+        }
+        return { ...progress, next };
+      },
+      { progress: true },
+    );
 
   return {
     progressFor,
@@ -60,7 +72,7 @@ export function createProgressService(deps: { db: Kysely<Database>; mailer: Mail
      * back as "Correção respondida".
      */
     async sendForAnalysis(user: SessionUser, proposalId: string, ip: string | null): Promise<ProgressView> {
-      const viewer = await viewerOf(user, proposalId);
+      const viewer = viewerOf(await proposals.loadProposalFor(user, proposalId));
       if (viewer?.role !== 'buyer') throw forbidden();
       if (viewer.position !== 0) throw new HttpError(403, 'forbidden', ONLY_MAIN_BUYER_MESSAGE);
       const sellersTold = await db.transaction().execute(async (tx) => {

@@ -1,7 +1,8 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database, ProposalMembersTable, ProposalsTable } from '../../db/schema';
 import type { Executor } from '../../db/database';
 import { prepareQuery } from '../../db/prepared';
+import { proposalStateColumns, stateOf, type ProposalState } from './proposal-state';
 import { fromLiveSession, sessionIsLive, type LiveSessionRow, type SessionKey } from '../auth/live-session';
 
 /** Whose proposals a query reads: the proposals a user is a member of in a role, or every one (null). */
@@ -185,6 +186,21 @@ export function createProposalsRepository(db: Kysely<Database>) {
     async findProposalWithSession(key: SessionKey, proposalId: string) {
       const rows = await oneWithSession({ ...key, id: proposalId });
       return { session: rows[0], proposal: groupRows(rows.filter(hasProposal))[0] ?? null };
+    },
+
+    /**
+     * findProposalWithMembers and the rest of what the progress reads (proposal-state.ts) in the same
+     * statement: what a change that moves a step loads (unit-of-work.ts).
+     */
+    async findProposalWithState(
+      proposalId: string,
+      tx: Executor,
+    ): Promise<(ProposalWithMembers & { state: ProposalState }) | null> {
+      const rows = await one(tx, proposalId)
+        .select(proposalStateColumns(db, sql.ref('p.id')))
+        .execute();
+      const found = groupRows(rows)[0];
+      return found ? { ...found, state: stateOf(rows[0]!) } : null;
     },
 
     /** One proposal with its members, by position, in one query; null when there is none. */

@@ -6,18 +6,11 @@ import type { Database, ProposalMembersTable, ProposalsTable } from '../../db/sc
 import type { Executor } from '../../db/database';
 import { notFound } from '../../errors';
 import type { SessionKey } from '../auth/live-session';
+import type { Mailer } from '../mail/outbox';
+import { createUnitOfWork, type LoadedProposal } from './unit-of-work';
 import { createProposalsRepository, type Membership, type ProposalWithMembers } from './proposals.repository';
 
-/** A proposal as one caller may see it, with its parties. */
-export interface LoadedProposal {
-  proposal: ProposalsTable;
-  /** Buyers and sellers, by position. */
-  members: ProposalMembersTable[];
-  buyers: ProposalMembersTable[];
-  sellers: ProposalMembersTable[];
-  /** The caller's own entry (as a buyer or as a seller); null for operators. */
-  me: ProposalMembersTable | null;
-}
+export type { LoadedProposal };
 
 /**
  * Who sees a proposal: buyers and sellers only the proposals they are members of, in that role;
@@ -48,12 +41,23 @@ function seenBy(caller: SessionUser, found: ProposalWithMembers | null): LoadedP
   };
 }
 
-export function createProposalsService(deps: { db: Kysely<Database> }) {
+/**
+ * The proposal's service, built once (services.ts) and handed to every module that reads or changes
+ * a proposal: its entry points readProposal and withProposal are the unit of work (unit-of-work.ts).
+ */
+export function createProposalsService(deps: { db: Kysely<Database>; mailer?: Mailer }) {
   const repo = createProposalsRepository(deps.db);
 
   /** The proposal as this caller may see it (seenBy), in one query. */
   async function loadProposalFor(caller: SessionUser, proposalId: string, tx: Executor = deps.db) {
     return seenBy(caller, await repo.findProposalWithMembers(proposalId, tx));
+  }
+
+  /** loadProposalFor with the rest of what the progress reads (proposal-state.ts), in the same query. */
+  async function loadWithStateFor(caller: SessionUser, proposalId: string, tx: Executor) {
+    const found = await repo.findProposalWithState(proposalId, tx);
+    const { state, ...proposal } = found ?? { state: null };
+    return { loaded: seenBy(caller, found && (proposal as ProposalWithMembers)), state: state! };
   }
 
   /** The caller's proposals, latest first, each as the caller may see it. */
@@ -65,6 +69,7 @@ export function createProposalsService(deps: { db: Kysely<Database> }) {
   return {
     loadProposalFor,
     listProposals,
+    ...createUnitOfWork({ db: deps.db, mailer: deps.mailer, load: loadProposalFor, loadWithState: loadWithStateFor }),
 
     /**
      * The reads of listProposals and getProposal with the request's session in the same statement

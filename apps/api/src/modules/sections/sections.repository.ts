@@ -70,15 +70,15 @@ export function createSectionsRepository(db: Kysely<Database>) {
         .where('buyer', '=', args.buyer)
         .executeTakeFirst();
     },
-    /** Inserts or updates one section row (one statement: safe under concurrent saves). */
-    async upsertSection(
+    /** Inserts or updates one section row (one statement: safe under concurrent saves); the row as stored. */
+    upsertSection(
       row: Pick<ProposalSectionsTable, 'proposal_id' | 'section' | 'buyer' | 'status' | 'updated_by'> &
         Partial<Pick<ProposalSectionsTable, 'draft' | 'draft_updated_at' | 'data' | 'submitted_at' | 'review_note'>>,
       tx: Executor = db,
     ) {
       const now = Date.now();
       const { proposal_id, section, buyer, ...changes } = row;
-      await tx
+      return tx
         .insertInto('proposal_sections')
         .values({
           id: newId(),
@@ -101,7 +101,8 @@ export function createSectionsRepository(db: Kysely<Database>) {
             version: eb(eb.ref('proposal_sections.version'), '+', 1),
           })),
         )
-        .execute();
+        .returningAll()
+        .executeTakeFirstOrThrow();
     },
   };
 }

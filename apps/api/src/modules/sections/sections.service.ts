@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { SessionUser } from '@portal/domain/auth';
 import { ALL_SECTIONS, findSection, type AnySection, type SectionStatus } from '@portal/domain/sections-registry';
 import { draftSchema, submitSchema, type ProposalFacts, type SectionContext } from '@portal/domain/section';
@@ -22,15 +22,9 @@ import {
 import type { ProposalStatus } from '@portal/domain/proposal';
 import { NO_BUYER } from '@portal/domain/proposal-facts';
 import type { Database, ProposalSectionsTable } from '../../db/schema';
-import type { Executor } from '../../db/database';
 import { HttpError, forbidden, notFound } from '../../errors';
-import { recordAudit } from '../audit/audit';
-import { loadProposalFacts } from '../proposals/proposal-facts';
-import { refreshProposalProgress } from '../financing/proposal-progress';
-import { settleAnsweredCorrection } from '../proposals/lifecycle';
-import { createProposalsService, type LoadedProposal } from '../proposals/proposals.service';
+import type { LoadedProposal, ProposalsService } from '../proposals/proposals.service';
 import { inviteMember } from '../invitations/invite';
-import type { Mailer } from '../mail/outbox';
 import { createSectionsRepository } from './sections.repository';
 
 export interface SectionView {
@@ -59,10 +53,9 @@ type Loaded = LoadedProposal;
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
-export function createSectionsService(deps: { db: Kysely<Database>; mailer: Mailer; publicUrl: string }) {
+export function createSectionsService(deps: { db: Kysely<Database>; proposals: ProposalsService; publicUrl: string }) {
   const repo = createSectionsRepository(deps.db);
-
-  const { loadProposalFor: load } = createProposalsService({ db: deps.db });
+  const { readProposal, withProposal } = deps.proposals;
 
   function resolve(loaded: Loaded, key: string, buyer: number | undefined) {
     const def = findSection(key);
@@ -141,19 +134,6 @@ export function createSectionsService(deps: { db: Kysely<Database>; mailer: Mail
     };
   }
 
-  /** Recomputes the proposal's derived progress (every party's steps) and returns its percentage. */
-  async function refreshFillingStatus(tx: Transaction<Database>, loaded: Loaded) {
-    return (await refreshProposalProgress(tx, loaded.proposal.id))!.percent;
-  }
-
-  function proposalFacts(
-    loaded: Loaded,
-    rows: ProposalSectionsTable[],
-    tx: Executor = deps.db,
-  ): Promise<ProposalFacts> {
-    return loadProposalFacts(tx, { proposal: loaded.proposal, buyers: loaded.buyers.length, rows });
-  }
-
   /**
    * The FGTS forms stay closed to a buyer who may not use FGTS (answers or property rules), as on
    * the FGTS screen: saving one is refused with the reasons and changes nothing.
@@ -177,23 +157,29 @@ export function createSectionsService(deps: { db: Kysely<Database>; mailer: Mail
   }
 
   return {
-    async listSections(user: SessionUser, proposalId: string) {
-      const loaded = await load(user, proposalId);
-      const rows = await repo.findSections(proposalId);
-      const facts = await proposalFacts(loaded, rows);
-      const views: (Omit<SectionView, 'draft' | 'values' | 'prefill' | 'prefillFrom'> & { required: boolean })[] = [];
-      for (const def of ALL_SECTIONS as readonly AnySection[]) {
-        const positions = def.scope === 'buyer' ? loaded.buyers.map((b) => b.position) : [NO_BUYER];
-        for (const position of positions) {
-          if (!access(loaded, def.scope, position).summary) continue;
-          const row = rows.find((r) => r.section === def.key && r.buyer === position);
-          const { draft: _d, values: _v, prefill: _p, prefillFrom: _f, ...summary } = view(loaded, def, position, row);
-          const required = def.required?.(facts, def.scope === 'buyer' ? position : null) ?? true;
-          views.push({ ...summary, required });
+    listSections: (user: SessionUser, proposalId: string) =>
+      readProposal(user, proposalId, async ({ loaded, sections, facts: factsOf }) => {
+        const rows = await sections();
+        const facts = await factsOf();
+        const views: (Omit<SectionView, 'draft' | 'values' | 'prefill' | 'prefillFrom'> & { required: boolean })[] = [];
+        for (const def of ALL_SECTIONS as readonly AnySection[]) {
+          const positions = def.scope === 'buyer' ? loaded.buyers.map((b) => b.position) : [NO_BUYER];
+          for (const position of positions) {
+            if (!access(loaded, def.scope, position).summary) continue;
+            const row = rows.find((r) => r.section === def.key && r.buyer === position);
+            const {
+              draft: _d,
+              values: _v,
+              prefill: _p,
+              prefillFrom: _f,
+              ...summary
+            } = view(loaded, def, position, row);
+            const required = def.required?.(facts, def.scope === 'buyer' ? position : null) ?? true;
+            views.push({ ...summary, required });
+          }
         }
-      }
-      return { fillingStatus: loaded.proposal.filling_status, sections: views };
-    },
+        return { fillingStatus: loaded.proposal.filling_status, sections: views };
+      }),
 
     async getSection(
       user: SessionUser,
@@ -201,62 +187,65 @@ export function createSectionsService(deps: { db: Kysely<Database>; mailer: Mail
       key: string,
       buyer: number | undefined,
     ): Promise<SectionView> {
-      const loaded = await load(user, proposalId);
-      const { def, position } = resolve(loaded, key, buyer);
-      if (hidden(loaded, def)) throw notFound();
-      if (!access(loaded, def.scope, position).read) throw forbidden();
-      const row = await repo.findSection({ proposalId, section: def.key, buyer: position });
-      const shown = view(loaded, def, position, row);
-      if (!PREFILL_RULES[def.key]) return shown;
-      // What was already given (this buyer's earlier forms, the proposal's property, the buyer's
-      // seller form) starts the fields asked again (docs/product/forms.md "Asked once").
-      const rows = await repo.findSections(proposalId);
-      const earlier = prefillFromAnswers(def.key, (section) => {
-        if (section === PROPOSAL_PROPERTY) return proposalPropertyValues(loaded.proposal.property);
-        const source = findSection(section);
-        // A per-buyer source: this buyer's answers, or the main buyer's for the seller's forms.
-        const at = source?.scope === 'buyer' ? (def.scope === 'buyer' ? position : 0) : NO_BUYER;
-        const found = rows.find((r) => r.section === section && r.buyer === at && r.data);
-        return found ? (JSON.parse(found.data!) as Record<string, unknown>) : null;
+      return readProposal(user, proposalId, async ({ loaded, sections }) => {
+        const { def, position } = resolve(loaded, key, buyer);
+        if (hidden(loaded, def)) throw notFound();
+        if (!access(loaded, def.scope, position).read) throw forbidden();
+        const row = await repo.findSection({ proposalId, section: def.key, buyer: position });
+        const shown = view(loaded, def, position, row);
+        if (!PREFILL_RULES[def.key]) return shown;
+        // What was already given (this buyer's earlier forms, the proposal's property, the buyer's
+        // seller form) starts the fields asked again (docs/product/forms.md "Asked once").
+        const rows = await sections();
+        const earlier = prefillFromAnswers(def.key, (section) => {
+          if (section === PROPOSAL_PROPERTY) return proposalPropertyValues(loaded.proposal.property);
+          const source = findSection(section);
+          // A per-buyer source: this buyer's answers, or the main buyer's for the seller's forms.
+          const at = source?.scope === 'buyer' ? (def.scope === 'buyer' ? position : 0) : NO_BUYER;
+          const found = rows.find((r) => r.section === section && r.buyer === at && r.data);
+          return found ? (JSON.parse(found.data!) as Record<string, unknown>) : null;
+        });
+        return {
+          ...shown,
+          prefill: { ...shown.prefill, ...earlier.values },
+          prefillFrom: earlier.from
+            .map((key) => {
+              if (key === PROPOSAL_PROPERTY) return PROPOSAL_PROPERTY_TITLE;
+              const source = findSection(key);
+              // The seller never saw the buyer's screens: those values are named by who gave them.
+              if (def.scope === 'seller' && source?.scope !== 'seller') return PREFILLED_BY_BUYER;
+              return source?.title ?? key;
+            })
+            .filter((name, i, all) => all.indexOf(name) === i),
+        };
       });
-      return {
-        ...shown,
-        prefill: { ...shown.prefill, ...earlier.values },
-        prefillFrom: earlier.from
-          .map((key) => {
-            if (key === PROPOSAL_PROPERTY) return PROPOSAL_PROPERTY_TITLE;
-            const source = findSection(key);
-            // The seller never saw the buyer's screens: those values are named by who gave them.
-            if (def.scope === 'seller' && source?.scope !== 'seller') return PREFILLED_BY_BUYER;
-            return source?.title ?? key;
-          })
-          .filter((name, i, all) => all.indexOf(name) === i),
-      };
     },
 
     /** Saves what was typed, as typed: only the shape is checked (half a CPF is a fine draft). */
     async saveDraft(user: SessionUser, proposalId: string, key: string, buyer: number | undefined, body: unknown) {
-      const loaded = await load(user, proposalId);
-      const { def, position } = resolve(loaded, key, buyer);
-      if (hidden(loaded, def)) throw notFound();
-      guardEdit(loaded, def.scope, position);
-      // The facts (every section, the financing settings) matter to the FGTS forms only.
-      if (FGTS_FORM_KEYS.has(def.key))
-        guardFgtsForm(def, position, await proposalFacts(loaded, await repo.findSections(proposalId)));
-      const parsed = draftSchema(def).safeParse(body);
-      if (!parsed.success)
-        throw new HttpError(400, 'validation', 'Rascunho inválido.', fieldErrors(parsed.error.issues));
-      const now = Date.now();
-      // A done section being edited again stays done until the new values are submitted.
-      await repo.saveDraft({
-        proposalId,
-        section: def.key,
-        buyer: position,
-        draft: JSON.stringify(parsed.data),
-        now,
-        userId: user.id,
+      // One statement writes a draft: no transaction (docs/decisions/059-the-proposal-core.md).
+      const { value } = await withProposal(user, proposalId, { transaction: false }, async ({ loaded, facts }) => {
+        const { def, position } = resolve(loaded, key, buyer);
+        if (hidden(loaded, def)) throw notFound();
+        guardEdit(loaded, def.scope, position);
+        // The facts (every section, the financing settings) matter to the FGTS forms only.
+        if (FGTS_FORM_KEYS.has(def.key)) guardFgtsForm(def, position, await facts());
+        const parsed = draftSchema(def).safeParse(body);
+        if (!parsed.success)
+          throw new HttpError(400, 'validation', 'Rascunho inválido.', fieldErrors(parsed.error.issues));
+        const now = Date.now();
+        // A done section being edited again stays done until the new values are submitted.
+        await repo.saveDraft({
+          proposalId,
+          section: def.key,
+          buyer: position,
+          draft: JSON.stringify(parsed.data),
+          now,
+          userId: user.id,
+        });
+        return { draftUpdatedAt: new Date(now).toISOString() };
       });
-      return { draftUpdatedAt: new Date(now).toISOString() };
+      return value;
     },
 
     /**
@@ -271,13 +260,14 @@ export function createSectionsService(deps: { db: Kysely<Database>; mailer: Mail
       body: unknown,
       hooks: { beforeCommit?: () => Promise<void> } = {},
     ) {
-      const result = await deps.db.transaction().execute(async (tx) => {
-        const loaded = await load(user, proposalId, tx);
+      const options = { progress: true, answersCorrection: true, beforeCommit: hooks.beforeCommit };
+      const { value: shown, progress } = await withProposal(user, proposalId, options, async (work) => {
+        const { tx, loaded } = work;
         const { def, position } = resolve(loaded, key, buyer);
         if (hidden(loaded, def)) throw notFound();
         guardEdit(loaded, def.scope, position);
         // Rules may read the proposal's other submitted sections (e.g. the seller's account holder).
-        const facts = await proposalFacts(loaded, await repo.findSections(proposalId, tx), tx);
+        const facts = await work.facts();
         guardFgtsForm(def, position, facts);
         const ctx: SectionContext = {
           buyers: loaded.buyers.length,
@@ -297,7 +287,7 @@ export function createSectionsService(deps: { db: Kysely<Database>; mailer: Mail
         const values: Record<string, unknown> = { ...parsed.data };
 
         if (def.key === 'address' && values.same_main_buyer_address === true) {
-          const main = await repo.findSection({ proposalId, section: 'address', buyer: 0 }, tx);
+          const main = (await work.sections()).find((r) => r.section === 'address' && r.buyer === 0);
           if (!main?.data) {
             throw new HttpError(400, 'validation', 'Verifique os campos destacados.', {
               same_main_buyer_address: 'O endereço do comprador principal ainda não foi preenchido',
@@ -311,7 +301,7 @@ export function createSectionsService(deps: { db: Kysely<Database>; mailer: Mail
           Object.assign(values, mainAddress);
         }
 
-        await repo.upsertSection(
+        const row = await repo.upsertSection(
           {
             proposal_id: proposalId,
             section: def.key,
@@ -326,6 +316,7 @@ export function createSectionsService(deps: { db: Kysely<Database>; mailer: Mail
           },
           tx,
         );
+        work.sectionWritten(row);
         if (def.key === 'seller') {
           await inviteMember(tx, {
             proposalId,
@@ -338,21 +329,16 @@ export function createSectionsService(deps: { db: Kysely<Database>; mailer: Mail
             publicUrl: deps.publicUrl,
             invitedBy: user.id,
           });
+          work.membersChanged();
+          work.mailQueued();
         }
-        const fillingStatus = await refreshFillingStatus(tx, loaded);
-        // Sending a section again may answer the last correction asked.
-        await settleAnsweredCorrection(tx, { proposalId, actorId: user.id, ip: null });
-        await recordAudit(tx, {
-          actorId: user.id,
+        work.audit({
           action: 'section.submitted',
           subject: `proposal:${proposalId}/${def.key}${def.scope === 'buyer' ? `/${position}` : ''}`,
         });
-        await hooks.beforeCommit?.();
-        const row = await repo.findSection({ proposalId, section: def.key, buyer: position }, tx);
-        return { view: view(loaded, def, position, row), fillingStatus };
+        return view(loaded, def, position, row);
       });
-      if (key === 'seller') deps.mailer.kick();
-      return result;
+      return { view: shown, fillingStatus: progress!.percent };
     },
   };
 }

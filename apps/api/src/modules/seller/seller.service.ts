@@ -14,7 +14,7 @@ import { HttpError, forbidden } from '../../errors';
 import { recordAudit } from '../audit/audit';
 import { loadProposalFacts } from '../proposals/proposal-facts';
 import { refreshProposalProgress } from '../financing/proposal-progress';
-import { createProposalsService } from '../proposals/proposals.service';
+import type { ProposalsService } from '../proposals/proposals.service';
 import { createSellerRepository } from './seller.repository';
 import { moveProposal, settleAnsweredCorrection } from '../proposals/lifecycle';
 import { sellerFormDocument } from './seller-form-pdf';
@@ -26,8 +26,8 @@ export const SELLER_INCOMPLETE_MESSAGE = 'Ainda faltam etapas para concluir a su
  * The seller's part of a proposal as a whole: its state for everyone on the proposal, and the
  * seller's "I am done" (docs/decisions/008-seller-portal.md). Section data itself stays in the sections API.
  */
-export function createSellerService(deps: { db: Kysely<Database> }) {
-  const proposals = createProposalsService({ db: deps.db });
+export function createSellerService(deps: { db: Kysely<Database>; proposals: ProposalsService }) {
+  const proposals = deps.proposals;
   const repo = createSellerRepository(deps.db);
 
   /** The proposal as this user may see it (404 for anyone not on it), with its section rows. */

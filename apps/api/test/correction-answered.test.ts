@@ -1,0 +1,171 @@
+import { describe, expect, it } from 'vitest';
+import { deriveDocumentItems } from '@portal/domain/documents';
+import { loadProposalFacts } from '../src/modules/proposals/proposal-facts';
+import { DATABASES, demoSuite, proposalUrl, sectionUrl, SECOND_BUYER_DATA } from './helpers';
+
+// A buyer's section submitted again answers the last correction asked: with every other step of
+// both parties done, the proposal goes back to the team as "Correção respondida"
+// (docs/decisions/042-one-lifecycle.md), in the submit's own transaction (proposals/unit-of-work.ts).
+
+type Step = { id: string; kind: string; key: string; buyer: number | null; state: string };
+
+describe.each(DATABASES)('a section submit answers the correction on %s', (dialect) => {
+  const { t, as, ids, userIds } = demoSuite(dialect);
+  /** Ids of the rows written by hand, unique across calls. */
+  let written = 0;
+
+  /** Every step of the started proposal done by hand (the seller's and the documents too), but `except`. */
+  async function everyStepDone(proposalId: string, except: (step: Step) => boolean) {
+    const db = t.db.kysely;
+    const now = Date.now();
+    for (let pass = 0; pass < 3; pass++) {
+      let filed = false;
+      const round = `${written++}`;
+      const steps = (await as.operador.get(proposalUrl(proposalId, '/progress'))).json().data.steps as Step[];
+      for (const step of steps.filter((s) => s.state !== 'done' && s.kind !== 'send' && !except(s))) {
+        if (step.kind === 'section') {
+          const buyer = step.buyer ?? -1;
+          const found = await db
+            .selectFrom('proposal_sections')
+            .select('id')
+            .where('proposal_id', '=', proposalId)
+            .where('section', '=', step.key)
+            .where('buyer', '=', buyer)
+            .executeTakeFirst();
+          if (found)
+            await db.updateTable('proposal_sections').set({ status: 'done' }).where('id', '=', found.id).execute();
+          else
+            await db
+              .insertInto('proposal_sections')
+              .values({
+                id: `${step.id}-${round}`,
+                proposal_id: proposalId,
+                section: step.key,
+                buyer,
+                status: 'done',
+                data: '{}',
+                draft: null,
+                draft_updated_at: null,
+                submitted_at: now,
+                review_note: null,
+                updated_by: null,
+                updated_at: now,
+                version: 1,
+              })
+              .execute();
+        } else if (step.kind === 'health') {
+          await db
+            .insertInto('insurance_declarations')
+            .values({
+              id: `declaration-${step.buyer}-${round}`,
+              proposal_id: proposalId,
+              buyer: step.buyer!,
+              user_id: userIds.comprador,
+              insurance_name: 'itau',
+              completed: 1,
+              completed_at: now,
+              declaration_version: null,
+              created_at: now,
+              updated_at: now,
+            })
+            .execute();
+        } else if (step.kind === 'documents' && !filed) {
+          // Every document item the proposal asks for, accepted (both parties' at once).
+          filed = true;
+          const proposal = await db
+            .selectFrom('proposals')
+            .selectAll()
+            .where('id', '=', proposalId)
+            .executeTakeFirstOrThrow();
+          const rows = await db
+            .selectFrom('proposal_sections')
+            .selectAll()
+            .where('proposal_id', '=', proposalId)
+            .execute();
+          const facts = await loadProposalFacts(db, { proposal, buyers: 1, rows });
+          for (const item of deriveDocumentItems(facts))
+            await db
+              .insertInto('document_files')
+              .values({
+                id: `file-${item.key}-${round}`,
+                proposal_id: proposalId,
+                item: item.key,
+                storage_key: `key-${item.key}-${round}`,
+                name: 'doc.pdf',
+                mime: 'application/pdf',
+                size: 10,
+                sha256: '0'.repeat(64),
+                flags: '[]',
+                status: 'accepted',
+                review_reason: null,
+                reviewed_by: userIds.operador,
+                reviewed_at: now,
+                uploaded_by: userIds.comprador,
+                uploaded_at: now,
+                issued_on: new Date(now).toISOString().slice(0, 10),
+              })
+              .execute();
+        } else if (step.kind === 'complete') {
+          await db.updateTable('proposals').set({ seller_completed_at: now }).where('id', '=', proposalId).execute();
+        }
+      }
+    }
+    const steps = (await as.operador.get(proposalUrl(proposalId, '/progress'))).json().data.steps as Step[];
+    return steps.filter((s) => s.state !== 'done' && s.kind !== 'send');
+  }
+
+  const statusOf = async (id: string) =>
+    (await t.db.kysely.selectFrom('proposals').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
+
+  it('the last step asked, sent again, moves the proposal to "Correção respondida"; an earlier one does not', async () => {
+    const id = ids.started;
+    const data = (step: Step) => step.kind === 'section' && step.key === 'data' && step.buyer === 0;
+    const address = (step: Step) => step.kind === 'section' && step.key === 'address' && step.buyer === 0;
+    // Everything done but the main buyer's data and address, which the team sent back.
+    expect((await everyStepDone(id, (s) => data(s) || address(s))).map((s) => s.id)).toEqual([
+      'section:data:0',
+      'section:address:0',
+    ]);
+    await t.db.kysely.updateTable('proposals').set({ status: 'pending_correction' }).where('id', '=', id).execute();
+
+    const url = sectionUrl(id, 'data', 0);
+    const cpf = (await as.comprador.get(url)).json().data.prefill.cpf as string;
+    const body = { ...SECOND_BUYER_DATA, name: 'Carlos Eduardo Lima', email: 'comprador@demo.com.br', cpf };
+    const first = await as.comprador.put(url, body);
+    expect(first.statusCode, first.body).toBe(200);
+    // The address is still to do: the correction is not answered yet.
+    expect(await statusOf(id)).toBe('pending_correction');
+
+    expect(await everyStepDone(id, () => false)).toEqual([]);
+    await t.db.kysely
+      .updateTable('proposal_sections')
+      .set({ status: 'rejected', review_note: 'Confira a renda' })
+      .where('proposal_id', '=', id)
+      .where('section', '=', 'data')
+      .where('buyer', '=', 0)
+      .execute();
+    const again = await as.comprador.put(url, body);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().data).toMatchObject({ status: 'done', reviewNote: null });
+    expect(await statusOf(id)).toBe('correction_answered');
+    const moved = await t.db.kysely
+      .selectFrom('proposal_history')
+      .select(['from_value', 'to_value', 'reason'])
+      .where('proposal_id', '=', id)
+      .where('kind', '=', 'status')
+      .execute();
+    expect(moved).toContainEqual({
+      from_value: 'pending_correction',
+      to_value: 'correction_answered',
+      reason: 'Correção respondida.',
+    });
+    const audits = await t.db.kysely
+      .selectFrom('audit_log')
+      .select('action')
+      .where('subject', 'like', `proposal:${id}%`)
+      .execute();
+    expect(audits.map((a) => a.action)).toEqual(
+      expect.arrayContaining(['section.submitted', 'proposal.correction_answered']),
+    );
+  });
+});
