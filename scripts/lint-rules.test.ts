@@ -34,6 +34,7 @@ describe('the proposal tables are queried only in the proposals module', () => {
     "const path = '/proposals/:id';",
     'const url = `/proposals/${id}/sections`;',
     "const text = 'proposals pending review';",
+    "const schema = { tags: ['proposals'] };",
     "const key = 'proposal_id';",
     "const table = 'proposal_facts';",
     'const q = sql`select * from proposals_archive`;',
