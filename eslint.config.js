@@ -61,7 +61,6 @@ const aggregateTables = {
     'apps/api/src/modules/financing/**',
     'apps/api/src/modules/invitations/**',
     'apps/api/src/modules/auth/**',
-    'apps/api/src/modules/backoffice/**',
   ],
   rules: {
     'no-restricted-syntax': [
