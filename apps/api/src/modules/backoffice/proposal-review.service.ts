@@ -13,7 +13,8 @@ import { recordProposalChange } from '../audit/proposal-change';
 import { enqueueMail, type Mailer } from '../mail/outbox';
 import { progressMailLines, viewerOf } from '../mail/progress-text';
 import { refreshProposalProgress } from '../financing/proposal-progress';
-import { rejectSection, updateStageFrom, updateStatusFrom } from '../proposals/queries/review';
+import { rejectSection, updateStageFrom } from '../proposals/queries/review';
+import { updateStatusFrom } from '../proposals/queries/status';
 import { createProposalSectionsLoader, sectionTitle, type ProposalWithSections } from './proposal-sections';
 
 export const CORRECTION_LOCKED =

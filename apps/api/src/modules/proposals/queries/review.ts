@@ -1,18 +1,10 @@
 import type { Executor } from '../../../db/database';
 
 /**
- * The back office's review writes on a proposal: a status or a stage moved only from the value the
- * operator saw (0 rows updated: someone changed it meanwhile), and a section sent back for correction.
+ * The back office's review writes on a proposal: a stage moved only from the value the operator saw
+ * (0 rows updated: someone changed it meanwhile), and a section sent back for correction. A status
+ * moves through status.ts.
  */
-
-export function updateStatusFrom(ex: Executor, args: { proposalId: string; from: string; to: string; now: number }) {
-  return ex
-    .updateTable('proposals')
-    .set({ status: args.to, updated_at: args.now })
-    .where('id', '=', args.proposalId)
-    .where('status', '=', args.from)
-    .executeTakeFirst();
-}
 
 export function updateStageFrom(
   ex: Executor,
