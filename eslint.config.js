@@ -41,6 +41,44 @@ const zones = [
 ];
 
 /**
+ * The proposal aggregate has one home (docs/decisions/059-*.md): its tables are queried only under
+ * apps/api/src/modules/proposals/. Elsewhere, a string naming one of them (`'proposals'`,
+ * `'proposal_members as m'`, `'proposal_sections.id'`) or raw SQL reading or writing one is an error.
+ * Route paths ('/proposals/:id'), OpenAPI tags and other strings do not match.
+ */
+const AGGREGATE_TABLES = 'proposals|proposal_members|proposal_sections';
+const aggregateMessage =
+  'The proposal tables are queried only in apps/api/src/modules/proposals/ (queries/ holds the reads other modules need): call a function from there.';
+const aggregateTables = {
+  files: ['apps/api/src/**/*.ts'],
+  ignores: [
+    'apps/api/src/modules/proposals/**',
+    'apps/api/src/seed/**',
+    'apps/api/src/db/**',
+    'apps/api/src/**/*.migration.ts',
+    // Not moved yet: these folders still query the proposal tables themselves.
+    'apps/api/src/modules/sections/**',
+    'apps/api/src/modules/financing/**',
+    'apps/api/src/modules/invitations/**',
+    'apps/api/src/modules/auth/**',
+  ],
+  rules: {
+    'no-restricted-syntax': [
+      'error',
+      {
+        // An OpenAPI tag (`tags: ['proposals']`) names the routes' group, not the table.
+        selector: `Literal[value=/^(${AGGREGATE_TABLES})( as \\w+|\\.[\\w*]+)?$/]:not(Property[key.name='tags'] > ArrayExpression > Literal)`,
+        message: aggregateMessage,
+      },
+      {
+        selector: `TemplateElement[value.raw=/\\b(from|join|update|into)\\s+(${AGGREGATE_TABLES})\\b/i]`,
+        message: aggregateMessage,
+      },
+    ],
+  },
+};
+
+/**
  * import-x/no-cycle skips type-only imports; this one counts them (a cycle of `import type` ties two
  * modules together as well). The files it follows are read by a parser that turns type imports into
  * value ones, and the linted file's own declarations are shown to the rule the same way.
@@ -99,4 +137,5 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
+  aggregateTables,
 );

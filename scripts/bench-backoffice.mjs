@@ -25,8 +25,8 @@ const TARGET_MS = 50;
 const load = (path) => tsImport(path, import.meta.url);
 const { openDatabase } = await load('../apps/api/src/db/database.ts');
 const { migrateToLatest } = await load('../apps/api/src/db/migrations.ts');
-const { createBackofficeRepository } = await load('../apps/api/src/modules/backoffice/backoffice.repository.ts');
-const { createQueueRepository } = await load('../apps/api/src/modules/backoffice/queue.repository.ts');
+const { createBackofficeRepository } = await load('../apps/api/src/modules/proposals/queries/backoffice-list.ts');
+const { createQueueRepository } = await load('../apps/api/src/modules/proposals/queries/queue.ts');
 const { queueQuerySchema, QUEUE_REASONS } = await load('../packages/domain/src/backoffice-queue.ts');
 const PART = process.env.BENCH_PART ?? 'all';
 /** The queue is read at this instant: the seed's "now" plus a day (some waits begin later). */

@@ -2,6 +2,7 @@ import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { z } from 'zod';
 import type { AuditEntry, OutboxEntry, auditQuerySchema, outboxQuerySchema } from '@portal/domain/backoffice';
 import type { Database } from '../../db/schema';
+import { findProposalByCodeOrId, findProposalCodes } from '../proposals/queries/activity';
 
 export type AuditQuery = z.output<typeof auditQuerySchema>;
 export type OutboxQuery = z.output<typeof outboxQuerySchema>;
@@ -80,11 +81,7 @@ export function createActivityRepository(db: Kysely<Database>) {
         q = q.where('a.actor_id', 'in', ids);
       }
       if (query.proposal) {
-        const p = await db
-          .selectFrom('proposals')
-          .select('id')
-          .where((eb) => eb.or([eb('code', '=', query.proposal!.toUpperCase()), eb('id', '=', query.proposal!)]))
-          .executeTakeFirst();
+        const p = await findProposalByCodeOrId(db, { code: query.proposal.toUpperCase(), id: query.proposal });
         if (!p) return { data: [], next: null };
         const subject = `proposal:${p.id}`;
         q = q.where((eb) => eb.or([eb('a.subject', '=', subject), eb('a.subject', 'like', `${subject}/%`)]));
@@ -98,9 +95,7 @@ export function createActivityRepository(db: Kysely<Database>) {
           page.map((r) => /^proposal:([^/]+)/.exec(r.subject ?? '')?.[1]).filter((x): x is string => Boolean(x)),
         ),
       ];
-      const codes = proposalIds.length
-        ? await db.selectFrom('proposals').select(['id', 'code']).where('id', 'in', proposalIds).execute()
-        : [];
+      const codes = proposalIds.length ? await findProposalCodes(db, proposalIds) : [];
       const data = page.map((r) => {
         const proposalId = /^proposal:([^/]+)/.exec(r.subject ?? '')?.[1] ?? null;
         return {

@@ -24,7 +24,8 @@ import { createDocumentsRepository } from '../documents/documents.repository';
 import { toProposal } from '../proposals/proposals.service';
 import { inviteMember } from '../invitations/invite';
 import type { Mailer } from '../mail/outbox';
-import { createBackofficeRepository } from './backoffice.repository';
+import { createBackofficeRepository } from '../proposals/queries/backoffice-list';
+import { insertProposal } from '../proposals/queries/new-proposal';
 import { createProposalSectionsLoader, sectionTitle } from './proposal-sections';
 import { syncProposalIndex } from './search-index';
 import { refreshQueueWaits } from './queue-waits';
@@ -125,22 +126,19 @@ export function createBackofficeService(deps: {
         const code = formatProposalCode(input.type, year, await repo.nextProposalCode(tx, input.type, year));
         const id = newId();
         const { type, kind, zipCode, uf, city } = input.property;
-        await tx
-          .insertInto('proposals')
-          .values({
-            id,
-            code,
-            type: input.type,
-            status: 'filling',
-            stage: 'registration',
-            filling_status: 0,
-            property: JSON.stringify({ type, kind, zipCode, uf, city }),
-            financing: JSON.stringify(input.financingOrCgiData),
-            insurer: input.financingOrCgiData.insuranceCompanyName,
-            created_at: now,
-            updated_at: now,
-          })
-          .execute();
+        await insertProposal(tx, {
+          id,
+          code,
+          type: input.type,
+          status: 'filling',
+          stage: 'registration',
+          filling_status: 0,
+          property: JSON.stringify({ type, kind, zipCode, uf, city }),
+          financing: JSON.stringify(input.financingOrCgiData),
+          insurer: input.financingOrCgiData.insuranceCompanyName,
+          created_at: now,
+          updated_at: now,
+        });
         for (const [position, b] of input.buyers.entries()) {
           await inviteMember(tx, {
             proposalId: id,

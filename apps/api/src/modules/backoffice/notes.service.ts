@@ -6,6 +6,7 @@ import type { Executor } from '../../db/database';
 import { HttpError, notFound } from '../../errors';
 import { newId } from '../../crypto';
 import { recordAudit } from '../audit/audit';
+import { findProposalId } from '../proposals/queries/proposal-id';
 
 const iso = (ms: number | string) => new Date(Number(ms)).toISOString();
 
@@ -24,7 +25,7 @@ export function createNotesService(deps: { db: Kysely<Database> }) {
   const { db } = deps;
 
   async function requireProposal(ex: Executor, proposalId: string) {
-    const row = await ex.selectFrom('proposals').select('id').where('id', '=', proposalId).executeTakeFirst();
+    const row = await findProposalId(ex, proposalId);
     if (!row) throw notFound();
   }
 

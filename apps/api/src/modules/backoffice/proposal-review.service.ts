@@ -13,6 +13,8 @@ import { recordProposalChange } from '../audit/proposal-change';
 import { enqueueMail, type Mailer } from '../mail/outbox';
 import { progressMailLines, viewerOf } from '../mail/progress-text';
 import { refreshProposalProgress } from '../financing/proposal-progress';
+import { rejectSection, updateStageFrom } from '../proposals/queries/review';
+import { updateStatusFrom } from '../proposals/queries/status';
 import { createProposalSectionsLoader, sectionTitle, type ProposalWithSections } from './proposal-sections';
 
 export const CORRECTION_LOCKED =
@@ -63,12 +65,7 @@ export function createProposalReviewService(deps: {
     const error = statusChangeError(from, args.to);
     if (error) throw new HttpError(409, 'invalid_transition', error, { status: error });
     const now = Date.now();
-    const updated = await tx
-      .updateTable('proposals')
-      .set({ status: args.to, updated_at: now })
-      .where('id', '=', loaded.proposal.id)
-      .where('status', '=', from)
-      .executeTakeFirst();
+    const updated = await updateStatusFrom(tx, { proposalId: loaded.proposal.id, from, to: args.to, now });
     if (Number(updated.numUpdatedRows) !== 1) throw new HttpError(409, 'conflict', CHANGED_MEANWHILE);
     // Sending for analysis is a step of the buyers: the status moves the progress.
     const progress = await refreshProposalProgress(tx, loaded.proposal.id, { touch: false });
@@ -130,13 +127,13 @@ export function createProposalReviewService(deps: {
         const error = stageChangeError(loaded.proposal.status as ProposalStatus, from, args.stage);
         if (error) throw new HttpError(409, 'invalid_transition', error, { stage: error });
         const now = Date.now();
-        const updated = await tx
-          .updateTable('proposals')
-          .set({ stage: args.stage, updated_at: now })
-          .where('id', '=', proposalId)
-          .where('stage', '=', from)
-          .where('status', '=', loaded.proposal.status)
-          .executeTakeFirst();
+        const updated = await updateStageFrom(tx, {
+          proposalId,
+          from,
+          to: args.stage,
+          status: loaded.proposal.status,
+          now,
+        });
         if (Number(updated.numUpdatedRows) !== 1) throw new HttpError(409, 'conflict', CHANGED_MEANWHILE);
         await recordProposalChange(tx, {
           proposalId,
@@ -191,17 +188,7 @@ export function createProposalReviewService(deps: {
         const row = loaded.sections.find((r) => r.section === key && r.buyer === position);
         if (!row || row.status !== 'done') throw new HttpError(409, 'section_not_sent', SECTION_NOT_SENT);
         const now = Date.now();
-        await tx
-          .updateTable('proposal_sections')
-          .set((eb) => ({
-            status: 'rejected',
-            review_note: args.note,
-            updated_by: operator.id,
-            updated_at: now,
-            version: eb('version', '+', 1),
-          }))
-          .where('id', '=', row.id)
-          .execute();
+        await rejectSection(tx, { sectionId: row.id, note: args.note, operatorId: operator.id, now });
         row.status = 'rejected';
         const progress = await refreshProposalProgress(tx, proposalId);
         const section = def.scope === 'buyer' ? `${key}:${position}` : key;

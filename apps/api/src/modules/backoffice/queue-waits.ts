@@ -9,6 +9,12 @@ import { DEFAULT_VALIDITY_DAYS, DOCUMENT_ITEMS, isDocumentItemKey, itemState } f
 import type { ValidityKind } from '@portal/domain/documents';
 import { isOpenStatus } from '@portal/domain/proposal-status';
 import type { Database } from '../../db/schema';
+import {
+  findFirstPendingInvitation,
+  findProposalIdsOfUser,
+  findWaitingState,
+  setWaitingPlace,
+} from '../proposals/queries/queue-waits';
 
 type Db = Kysely<Database> | Transaction<Database>;
 const DAY_MS = 86_400_000;
@@ -53,11 +59,7 @@ export async function refreshQueueWaits(
 ): Promise<void> {
   const now = options.now ?? Date.now();
   const settings = queueSettings();
-  const proposal = await db
-    .selectFrom('proposals')
-    .select(['status', 'owner_id', 'updated_at', 'waiting_since', 'waiting_reason'])
-    .where('id', '=', proposalId)
-    .executeTakeFirst();
+  const proposal = await findWaitingState(db, proposalId);
   if (!proposal) return;
   const existing = await db
     .selectFrom('proposal_waits')
@@ -81,13 +83,7 @@ export async function refreshQueueWaits(
       wanted.set(statusReason, kept ? Number(kept.since) : await statusStart(db, proposalId, proposal, options, now));
     }
 
-    const invited = await db
-      .selectFrom('proposal_members as m')
-      .innerJoin('users as u', 'u.id', 'm.user_id')
-      .select((eb) => eb.fn.min<number | string>('m.created_at').as('first'))
-      .where('m.proposal_id', '=', proposalId)
-      .where('u.password_hash', 'is', null)
-      .executeTakeFirst();
+    const invited = await findFirstPendingInvitation(db, proposalId);
     if (invited?.first !== null && invited?.first !== undefined)
       wanted.set('invitation_pending', Number(invited.first) + settings.invitationDays * DAY_MS);
 
@@ -145,11 +141,7 @@ export async function refreshQueueWaits(
     reason !== proposal.waiting_reason ||
     since !== (proposal.waiting_since === null ? null : Number(proposal.waiting_since))
   )
-    await db
-      .updateTable('proposals')
-      .set({ waiting_reason: reason, waiting_since: since })
-      .where('id', '=', proposalId)
-      .execute();
+    await setWaitingPlace(db, { proposalId, reason, since });
 }
 
 /**
@@ -177,11 +169,6 @@ async function statusStart(
 
 /** The proposals a person is a party of: accepting an invitation ends their "invitation" waits. */
 export async function refreshQueueWaitsOfUser(db: Db, userId: string): Promise<void> {
-  const rows = await db
-    .selectFrom('proposal_members')
-    .select('proposal_id')
-    .distinct()
-    .where('user_id', '=', userId)
-    .execute();
+  const rows = await findProposalIdsOfUser(db, userId);
   for (const r of rows) await refreshQueueWaits(db, r.proposal_id);
 }

@@ -6,7 +6,8 @@ import type { Database } from '../../db/schema';
 import { HttpError, notFound } from '../../errors';
 import { recordAudit } from '../audit/audit';
 import { enqueueMail, type Mailer } from '../mail/outbox';
-import { createQueueRepository } from './queue.repository';
+import { createQueueRepository } from '../proposals/queries/queue';
+import { findOwner, findProposalForHandover, setProposalOwner } from '../proposals/queries/queue-waits';
 
 const NOT_AN_OPERATOR = 'Escolha um operador ativo da equipe.';
 
@@ -47,12 +48,7 @@ export function createQueueService(deps: { db: Kysely<Database>; mailer: Mailer;
     },
 
     async ownerOf(proposalId: string): Promise<ProposalOwner> {
-      const row = await deps.db
-        .selectFrom('proposals as p')
-        .leftJoin('users as u', 'u.id', 'p.owner_id')
-        .select(['p.owner_id', 'p.owner_since', 'u.name'])
-        .where('p.id', '=', proposalId)
-        .executeTakeFirst();
+      const row = await findOwner(deps.db, proposalId);
       if (!row) throw notFound();
       return {
         responsible: row.owner_id ? { id: row.owner_id, name: row.name ?? '' } : null,
@@ -67,11 +63,7 @@ export function createQueueService(deps: { db: Kysely<Database>; mailer: Mailer;
      */
     async setOwner(operator: SessionUser, proposalId: string, operatorId: string, ip: string | null) {
       const result = await deps.db.transaction().execute(async (tx) => {
-        const proposal = await tx
-          .selectFrom('proposals')
-          .select(['id', 'code', 'owner_id'])
-          .where('id', '=', proposalId)
-          .executeTakeFirst();
+        const proposal = await findProposalForHandover(tx, proposalId);
         if (!proposal) throw notFound();
         const target = await tx
           .selectFrom('users')
@@ -83,11 +75,7 @@ export function createQueueService(deps: { db: Kysely<Database>; mailer: Mailer;
           throw new HttpError(400, 'validation', NOT_AN_OPERATOR, { operatorId: NOT_AN_OPERATOR });
         if (proposal.owner_id === target.id) return { changed: false };
         const now = Date.now();
-        await tx
-          .updateTable('proposals')
-          .set({ owner_id: target.id, owner_since: now })
-          .where('id', '=', proposalId)
-          .execute();
+        await setProposalOwner(tx, { proposalId, ownerId: target.id, now });
         await tx
           .updateTable('proposal_waits')
           .set({ owner_id: target.id })

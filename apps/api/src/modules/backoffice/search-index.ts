@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { proposalSearchTerms } from '@portal/domain/backoffice';
 import type { Database } from '../../db/schema';
+import { findBuyersForIndex, findProposalForIndex, setInsurer } from '../proposals/queries/search-index';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -11,20 +12,11 @@ type Executor = Kysely<Database> | Transaction<Database>;
  * (docs/decisions/007-back-office.md).
  */
 export async function syncProposalIndex(db: Executor, proposalId: string): Promise<void> {
-  const proposal = await db
-    .selectFrom('proposals')
-    .select(['id', 'code', 'financing'])
-    .where('id', '=', proposalId)
-    .executeTakeFirst();
+  const proposal = await findProposalForIndex(db, proposalId);
   if (!proposal) return;
-  const buyers = await db
-    .selectFrom('proposal_members')
-    .select(['name', 'cpf'])
-    .where('proposal_id', '=', proposalId)
-    .where('role', '=', 'buyer')
-    .execute();
+  const buyers = await findBuyersForIndex(db, proposalId);
   const insurer = insurerOf(proposal.financing);
-  await db.updateTable('proposals').set({ insurer }).where('id', '=', proposalId).execute();
+  await setInsurer(db, proposalId, insurer);
   await db.deleteFrom('proposal_search').where('proposal_id', '=', proposalId).execute();
   const terms = proposalSearchTerms({ code: proposal.code, buyers });
   if (terms.length)

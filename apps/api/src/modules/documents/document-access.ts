@@ -22,6 +22,7 @@ import { recordAudit } from '../audit/audit';
 import { refreshProposalProgress } from '../financing/proposal-progress';
 import { settleAnsweredCorrection } from '../proposals/lifecycle';
 import { loadProposalFacts } from '../proposals/proposal-facts';
+import { findSectionsForDocuments } from '../proposals/queries/documents';
 import { createProposalsService, type LoadedProposal } from '../proposals/proposals.service';
 import type { DocumentsConfig } from './documents.config';
 
@@ -45,11 +46,7 @@ export function createDocumentAccess(deps: { db: Kysely<Database>; config: Docum
   /** The proposal as this user may see it, with the items it needs; anyone else gets 404. */
   async function load(user: SessionUser, proposalId: string, tx: Executor = db): Promise<Loaded> {
     const loaded = await proposals.loadProposalFor(user, proposalId, tx);
-    const rows = await tx
-      .selectFrom('proposal_sections')
-      .select(['section', 'buyer', 'data'])
-      .where('proposal_id', '=', proposalId)
-      .execute();
+    const rows = await findSectionsForDocuments(tx, proposalId);
     const facts = await loadProposalFacts(tx, { proposal: loaded.proposal, buyers: loaded.buyers.length, rows });
     return { ...loaded, items: deriveDocumentItems(facts) };
   }

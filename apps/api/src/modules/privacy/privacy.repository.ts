@@ -2,24 +2,17 @@ import type { Kysely } from 'kysely';
 import { REMOVED_NAME, removedEmail } from '@portal/domain/privacy';
 import type { Database } from '../../db/schema';
 import type { Executor } from '../../db/database';
+import * as proposalQueries from '../proposals/queries/privacy';
 
-/** The privacy module's queries: the deletion requests, and what an export reads and an erasure removes. */
+/**
+ * The privacy module's queries: the deletion requests, and what an export reads and an erasure
+ * removes (on the proposal tables through apps/api/src/modules/proposals/queries/privacy.ts).
+ */
 export function createPrivacyRepository(db: Kysely<Database>) {
   return {
     /** The proposals this user takes part in, with their role and position there. */
     findMemberships(userId: string, tx: Executor = db) {
-      return tx
-        .selectFrom('proposal_members')
-        .innerJoin('proposals', 'proposals.id', 'proposal_members.proposal_id')
-        .select([
-          'proposal_members.id',
-          'proposal_members.proposal_id',
-          'proposal_members.role',
-          'proposal_members.position',
-          'proposals.code',
-        ])
-        .where('proposal_members.user_id', '=', userId)
-        .execute();
+      return proposalQueries.findMemberships(tx, userId);
     },
 
     findLatestRequest(userId: string) {
@@ -100,19 +93,15 @@ export function createPrivacyRepository(db: Kysely<Database>) {
     },
 
     findSections(proposalId: string) {
-      return db.selectFrom('proposal_sections').selectAll().where('proposal_id', '=', proposalId).execute();
+      return proposalQueries.findSections(db, proposalId);
     },
 
     findSectionKeys(proposalId: string, tx: Executor = db) {
-      return tx
-        .selectFrom('proposal_sections')
-        .select(['id', 'section', 'buyer'])
-        .where('proposal_id', '=', proposalId)
-        .execute();
+      return proposalQueries.findSectionKeys(tx, proposalId);
     },
 
     async deleteSections(ids: string[], tx: Executor = db) {
-      await tx.deleteFrom('proposal_sections').where('id', 'in', ids).execute();
+      await proposalQueries.deleteSections(tx, ids);
     },
 
     findFiles(proposalId: string) {
@@ -151,11 +140,7 @@ export function createPrivacyRepository(db: Kysely<Database>) {
 
     /** The membership stays as an anonymous shell, so the proposal's history still adds up. */
     async anonymiseMember(memberId: string, tx: Executor = db) {
-      await tx
-        .updateTable('proposal_members')
-        .set({ name: REMOVED_NAME, email: removedEmail(memberId), cpf: null, user_id: null })
-        .where('id', '=', memberId)
-        .execute();
+      await proposalQueries.anonymiseMember(tx, memberId);
     },
 
     /**

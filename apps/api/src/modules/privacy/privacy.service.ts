@@ -15,6 +15,7 @@ import { syncProposalIndex } from '../backoffice/search-index';
 import { eraseProposalNotes } from '../backoffice/notes.service';
 import type { ObjectStorage } from '../documents/storage';
 import type { InsuranceService } from '../insurance/insurance.service';
+import { findRemindersSentTo } from '../proposals/queries/privacy';
 import { createPrivacyRepository } from './privacy.repository';
 
 interface Deps {
@@ -110,13 +111,7 @@ export function createPrivacyService(deps: Deps) {
       // The reminders the person got and whether they still want them (docs/decisions/049).
       const [optOut, reminders] = await Promise.all([
         db.selectFrom('reminder_opt_outs').select('at').where('user_id', '=', user.id).executeTakeFirst(),
-        db
-          .selectFrom('reminders_sent as r')
-          .innerJoin('proposals as p', 'p.id', 'r.proposal_id')
-          .select(['p.code', 'r.seq', 'r.sent_at'])
-          .where('r.user_id', '=', user.id)
-          .orderBy('r.sent_at')
-          .execute(),
+        findRemindersSentTo(db, user.id),
       ]);
       await recordAudit(db, { actorId: user.id, action: 'privacy.exported', subject: `user:${user.id}`, ip });
       return {

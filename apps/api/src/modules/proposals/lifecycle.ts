@@ -3,6 +3,7 @@ import { answeredMove } from '@portal/domain/lifecycle';
 import type { Executor } from '../../db/database';
 import { recordProposalChange } from '../audit/proposal-change';
 import { refreshProposalProgress } from '../financing/proposal-progress';
+import { findStatus, updateStatusFrom } from './queries/status';
 
 /**
  * Moves a proposal along one of the parties' edges (docs/decisions/042-one-lifecycle.md), only from
@@ -22,12 +23,7 @@ export async function moveProposal(
   },
 ): Promise<boolean> {
   const now = Date.now();
-  const updated = await tx
-    .updateTable('proposals')
-    .set({ status: args.to, updated_at: now })
-    .where('id', '=', args.proposalId)
-    .where('status', '=', args.from)
-    .executeTakeFirst();
+  const updated = await updateStatusFrom(tx, { proposalId: args.proposalId, from: args.from, to: args.to, now });
   if (Number(updated.numUpdatedRows) !== 1) return false;
   await recordProposalChange(tx, {
     proposalId: args.proposalId,
@@ -54,7 +50,7 @@ export async function settleAnsweredCorrection(
   tx: Executor,
   args: { proposalId: string; actorId: string; ip: string | null },
 ): Promise<void> {
-  const row = await tx.selectFrom('proposals').select('status').where('id', '=', args.proposalId).executeTakeFirst();
+  const row = await findStatus(tx, args.proposalId);
   if (row?.status !== 'pending_correction') return;
   const progress = await refreshProposalProgress(tx, args.proposalId, { touch: false });
   if (!progress) return;

@@ -6,6 +6,7 @@ import { createPasswordTokensRepository } from '../auth/password-tokens.reposito
 import { INVITE_TOKEN_TTL_MS } from '../invitations/invite';
 import { enqueueMail } from '../mail/outbox';
 import { progressMailLines } from '../mail/progress-text';
+import { findProposalCode, findSellersWithAccount } from './queries/seller-awaited';
 
 const firstName = (name: string) => name.split(' ')[0] ?? name;
 
@@ -20,19 +21,8 @@ export async function mailSellersAwaited(
   tx: Transaction<Database>,
   args: { proposalId: string; progress: ProposalProgress; publicUrl: string; sentBy: string },
 ): Promise<number> {
-  const proposal = await tx
-    .selectFrom('proposals')
-    .select(['code'])
-    .where('id', '=', args.proposalId)
-    .executeTakeFirstOrThrow();
-  const sellers = await tx
-    .selectFrom('proposal_members as m')
-    .innerJoin('users as u', 'u.id', 'm.user_id')
-    .select(['m.name', 'm.email', 'u.id as userId', 'u.password_hash'])
-    .where('m.proposal_id', '=', args.proposalId)
-    .where('m.role', '=', 'seller')
-    .orderBy('m.position')
-    .execute();
+  const proposal = await findProposalCode(tx, args.proposalId);
+  const sellers = await findSellersWithAccount(tx, args.proposalId);
   const next = nextStepFor(args.progress.steps, { role: 'seller' });
   for (const seller of sellers) {
     let link: string[];

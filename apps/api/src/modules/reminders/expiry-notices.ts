@@ -14,6 +14,7 @@ import type { Database } from '../../db/schema';
 import { randomToken, sha256 } from '../../crypto';
 import { recordAudit } from '../audit/audit';
 import { enqueueMail, type MailMessage } from '../mail/outbox';
+import { findAgingFiles, findMembersWithAccount } from '../proposals/queries/reminders';
 import { OPT_OUT_API_PATH } from './reminder-mail';
 
 const DAY_MS = 86_400_000;
@@ -95,21 +96,7 @@ export async function runExpiryNoticeSweep(args: {
   if (!settings.enabled || isQuietTime(now, settings)) return { sent: 0 };
   const validity = args.validityDays ?? DEFAULT_VALIDITY_DAYS;
 
-  const files = await db
-    .selectFrom('document_files as f')
-    .innerJoin('proposals as p', 'p.id', 'f.proposal_id')
-    .select(['f.id', 'f.proposal_id', 'f.item', 'f.status', 'f.uploaded_at', 'f.issued_on', 'f.uploaded_by', 'p.code'])
-    .where('p.status', 'in', OPEN_STATUSES)
-    .where('f.item', 'in', AGING_ITEMS)
-    .where('f.status', '!=', 'rejected')
-    .where((eb) =>
-      eb.not(
-        eb.exists(
-          eb.selectFrom('reminder_proposals_off as o').select('o.proposal_id').whereRef('o.proposal_id', '=', 'p.id'),
-        ),
-      ),
-    )
-    .execute();
+  const files = await findAgingFiles(db, { statuses: OPEN_STATUSES, items: AGING_ITEMS });
 
   // The newest copy of each item of each proposal, when its notice is due.
   const newest = new Map<string, (typeof files)[number]>();
@@ -156,12 +143,7 @@ export async function runExpiryNoticeSweep(args: {
   for (const { file, item, days, expiresAt } of due) {
     if (told.has(file.id)) continue;
     try {
-      const members = await db
-        .selectFrom('proposal_members as m')
-        .select(['m.user_id', 'm.role', 'm.position', 'm.name', 'm.email'])
-        .where('m.proposal_id', '=', file.proposal_id)
-        .where('m.user_id', 'is not', null)
-        .execute();
+      const members = await findMembersWithAccount(db, file.proposal_id);
       const to =
         members.find((m) => m.user_id === file.uploaded_by) ??
         members.find((m) => m.role === item.uploader && (item.uploader === 'seller' || m.position === 0));

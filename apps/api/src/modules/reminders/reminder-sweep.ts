@@ -11,6 +11,7 @@ import { createPasswordTokensRepository } from '../auth/password-tokens.reposito
 import { loadProposalProgress } from '../financing/proposal-progress';
 import { INVITE_TOKEN_TTL_MS } from '../invitations/invite';
 import { enqueueMail } from '../mail/outbox';
+import { findLastSectionSave, findReminderCandidates } from '../proposals/queries/reminders';
 import { viewerOf } from '../mail/progress-text';
 import { reminderMail } from './reminder-mail';
 
@@ -47,12 +48,7 @@ export async function lastActivityOf(
       .select((eb) => eb.fn.max('last_seen_at').as('at'))
       .where('user_id', '=', userId)
       .executeTakeFirst(),
-    db
-      .selectFrom('proposal_sections')
-      .select((eb) => eb.fn.max('updated_at').as('at'))
-      .where('proposal_id', '=', proposalId)
-      .where('updated_by', '=', userId)
-      .executeTakeFirst(),
+    findLastSectionSave(db, { proposalId, userId }),
     db
       .selectFrom('document_files')
       .select((eb) => eb.fn.max('uploaded_at').as('at'))
@@ -88,42 +84,7 @@ export async function runReminderSweep(args: {
   const result: ReminderSweepResult = { considered: 0, sent: 0 };
   if (!settings.enabled || settings.max === 0 || isQuietTime(now, settings)) return result;
 
-  const people = await db
-    .selectFrom('proposal_members as m')
-    .innerJoin('proposals as p', 'p.id', 'm.proposal_id')
-    .innerJoin('users as u', 'u.id', 'm.user_id')
-    .select([
-      'm.proposal_id',
-      'm.user_id',
-      'm.role',
-      'm.position',
-      'm.name',
-      'm.email',
-      'm.created_at',
-      'p.status',
-      'p.code',
-      'u.password_hash',
-    ])
-    .where('p.status', 'in', OPEN_FOR_SOMEONE)
-    .where((eb) =>
-      eb.and([
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom('reminder_proposals_off as o')
-              .select('o.proposal_id')
-              .whereRef('o.proposal_id', '=', 'm.proposal_id'),
-          ),
-        ),
-        eb.not(
-          eb.exists(
-            eb.selectFrom('reminder_opt_outs as x').select('x.user_id').whereRef('x.user_id', '=', 'm.user_id'),
-          ),
-        ),
-      ]),
-    )
-    .orderBy('m.proposal_id')
-    .execute();
+  const people = await findReminderCandidates(db, OPEN_FOR_SOMEONE);
   if (people.length === 0) return result;
   const sentRows = await db
     .selectFrom('reminders_sent')

@@ -5,6 +5,8 @@ import type { Database } from '../../db/schema';
 import { sha256 } from '../../crypto';
 import { HttpError, notFound } from '../../errors';
 import { recordAudit } from '../audit/audit';
+import { findProposalId } from '../proposals/queries/proposal-id';
+import { findRemindersSent } from '../proposals/queries/reminders';
 
 /** A reminder's opt-out link that is not (or no longer) one of ours. */
 export const REMINDER_LINK_INVALID = 'Este link não é válido. Confira se copiou o endereço inteiro do e-mail.';
@@ -67,7 +69,7 @@ export function createRemindersService(deps: { db: Kysely<Database> }) {
   });
 
   async function proposalOr404(proposalId: string) {
-    const p = await db.selectFrom('proposals').select('id').where('id', '=', proposalId).executeTakeFirst();
+    const p = await findProposalId(db, proposalId);
     if (!p) throw notFound();
   }
 
@@ -76,16 +78,7 @@ export function createRemindersService(deps: { db: Kysely<Database> }) {
     await proposalOr404(proposalId);
     const [off, sent] = await Promise.all([
       db.selectFrom('reminder_proposals_off').select('at').where('proposal_id', '=', proposalId).executeTakeFirst(),
-      db
-        .selectFrom('reminders_sent as r')
-        .innerJoin('proposal_members as m', (j) =>
-          j.onRef('m.proposal_id', '=', 'r.proposal_id').onRef('m.user_id', '=', 'r.user_id'),
-        )
-        .select(['m.name', 'm.role', 'r.seq', 'r.sent_at'])
-        .where('r.proposal_id', '=', proposalId)
-        .orderBy('r.sent_at')
-        .orderBy('m.name')
-        .execute(),
+      findRemindersSent(db, proposalId),
     ]);
     return {
       enabled: !off,

@@ -15,7 +15,7 @@ import { recordAudit } from '../audit/audit';
 import { loadProposalFacts } from '../proposals/proposal-facts';
 import { refreshProposalProgress } from '../financing/proposal-progress';
 import type { ProposalsService } from '../proposals/proposals.service';
-import { createSellerRepository } from './seller.repository';
+import { createSellerRepository } from '../proposals/queries/seller';
 import { moveProposal, settleAnsweredCorrection } from '../proposals/lifecycle';
 import { sellerFormDocument } from './seller-form-pdf';
 import { renderForm } from '../../pdf/form-pdf';

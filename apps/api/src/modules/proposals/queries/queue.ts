@@ -9,8 +9,8 @@ import {
 } from '@portal/domain/backoffice-queue';
 import type { ProposalStatus } from '@portal/domain/proposal';
 import type { z } from 'zod';
-import type { Database } from '../../db/schema';
-import { COUNT_CAP, decodeCursor, encodeCursor, keysetRows, pageEdges, responsiblesOf } from './backoffice.repository';
+import type { Database } from '../../../db/schema';
+import { COUNT_CAP, decodeCursor, encodeCursor, keysetRows, pageEdges, responsiblesOf } from './backoffice-list';
 
 type QueueQuery = z.output<typeof queueQuerySchema>;
 const SORT = 'waitingSince';
@@ -18,7 +18,7 @@ const SORT = 'waitingSince';
 /**
  * The operators' queue (docs/decisions/050-operator-queue.md): proposals whose oldest wait has
  * begun, oldest first, in keyset pages over the index (waiting_since, id) — or (owner_id,
- * waiting_since, id) with a responsible — as the list pages (backoffice.repository.ts).
+ * waiting_since, id) with a responsible — as the list pages (backoffice-list.ts).
  */
 export function createQueueRepository(db: Kysely<Database>) {
   function filtered(query: QueueQuery, viewerId: string, now: number) {

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
-import type { Executor } from '../../db/database';
+import type { Database } from '../../../db/schema';
+import type { Executor } from '../../../db/database';
 
 /** The seller's part: the proposal's section rows and the seller's completion mark. */
 export function createSellerRepository(db: Kysely<Database>) {

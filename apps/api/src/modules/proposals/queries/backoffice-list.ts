@@ -9,7 +9,7 @@ import {
   type ProposalListPage,
 } from '@portal/domain/backoffice';
 import type { z } from 'zod';
-import type { Database } from '../../db/schema';
+import type { Database } from '../../../db/schema';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 type ListQuery = z.output<typeof proposalListQuerySchema>;
@@ -81,6 +81,11 @@ export const COUNT_CAP = 10_000;
 /** Upper bound of a prefix range: terms hold only [a-z0-9-], all below '~' byte-wise. */
 const prefixEnd = (prefix: string) => `${prefix}~`;
 
+/**
+ * The back office's reads of the proposal tables: the operators' list (keyset pages, search,
+ * filters), the next proposal code, and a proposal's history and the operator's permissions that
+ * the proposal's screen shows with it.
+ */
 export function createBackofficeRepository(db: Kysely<Database>, options: { dialect: 'sqlite' | 'postgres' }) {
   /** One prefix range of the search index per query term, intersected. */
   function searchQuery(terms: string[]) {

@@ -1,0 +1,18 @@
+import type { Executor } from '../../../db/database';
+
+/** What the e-mail to the sellers awaited reads: the proposal's code and its sellers with an account. */
+
+export function findProposalCode(ex: Executor, proposalId: string) {
+  return ex.selectFrom('proposals').select(['code']).where('id', '=', proposalId).executeTakeFirstOrThrow();
+}
+
+export function findSellersWithAccount(ex: Executor, proposalId: string) {
+  return ex
+    .selectFrom('proposal_members as m')
+    .innerJoin('users as u', 'u.id', 'm.user_id')
+    .select(['m.name', 'm.email', 'u.id as userId', 'u.password_hash'])
+    .where('m.proposal_id', '=', proposalId)
+    .where('m.role', '=', 'seller')
+    .orderBy('m.position')
+    .execute();
+}
