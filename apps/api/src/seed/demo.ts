@@ -4,7 +4,7 @@ import { hashPassword } from '../modules/auth/password';
 import { newId } from '../crypto';
 import { completeCpf } from '@portal/domain/cpf';
 import { findSection } from '@portal/domain/sections-registry';
-import { refreshProposalProgress } from '../modules/financing/proposal-progress';
+import { refreshProposalProgress } from '../modules/proposals/proposal-progress';
 import { DEFAULT_LTV_LIMITS, loanToValueError } from '@portal/domain/financing-settings';
 import { submitSchema } from '@portal/domain/section';
 import { syncProposalIndex } from '../modules/backoffice/search-index';

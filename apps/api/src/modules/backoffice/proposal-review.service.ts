@@ -12,7 +12,7 @@ import { HttpError, notFound } from '../../errors';
 import { recordProposalChange } from '../audit/proposal-change';
 import { enqueueMail, type Mailer } from '../mail/outbox';
 import { progressMailLines, viewerOf } from '../mail/progress-text';
-import { refreshProposalProgress } from '../financing/proposal-progress';
+import { refreshProposalProgress } from '../proposals/proposal-progress';
 import { rejectSection, updateStageFrom } from '../proposals/queries/review';
 import { updateStatusFrom } from '../proposals/queries/status';
 import { createProposalSectionsLoader, sectionTitle, type ProposalWithSections } from './proposal-sections';

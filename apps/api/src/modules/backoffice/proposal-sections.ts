@@ -6,7 +6,7 @@ import type { Database, ProposalSectionsTable } from '../../db/schema';
 import type { Executor } from '../../db/database';
 import { loadProposalFacts } from '../proposals/proposal-facts';
 import { createProposalsService, type LoadedProposal } from '../proposals/proposals.service';
-import { createSectionsRepository } from '../sections/sections.repository';
+import { createSectionsRepository } from '../proposals/queries/sections';
 
 /** A proposal as the back office works on it: its parties and every section row. */
 export interface ProposalWithSections extends LoadedProposal {

@@ -19,7 +19,7 @@ import type { Executor } from '../../db/database';
 import { notFound } from '../../errors';
 import { newId } from '../../crypto';
 import { recordAudit } from '../audit/audit';
-import { refreshProposalProgress } from '../financing/proposal-progress';
+import { refreshProposalProgress } from '../proposals/proposal-progress';
 import { settleAnsweredCorrection } from '../proposals/lifecycle';
 import { loadProposalFacts } from '../proposals/proposal-facts';
 import { findSectionsForDocuments } from '../proposals/queries/documents';

@@ -6,7 +6,7 @@ import type { Executor } from '../../db/database';
 import { HttpError } from '../../errors';
 import { enqueueMail, type Mailer } from '../mail/outbox';
 import { progressMailLines, viewerOf } from '../mail/progress-text';
-import { loadProposalProgress } from '../financing/proposal-progress';
+import { loadProposalProgress } from '../proposals/proposal-progress';
 import type { DocumentsConfig } from './documents.config';
 import { createDocumentAccess, type DocumentsProposal } from './document-access';
 

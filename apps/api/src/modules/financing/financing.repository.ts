@@ -9,6 +9,7 @@ import {
   type FinancingSettings,
 } from '@portal/domain/financing-settings';
 import type { Database } from '../../db/schema';
+import { createFinancingProposalQueries } from '../proposals/queries/financing';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -67,49 +68,8 @@ export function createFinancingRepository(db: Kysely<Database>) {
           .execute();
       }
     },
-
-    async findProposalRow(id: string, tx: Db = db) {
-      return tx.selectFrom('proposals').selectAll().where('id', '=', id).executeTakeFirst();
-    },
-
-    /** Submitted values of a section (buyer position, or -1 for proposal-wide and seller sections). */
-    async findSectionValues(proposalId: string, section: string, buyer: number, tx: Db = db) {
-      const row = await tx
-        .selectFrom('proposal_sections')
-        .select('data')
-        .where('proposal_id', '=', proposalId)
-        .where('section', '=', section)
-        .where('buyer', '=', buyer)
-        .executeTakeFirst();
-      return row?.data ? (JSON.parse(row.data) as Record<string, unknown>) : null;
-    },
-
-    async findBuyerPositions(proposalId: string, tx: Db = db): Promise<number[]> {
-      const rows = await tx
-        .selectFrom('proposal_members')
-        .select('position')
-        .where('proposal_id', '=', proposalId)
-        .where('role', '=', 'buyer')
-        .execute();
-      return rows.map((r) => Number(r.position));
-    },
-
-    async saveValues(
-      tx: Db,
-      proposalId: string,
-      values: { propertyValue: number; appraisalValue: number | null; interestRateBp: number },
-    ): Promise<void> {
-      await tx
-        .updateTable('proposals')
-        .set({
-          property_value: values.propertyValue,
-          appraisal_value: values.appraisalValue,
-          interest_rate_bp: values.interestRateBp,
-          updated_at: Date.now(),
-        })
-        .where('id', '=', proposalId)
-        .execute();
-    },
+    // The proposal's own rows it reads and writes live with the proposal tables (proposals/queries/).
+    ...createFinancingProposalQueries(db),
   };
 }
 

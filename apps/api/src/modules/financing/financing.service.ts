@@ -7,14 +7,13 @@ import { loanToValueError, type FinancingSettings, type FinancingValues } from '
 import type { FinancingView } from '@portal/domain/financing-view';
 import { financingOrCgiDataSchema } from '@portal/domain/proposal';
 import { fgtsPropertyRulesOf, NO_BUYER } from '@portal/domain/proposal-facts';
-import { EDITABLE_STATUSES } from '@portal/domain/proposal-status';
 import type { Database, ProposalsTable } from '../../db/schema';
 import { HttpError, notFound } from '../../errors';
 import { recordAudit } from '../audit/audit';
 import type { ProposalsService } from '../proposals/proposals.service';
 import { createFinancingRepository } from './financing.repository';
 import { fgtsPropertyInputOf } from '../proposals/proposal-facts';
-import { refreshProposalProgress } from './proposal-progress';
+import { refreshProposalProgress } from '../proposals/proposal-progress';
 
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
@@ -126,13 +125,7 @@ export function createFinancingService(deps: {
       await deps.db.transaction().execute(async (tx) => {
         await repo.saveSettings(tx, settings, user.id);
         // A new SFH ceiling may open or close FGTS forms: refresh the progress of the open proposals.
-        const open = await tx
-          .selectFrom('proposals')
-          .select('id')
-          .where('type', '=', 'financing')
-          .where('status', 'in', [...EDITABLE_STATUSES])
-          .execute();
-        for (const { id } of open) await refreshFillingStatus(tx, id);
+        for (const id of await repo.findOpenFinancingIds(tx)) await refreshFillingStatus(tx, id);
         await recordAudit(tx, {
           actorId: user.id,
           action: 'financing.settings_saved',

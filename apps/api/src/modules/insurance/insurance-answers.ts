@@ -11,7 +11,7 @@ import {
   type HealthAnswer,
 } from '@portal/domain/health-questionnaire';
 import type { ProposalMembersTable } from '../../db/schema';
-import { refreshProposalProgress } from '../financing/proposal-progress';
+import { refreshProposalProgress } from '../proposals/proposal-progress';
 import { settleAnsweredCorrection } from '../proposals/lifecycle';
 import { HttpError, notFound } from '../../errors';
 import { recordAudit } from '../audit/audit';

@@ -1,6 +1,6 @@
 import type { SessionUser } from '@portal/domain/auth';
 import { HEALTH_CONSENT_VERSION } from '@portal/domain/health-questionnaire';
-import { refreshProposalProgress } from '../financing/proposal-progress';
+import { refreshProposalProgress } from '../proposals/proposal-progress';
 import { HttpError } from '../../errors';
 import { recordAudit } from '../audit/audit';
 import { type InsuranceContext } from './insurance-context';

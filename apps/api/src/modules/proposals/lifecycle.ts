@@ -2,7 +2,7 @@ import type { ProposalStatus } from '@portal/domain/proposal';
 import { answeredMove } from '@portal/domain/lifecycle';
 import type { Executor } from '../../db/database';
 import { recordProposalChange } from '../audit/proposal-change';
-import { refreshProposalProgress } from '../financing/proposal-progress';
+import { refreshProposalProgress } from './proposal-progress';
 import { findStatus, updateStatusFrom } from './queries/status';
 
 /**

@@ -5,7 +5,7 @@ import type { Database } from '../../db/schema';
 import { HttpError, forbidden } from '../../errors';
 import { ALREADY_SENT_MESSAGE, sendMove } from '@portal/domain/lifecycle';
 import type { ProposalStatus } from '@portal/domain/proposal';
-import { loadProposalProgress, progressOf } from '../financing/proposal-progress';
+import { loadProposalProgress, progressOf } from './proposal-progress';
 import { moveProposal } from './lifecycle';
 import type { Mailer } from '../mail/outbox';
 import { mailSellersAwaited } from './seller-awaited';

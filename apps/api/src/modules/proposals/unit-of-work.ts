@@ -12,7 +12,7 @@ import type { Executor } from '../../db/database';
 import { recordAudit } from '../audit/audit';
 import { refreshQueueWaits } from '../backoffice/queue-waits';
 import { createFinancingRepository, settingsOf } from '../financing/financing.repository';
-import { progressOf, storeProgress, type ProgressData } from '../financing/proposal-progress';
+import { progressOf, storeProgress, type ProgressData } from './proposal-progress';
 import { loadProposalState, type ProposalState } from './proposal-state';
 import type { Mailer } from '../mail/outbox';
 import { moveProposal } from './lifecycle';

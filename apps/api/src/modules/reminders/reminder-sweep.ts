@@ -8,7 +8,7 @@ import type { Database } from '../../db/schema';
 import { newId, randomToken, sha256 } from '../../crypto';
 import { recordAudit } from '../audit/audit';
 import { createPasswordTokensRepository } from '../auth/password-tokens.repository';
-import { loadProposalProgress } from '../financing/proposal-progress';
+import { loadProposalProgress } from '../proposals/proposal-progress';
 import { INVITE_TOKEN_TTL_MS } from '../invitations/invite';
 import { enqueueMail } from '../mail/outbox';
 import { findLastSectionSave, findReminderCandidates } from '../proposals/queries/reminders';

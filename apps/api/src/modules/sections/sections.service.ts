@@ -25,7 +25,7 @@ import type { Database, ProposalSectionsTable } from '../../db/schema';
 import { HttpError, forbidden, notFound } from '../../errors';
 import type { LoadedProposal, ProposalsService } from '../proposals/proposals.service';
 import { inviteMember } from '../invitations/invite';
-import { createSectionsRepository } from './sections.repository';
+import { createSectionsRepository } from '../proposals/queries/sections';
 
 export interface SectionView {
   key: string;

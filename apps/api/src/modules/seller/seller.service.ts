@@ -13,7 +13,7 @@ import type { Executor } from '../../db/database';
 import { HttpError, forbidden } from '../../errors';
 import { recordAudit } from '../audit/audit';
 import { loadProposalFacts } from '../proposals/proposal-facts';
-import { refreshProposalProgress } from '../financing/proposal-progress';
+import { refreshProposalProgress } from '../proposals/proposal-progress';
 import type { ProposalsService } from '../proposals/proposals.service';
 import { createSellerRepository } from '../proposals/queries/seller';
 import { moveProposal, settleAnsweredCorrection } from '../proposals/lifecycle';

@@ -1,8 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { Database, ProposalSectionsTable } from '../../db/schema';
+import type { Database, ProposalSectionsTable } from '../../../db/schema';
 import type { SectionStatus } from '@portal/domain/sections-registry';
-import { newId } from '../../crypto';
-import { prepareQuery } from '../../db/prepared';
+import { newId } from '../../../crypto';
+import { prepareQuery } from '../../../db/prepared';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 

@@ -14,9 +14,9 @@ import type {
   ProposalsTable,
 } from '../../db/schema';
 import { proposalFactsOf, storedPosition, type StoredSection } from '@portal/domain/proposal-facts';
-import { fgtsPropertyInputOf } from '../proposals/proposal-facts';
+import { fgtsPropertyInputOf } from './proposal-facts';
 import { refreshQueueWaits } from '../backoffice/queue-waits';
-import { createFinancingRepository } from './financing.repository';
+import { createFinancingRepository } from '../financing/financing.repository';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
