@@ -5,11 +5,9 @@
 //
 // - after: the app as it is — 8 photos of ~4 MB picked at once for one checklist item; the page
 //   shrinks them and sends them by tus (resumable); the link is cut twice during PATCHes.
-// - before: the old client emulated in the same page — each raw photo (no shrinking) in one request,
-//   all at once as the old page sent them, and after a cut the file again from zero (a new upload).
-//   Its requests are tus requests (creation, then the whole file in one PATCH from offset 0): the
-//   one-request multipart route is on its way out, and one PATCH carries the same bytes. The same
-//   two cuts at the same points.
+// - before: the old client emulated in the same page — each raw photo (no shrinking) sent whole, all
+//   at once, and after a cut the file again from zero (a new tus creation, then the whole file in one
+//   PATCH: the same bytes the old one-request upload carried). The same two cuts at the same points.
 // - photo: one 7 MB 4000 × 3000 photo picked with "Tirar foto", no cut: seconds until stored, the
 //   stored file's size, long edge and metadata.
 //
