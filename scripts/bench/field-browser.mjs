@@ -10,7 +10,6 @@
 //   PATCH: the same bytes the old one-request upload carried). The same two cuts at the same points.
 // - photo: one 7 MB 4000 × 3000 photo picked with "Tirar foto", no cut: seconds until stored, the
 //   stored file's size, long edge and metadata.
-//
 // FIELD_PHOTOS=<n> sends n photos instead of 8, FIELD_RUNS=after,photo runs only those (quick trials).
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
