@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { PostgresAdapter, type Kysely, type Transaction } from 'kysely';
 import type { SessionUser } from '@portal/domain/auth';
 import { todayIso } from '@portal/domain/dates';
 import { answeredMove } from '@portal/domain/lifecycle';
@@ -9,7 +9,8 @@ import type { ProposalFacts } from '@portal/domain/section';
 import type { FinancingSettings } from '@portal/domain/financing-settings';
 import type { Database, ProposalMembersTable, ProposalSectionsTable, ProposalsTable } from '../../db/schema';
 import type { Executor } from '../../db/database';
-import { recordAudit } from '../audit/audit';
+import { HttpError } from '../../errors';
+import { auditRow, recordAudit } from '../audit/audit';
 import { refreshQueueWaits } from '../backoffice/queue-waits';
 import { createFinancingRepository, settingsOf } from '../financing/financing.repository';
 import { progressOf, storeProgress, type ProgressData } from './proposal-progress';
@@ -17,6 +18,17 @@ import { loadProposalState, type ProposalState } from './proposal-state';
 import type { Mailer } from '../mail/outbox';
 import { moveProposal } from './lifecycle';
 import { fgtsPropertyInputOf } from './proposal-facts';
+import {
+  createSectionsRepository,
+  sectionAfterWrite,
+  writeSectionGuarded,
+  type SectionWrite,
+} from './queries/sections';
+
+/** A one-statement change whose guard kept failing (concurrent changes): 409, nothing written. */
+export const CHANGED_WHILE_SAVING = 'A proposta mudou enquanto você salvava. Recarregue a página e tente de novo.';
+/** How many times a one-statement change runs before giving up (docs/decisions/059-the-proposal-core.md). */
+const GUARDED_ATTEMPTS = 3;
 
 /** A proposal as one caller may see it, with its parties. */
 export interface LoadedProposal {
@@ -53,6 +65,12 @@ export interface ProposalRead<Tx extends Executor = Executor> {
 export interface ProposalWork<Tx extends Executor = Transaction<Database>> extends ProposalRead<Tx> {
   /** A section row this use case wrote: the progress is computed with it, without reading it back. */
   sectionWritten(row: ProposalSectionsTable): void;
+  /**
+   * Inserts or updates one section row (the upsert of queries/sections.ts) and counts it written;
+   * the row as stored. With `oneStatement` on PostgreSQL the write waits for the change's one
+   * statement, and the row given back is the one that statement stores.
+   */
+  writeSection(write: SectionWrite): Promise<ProposalSectionsTable>;
   /** The proposal's members changed (an invitation): its place in the operators' queue is refreshed. */
   membersChanged(): void;
   /** An audit entry, recorded after the use case and the progress, in the same transaction. */
@@ -73,6 +91,15 @@ export interface ChangeOptions {
   answersCorrection?: boolean;
   /** Runs last inside the transaction (tests: a failure there must undo everything). */
   beforeCommit?: () => Promise<void>;
+  /**
+   * On PostgreSQL, no transaction: the use case's section write, the progress and the audit go in
+   * one guarded statement, and the use case runs again when a concurrent change moved the proposal
+   * (docs/decisions/059-the-proposal-core.md, "A section submit in four statements"). For a use
+   * case that writes one section through `writeSection`, with `progress`, and sends nothing itself
+   * (`work.tx` throws). One that moves the status (a correction answered) runs in a transaction.
+   * SQLite keeps the transaction.
+   */
+  oneStatement?: boolean;
 }
 
 /**
@@ -92,6 +119,8 @@ export function createUnitOfWork(deps: {
   ) => Promise<{ loaded: LoadedProposal; state: ProposalState }>;
 }) {
   const financing = createFinancingRepository(deps.db);
+  const sectionRows = createSectionsRepository(deps.db);
+  const postgres = deps.db.getExecutor().adapter instanceof PostgresAdapter;
 
   /** The proposal as the caller may see it, with what the progress reads when `progress` is asked. */
   async function loadFor(caller: SessionUser, proposalId: string, tx: Executor, progress?: boolean) {
@@ -195,6 +224,12 @@ export function createUnitOfWork(deps: {
           written(row);
           changed = true;
         },
+        async writeSection(write) {
+          const row = await sectionRows.upsertSection(write, tx);
+          written(row);
+          changed = true;
+          return row;
+        },
         membersChanged: () => void (queue = true),
         audit: (entry) => void audits.push(entry),
         mailQueued: () => void (kick = true),
@@ -223,9 +258,76 @@ export function createUnitOfWork(deps: {
       await options.beforeCommit?.();
       return { value, progress };
     };
+    if (options.oneStatement && options.progress && postgres) {
+      for (let attempt = 1; ; attempt++) {
+        const outcome = await runGuarded(caller, proposalId, options, useCase);
+        if (outcome === 'transaction') break;
+        if (outcome !== 'retry') return outcome;
+        if (attempt === GUARDED_ATTEMPTS) throw new HttpError(409, 'conflict', CHANGED_WHILE_SAVING);
+      }
+    }
     const result = options.transaction === false ? await run(deps.db) : await deps.db.transaction().execute(run);
     if (kick) deps.mailer?.kick();
     return result;
+  }
+
+  /**
+   * One run of a `oneStatement` change on PostgreSQL: the load (one statement, its own snapshot), the
+   * use case, which sends nothing, then its write, the progress and the audit in one guarded
+   * statement. 'retry': the guard failed, nothing was written. 'transaction': the change is not one
+   * statement after all (no section written, or it answers the correction: a status move), and
+   * nothing was written either, so the use case runs again in a transaction.
+   */
+  async function runGuarded<T>(
+    caller: SessionUser,
+    proposalId: string,
+    options: ChangeOptions,
+    useCase: (work: ProposalWork<Executor>) => Promise<T>,
+  ): Promise<{ value: T; progress: ProposalProgress } | 'retry' | 'transaction'> {
+    const reader = await loadFor(caller, proposalId, deps.db, true);
+    const { written, ...read } = reader;
+    const { proposal } = reader.loaded;
+    const now = Date.now();
+    let pending: { write: SectionWrite; row: ProposalSectionsTable } | undefined;
+    const audits: Parameters<ProposalWork['audit']>[0][] = [];
+    const refused = (what: string) => () => {
+      throw new Error(`${what}: a one-statement change (oneStatement) writes through writeSection and audit only`);
+    };
+    const value = await useCase({
+      ...read,
+      get tx(): Executor {
+        return refused('work.tx')();
+      },
+      sectionWritten: refused('sectionWritten'),
+      membersChanged: refused('membersChanged'),
+      mailQueued: refused('mailQueued'),
+      audit: (entry) => void audits.push(entry),
+      async writeSection(write) {
+        if (pending) refused('a second writeSection')();
+        const existing = (await read.sections()).find((r) => r.section === write.section && r.buyer === write.buyer);
+        pending = { write, row: sectionAfterWrite(write, existing, now) };
+        written(pending.row);
+        return pending.row;
+      },
+    });
+    if (!pending) return 'transaction';
+    const progress = progressOf(await reader.progressData());
+    const status = proposal.status as ProposalStatus;
+    if (options.answersCorrection && answeredMove(status, progress.steps)) return 'transaction';
+    await options.beforeCommit?.();
+    const stored = await writeSectionGuarded(deps.db, {
+      proposal: {
+        id: proposalId,
+        status,
+        loadedAt: proposal.updated_at,
+        fillingStatus: progress.percent,
+        // Strictly later than the loaded value, so a change within the same millisecond still fails the guard.
+        updatedAt: Math.max(now, proposal.updated_at + 1),
+      },
+      ...pending,
+      audits: audits.map((entry) => auditRow({ actorId: caller.id, ...entry })),
+    });
+    return stored ? { value, progress } : 'retry';
   }
 
   return { readProposal, withProposal };

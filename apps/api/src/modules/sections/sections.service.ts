@@ -250,7 +250,8 @@ export function createSectionsService(deps: { db: Kysely<Database>; proposals: P
 
     /**
      * Validates with the full schema (the server is the authority) and stores the values, the
-     * status and the proposal's progress in one transaction: a failure keeps the previous version.
+     * status and the proposal's progress at once (one transaction, or one statement on PostgreSQL):
+     * a failure keeps the previous version.
      */
     async submitSection(
       user: SessionUser,
@@ -260,9 +261,16 @@ export function createSectionsService(deps: { db: Kysely<Database>; proposals: P
       body: unknown,
       hooks: { beforeCommit?: () => Promise<void> } = {},
     ) {
-      const options = { progress: true, answersCorrection: true, beforeCommit: hooks.beforeCommit };
+      // The seller form invites the seller (an account, a membership, an e-mail): a transaction. Any
+      // other submit is one statement on PostgreSQL (docs/decisions/059-the-proposal-core.md).
+      const options = {
+        progress: true,
+        answersCorrection: true,
+        beforeCommit: hooks.beforeCommit,
+        oneStatement: key !== 'seller',
+      };
       const { value: shown, progress } = await withProposal(user, proposalId, options, async (work) => {
-        const { tx, loaded } = work;
+        const { loaded } = work;
         const { def, position } = resolve(loaded, key, buyer);
         if (hidden(loaded, def)) throw notFound();
         guardEdit(loaded, def.scope, position);
@@ -301,24 +309,20 @@ export function createSectionsService(deps: { db: Kysely<Database>; proposals: P
           Object.assign(values, mainAddress);
         }
 
-        const row = await repo.upsertSection(
-          {
-            proposal_id: proposalId,
-            section: def.key,
-            buyer: position,
-            status: 'done',
-            data: JSON.stringify(values),
-            submitted_at: Date.now(),
-            draft: null,
-            draft_updated_at: null,
-            review_note: null,
-            updated_by: user.id,
-          },
-          tx,
-        );
-        work.sectionWritten(row);
+        const row = await work.writeSection({
+          proposal_id: proposalId,
+          section: def.key,
+          buyer: position,
+          status: 'done',
+          data: JSON.stringify(values),
+          submitted_at: Date.now(),
+          draft: null,
+          draft_updated_at: null,
+          review_note: null,
+          updated_by: user.id,
+        });
         if (def.key === 'seller') {
-          await inviteMember(tx, {
+          await inviteMember(work.tx, {
             proposalId,
             proposalCode: loaded.proposal.code,
             role: 'seller',
