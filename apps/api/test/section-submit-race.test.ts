@@ -65,6 +65,7 @@ describe.each(DATABASES)('concurrent section submits on %s', (dialect) => {
       await reset();
       // Without the two sections the proposal is further from done than with them.
       const lower = await computed();
+      const startedAt = Date.now();
       const [investment, data] = await Promise.all([
         as.comprador.put(sectionUrl(ids.twoBuyers, 'investment'), INVESTMENT),
         as.compradora.put(dataUrl, { ...SECOND_BUYER_DATA, cpf }),
@@ -84,6 +85,14 @@ describe.each(DATABASES)('concurrent section submits on %s', (dialect) => {
       const percent = await computed();
       expect(percent).toBeGreaterThan(lower);
       expect(await stored()).toBe(percent);
+      // The proposal's updated_at is the time of the later write, as a number of milliseconds.
+      const { updated_at } = await db()
+        .selectFrom('proposals')
+        .select('updated_at')
+        .where('id', '=', ids.twoBuyers)
+        .executeTakeFirstOrThrow();
+      expect(Number(updated_at)).toBeGreaterThanOrEqual(startedAt);
+      expect(Number(updated_at)).toBeLessThanOrEqual(Date.now());
       // The later of the two answered that percentage.
       expect([investment.json().data.fillingStatus, data.json().data.fillingStatus]).toContain(percent);
     }
