@@ -37,8 +37,10 @@ export function completeSellerPart(deps: { db: Kysely<Database>; proposals: Prop
       work.audit({ action: 'seller.completed', subject: `proposal:${proposalId}` });
       const from = proposal.status as ProposalStatus;
       const to = sellerCompleteMove(from);
-      if (to)
-        await moveProposal(work.tx, {
+      // The progress is computed with the status the proposal moved to, as moveProposal stored it.
+      if (
+        to &&
+        (await moveProposal(work.tx, {
           proposalId,
           from,
           to,
@@ -46,7 +48,9 @@ export function completeSellerPart(deps: { db: Kysely<Database>; proposals: Prop
           reason: 'Parte do vendedor concluída; a proposta foi para a análise da equipe.',
           action: 'proposal.sent_for_analysis',
           ip: null,
-        });
+        }))
+      )
+        work.proposalChanged({ status: to });
       return { ...part, completedAt: new Date(now).toISOString(), done: true };
     });
     return value;
