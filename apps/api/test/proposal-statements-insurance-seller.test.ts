@@ -41,7 +41,7 @@ const COMPLETE = [
 
 describe.each(DATABASES)('statements of a health answer and of the seller completing on %s', (dialect) => {
   const statements: string[] = [];
-  const { as, ids } = demoSuite(dialect, {
+  const { t, as, ids } = demoSuite(dialect, {
     database: { onStatement: (sql) => void statements.push(sql) },
   });
 
@@ -76,5 +76,37 @@ describe.each(DATABASES)('statements of a health answer and of the seller comple
     complete.forEach((sql, i) => expect(sql).toMatch(COMPLETE[i]!));
     const part = (await as.vendedor.get(proposalUrl(ids.twoBuyers, '/seller'))).json().data;
     expect(part).toMatchObject({ ready: true, done: true });
+  });
+
+  it("the seller's completion that sends the proposal to the team stores the progress of its new status", async () => {
+    // The buyers' part sent, the seller's not yet (the proposal above, its completion undone).
+    const db = t.db.kysely;
+    await db
+      .updateTable('proposals')
+      .set({ status: 'awaiting_seller', seller_completed_at: null })
+      .where('id', '=', ids.twoBuyers)
+      .execute();
+    const res = await as.vendedor.post(proposalUrl(ids.twoBuyers, '/seller/complete'));
+    expect(res.statusCode, res.body).toBe(200);
+    const stored = await db
+      .selectFrom('proposals')
+      .select(['status', 'filling_status'])
+      .where('id', '=', ids.twoBuyers)
+      .executeTakeFirstOrThrow();
+    expect(stored.status).toBe('under_review');
+    const progress = (await as.operador.get(proposalUrl(ids.twoBuyers, '/progress'))).json().data;
+    expect(stored.filling_status).toBe(progress.percent);
+    const actions = await db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('subject', '=', `proposal:${ids.twoBuyers}`)
+      .where('action', 'in', ['seller.completed', 'proposal.sent_for_analysis'])
+      .execute();
+    // This completion's two entries, and the one of the completion above.
+    expect(actions.map((a) => a.action).sort()).toEqual([
+      'proposal.sent_for_analysis',
+      'seller.completed',
+      'seller.completed',
+    ]);
   });
 });
