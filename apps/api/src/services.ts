@@ -58,6 +58,7 @@ export function createServices(deps: {
   // Health answers (DPS) are encrypted with HEALTH_DATA_KEY or DATA_DIR/keys/health.key; a bad key stops the start.
   const insurance = createInsuranceService({
     db,
+    proposals,
     cipher: createHealthCipherFromConfig(config),
     onUnreadable: (info) =>
       log.error(

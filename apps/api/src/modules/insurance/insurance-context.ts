@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Executor } from '../../db/database';
 import type { DeclarationStatus, InsuranceOverview } from '@portal/domain/insurance';
 import type { SessionUser } from '@portal/domain/auth';
@@ -18,7 +18,8 @@ import type {
   ProposalsTable,
 } from '../../db/schema';
 import { HttpError, forbidden, notFound } from '../../errors';
-import { createProposalsService } from '../proposals/proposals.service';
+import type { LoadedProposal, ProposalsService } from '../proposals/proposals.service';
+import type { ChangeOptions, ProposalWork } from '../proposals/unit-of-work';
 import { type HealthCipher } from './health-crypto';
 import { createInsuranceRepository } from './insurance.repository';
 
@@ -45,6 +46,8 @@ export const aadOf = (proposalId: string, buyer: number, key: string) => `${prop
 /** What the insurance service's parts share. */
 export interface InsuranceDeps {
   db: Kysely<Database>;
+  /** The one proposal service (services.ts): its readProposal and withProposal load the proposal. */
+  proposals: ProposalsService;
   cipher: HealthCipher;
   onUnreadable?: (info: { proposalId: string; buyer: number; question: string }) => void;
 }
@@ -52,14 +55,40 @@ export interface InsuranceDeps {
 /** Access to a proposal's declarations and the overview both parts of the service build on. */
 export function createInsuranceContext(deps: InsuranceDeps) {
   const repo = createInsuranceRepository(deps.db);
-  const proposals = createProposalsService({ db: deps.db });
+  const { proposals } = deps;
 
-  /** The proposal as this buyer (or an operator) may see it; sellers have no part in the declaration: 404. */
-  async function load(user: SessionUser, proposalId: string, tx: Executor = deps.db): Promise<Loaded> {
+  /**
+   * Sellers have no part in the declaration: 404, as for a missing proposal. The routes let sellers
+   * in (`access: ['buyer', 'seller']`, which would answer 403), so the rule stays here.
+   */
+  function noSeller(user: SessionUser) {
     if (user.role === 'seller') throw notFound();
-    const { proposal, buyers, me } = await proposals.loadProposalFor(user, proposalId, tx);
+  }
+
+  /** The declaration's view of a proposal loaded by the core. */
+  function insuranceOf({ proposal, buyers, me }: LoadedProposal): Loaded {
     const insurer = (JSON.parse(proposal.financing) as { insuranceCompanyName: Insurer }).insuranceCompanyName;
     return { proposal, buyers, me, insurer, open: isEditableStatus(proposal.status) };
+  }
+
+  /** A read of the declaration: the proposal as this buyer (or an operator) may see it, loaded once. */
+  function read<T>(user: SessionUser, proposalId: string, fn: (loaded: Loaded) => Promise<T>): Promise<T> {
+    noSeller(user);
+    return proposals.readProposal(user, proposalId, (r) => fn(insuranceOf(r.loaded)));
+  }
+
+  /** A change of the declaration on the proposal core (withProposal): the use case's own rule only. */
+  async function change<T>(
+    user: SessionUser,
+    proposalId: string,
+    options: ChangeOptions,
+    fn: (loaded: Loaded, work: ProposalWork<Transaction<Database>>) => Promise<T>,
+  ): Promise<T> {
+    noSeller(user);
+    const { value } = await proposals.withProposal(user, proposalId, options, (work) =>
+      fn(insuranceOf(work.loaded), work),
+    );
+    return value;
   }
 
   /** The buyer position a request is about: a buyer acts only on their own declaration. */
@@ -151,7 +180,7 @@ export function createInsuranceContext(deps: InsuranceDeps) {
     if (!loaded.open) throw new HttpError(409, 'proposal_locked', PROPOSAL_LOCKED_MESSAGE);
   }
 
-  return { deps, repo, proposals, load, ownTarget, activeConsent, statusOf, overviewOf, guardOpen };
+  return { deps, repo, read, change, ownTarget, activeConsent, statusOf, overviewOf, guardOpen };
 }
 
 export type InsuranceContext = ReturnType<typeof createInsuranceContext>;

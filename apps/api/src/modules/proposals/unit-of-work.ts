@@ -77,6 +77,13 @@ export interface ProposalWork<Tx extends Executor = Transaction<Database>> exten
   audit(entry: { action: string; subject: string; ip?: string | null; detail?: string | null }): void;
   /** The outbox is kicked once the transaction has committed (an e-mail was queued). */
   mailQueued(): void;
+  /**
+   * The health declarations or the documents changed: the progress reads them again (one
+   * statement) after the use case, and is stored (with `progress`).
+   */
+  stateChanged(): void;
+  /** The proposal's own row changed (the seller's completion): the progress is computed with it. */
+  proposalChanged(patch: Partial<ProposalsTable>): void;
 }
 
 export interface ChangeOptions {
@@ -89,6 +96,10 @@ export interface ChangeOptions {
   progress?: boolean;
   /** A buyer's or the seller's change, which may answer the last correction asked (lifecycle.ts). */
   answersCorrection?: boolean;
+  /** false: the percentage is stored without moving `updated_at` (the change moved it itself). */
+  touch?: boolean;
+  /** The client's address, recorded with the correction answered (`answersCorrection`). */
+  ip?: string | null;
   /** Runs last inside the transaction (tests: a failure there must undo everything). */
   beforeCommit?: () => Promise<void>;
   /**
@@ -170,6 +181,10 @@ export function createUnitOfWork(deps: {
         const { proposal, members } = loaded;
         return { proposal, members, rows: sections!, settings: settings!, ...extras };
       },
+      /** Forgets the declarations and files read so far: progressData reads them again. */
+      stale() {
+        extras = undefined;
+      },
       written(row: ProposalSectionsTable) {
         const rows = sections ?? [];
         const at = rows.findIndex((r) => r.section === row.section && r.buyer === row.buyer);
@@ -185,7 +200,7 @@ export function createUnitOfWork(deps: {
     fn: (read: ProposalRead) => Promise<T>,
     options: { progress?: boolean } = {},
   ): Promise<T> {
-    const { written: _w, ...read } = await loadFor(caller, proposalId, deps.db, options.progress);
+    const { written: _w, stale: _s, ...read } = await loadFor(caller, proposalId, deps.db, options.progress);
     return fn(read);
   }
 
@@ -217,7 +232,7 @@ export function createUnitOfWork(deps: {
       let changed = false;
       let queue = false;
       const audits: Parameters<ProposalWork['audit']>[0][] = [];
-      const { written, ...read } = reader;
+      const { written, stale, ...read } = reader;
       const value = await useCase({
         ...read,
         sectionWritten(row) {
@@ -233,11 +248,19 @@ export function createUnitOfWork(deps: {
         membersChanged: () => void (queue = true),
         audit: (entry) => void audits.push(entry),
         mailQueued: () => void (kick = true),
+        stateChanged() {
+          stale();
+          changed = true;
+        },
+        proposalChanged(patch) {
+          Object.assign(loaded.proposal, patch);
+          changed = true;
+        },
       });
       let progress: ProposalProgress | null = null;
       if (changed && options.progress) {
         progress = progressOf(await reader.progressData());
-        await storeProgress(tx, proposalId, progress);
+        await storeProgress(tx, proposalId, progress, { touch: options.touch });
         const status = loaded.proposal.status as ProposalStatus;
         const to = options.answersCorrection ? answeredMove(status, progress.steps) : null;
         if (to)
@@ -248,7 +271,7 @@ export function createUnitOfWork(deps: {
             actorId: caller.id,
             reason: 'Correção respondida.',
             action: 'proposal.correction_answered',
-            ip: null,
+            ip: options.ip ?? null,
           });
       }
       // The queue's waits move with documents, statuses and invitations only (queue-waits.ts): a
