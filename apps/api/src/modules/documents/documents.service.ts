@@ -12,6 +12,7 @@ import { HttpError, notFound, serviceUnavailable } from '../../errors';
 import { newId } from '../../crypto';
 import { recordAudit } from '../audit/audit';
 import type { Mailer } from '../mail/outbox';
+import type { ProposalsService } from '../proposals/proposals.service';
 import type { DocumentsConfig } from './documents.config';
 import { createDocumentAccess, type DocumentsProposal } from './document-access';
 import { createDocumentsRepository, type DocumentsRepository } from './documents.repository';
@@ -44,6 +45,8 @@ export function createDocumentsService(deps: {
   config: DocumentsConfig;
   publicUrl: string;
   log: FastifyBaseLogger;
+  /** The one proposals service (services.ts). */
+  proposals: ProposalsService;
   /** Test seam: runs after the object is under its final key, before its row is written (a crash there). */
   faults?: { afterStorageWrite?: () => Promise<void> };
 }) {
@@ -53,6 +56,7 @@ export function createDocumentsService(deps: {
   const { load, visibleItem, visibleFile, fileView, isOpen, event, listDocuments, maxBytes } = createDocumentAccess({
     db,
     config,
+    proposals: deps.proposals,
   });
 
   return {
@@ -286,6 +290,7 @@ export function createDocumentsServiceFromConfig(deps: {
   config: DocumentsConfig;
   publicUrl: string;
   log: FastifyBaseLogger;
+  proposals: ProposalsService;
 }) {
   const scanner = deps.config.clamav ? createClamavScanner(deps.config.clamav) : null;
   return createDocumentsService({ ...deps, scanner });

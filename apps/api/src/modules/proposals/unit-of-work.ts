@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { SessionUser } from '@portal/domain/auth';
 import { todayIso } from '@portal/domain/dates';
+import type { ValidityKind } from '@portal/domain/documents';
 import { answeredMove } from '@portal/domain/lifecycle';
 import type { ProposalProgress } from '@portal/domain/next-step';
 import type { ProposalStatus } from '@portal/domain/proposal';
@@ -59,6 +60,15 @@ export interface ProposalWork<Tx extends Executor = Transaction<Database>> exten
   audit(entry: { action: string; subject: string; ip?: string | null; detail?: string | null }): void;
   /** The outbox is kicked once the transaction has committed (an e-mail was queued). */
   mailQueued(): void;
+  /**
+   * The proposal's documents' files changed (one sent, taken back or reviewed): the progress reads
+   * them again and is stored, and the proposal's place in the operators' queue is refreshed.
+   */
+  documentsChanged(): void;
+  /** The proposal's status moved (already written): the progress is stored, the queue refreshed. */
+  statusChanged(to: ProposalStatus): void;
+  /** The progress as it stands now, with this use case's changes (for a mail that tells it). */
+  progress(): Promise<ProposalProgress>;
 }
 
 export interface ChangeOptions {
@@ -71,6 +81,10 @@ export interface ChangeOptions {
   progress?: boolean;
   /** A buyer's or the seller's change, which may answer the last correction asked (lifecycle.ts). */
   answersCorrection?: boolean;
+  /** The documents' validity (documents.config.ts), for the progress and the queue's waits. */
+  validityDays?: Record<ValidityKind, number>;
+  /** false: storing the progress does not mark the proposal updated (storeProgress). */
+  touch?: boolean;
   /** Runs last inside the transaction (tests: a failure there must undo everything). */
   beforeCommit?: () => Promise<void>;
 }
@@ -107,6 +121,7 @@ export function createUnitOfWork(deps: {
       declarations: state.declarations,
       files: state.files,
     };
+    let filesStale = false;
     const read = {
       tx,
       loaded,
@@ -137,7 +152,15 @@ export function createUnitOfWork(deps: {
           extras = { declarations: state.declarations, files: state.files };
           sections ??= state.sections;
           settings ??= settingsOf(state.settings);
+        } else if (filesStale) {
+          const files = await tx
+            .selectFrom('document_files')
+            .select(['item', 'status', 'uploaded_at', 'review_reason', 'issued_on'])
+            .where('proposal_id', '=', loaded.proposal.id)
+            .execute();
+          extras = { ...extras, files };
         }
+        filesStale = false;
         const { proposal, members } = loaded;
         return { proposal, members, rows: sections!, settings: settings!, ...extras };
       },
@@ -145,6 +168,9 @@ export function createUnitOfWork(deps: {
         const rows = sections ?? [];
         const at = rows.findIndex((r) => r.section === row.section && r.buyer === row.buyer);
         sections = at < 0 ? [...rows, row] : rows.map((r, i) => (i === at ? row : r));
+      },
+      filesWritten() {
+        filesStale = extras !== undefined;
       },
     };
     return read;
@@ -156,7 +182,7 @@ export function createUnitOfWork(deps: {
     fn: (read: ProposalRead) => Promise<T>,
     options: { progress?: boolean } = {},
   ): Promise<T> {
-    const { written: _w, ...read } = await loadFor(caller, proposalId, deps.db, options.progress);
+    const { written: _w, filesWritten: _f, ...read } = await loadFor(caller, proposalId, deps.db, options.progress);
     return fn(read);
   }
 
@@ -188,7 +214,8 @@ export function createUnitOfWork(deps: {
       let changed = false;
       let queue = false;
       const audits: Parameters<ProposalWork['audit']>[0][] = [];
-      const { written, ...read } = reader;
+      const { written, filesWritten, ...read } = reader;
+      const progressNow = async () => progressOf(await reader.progressData(), { validityDays: options.validityDays });
       const value = await useCase({
         ...read,
         sectionWritten(row) {
@@ -198,11 +225,22 @@ export function createUnitOfWork(deps: {
         membersChanged: () => void (queue = true),
         audit: (entry) => void audits.push(entry),
         mailQueued: () => void (kick = true),
+        documentsChanged() {
+          filesWritten();
+          changed = true;
+          queue = true;
+        },
+        statusChanged(to) {
+          loaded.proposal.status = to;
+          changed = true;
+          queue = true;
+        },
+        progress: progressNow,
       });
       let progress: ProposalProgress | null = null;
       if (changed && options.progress) {
-        progress = progressOf(await reader.progressData());
-        await storeProgress(tx, proposalId, progress);
+        progress = await progressNow();
+        await storeProgress(tx, proposalId, progress, { touch: options.touch });
         const status = loaded.proposal.status as ProposalStatus;
         const to = options.answersCorrection ? answeredMove(status, progress.steps) : null;
         if (to)
@@ -218,7 +256,7 @@ export function createUnitOfWork(deps: {
       }
       // The queue's waits move with documents, statuses and invitations only (queue-waits.ts): a
       // status move refreshes them itself (moveProposal), an invitation here.
-      if (queue) await refreshQueueWaits(tx, proposalId);
+      if (queue) await refreshQueueWaits(tx, proposalId, { validityDays: options.validityDays });
       for (const entry of audits) await recordAudit(tx, { actorId: caller.id, ...entry });
       await options.beforeCommit?.();
       return { value, progress };
