@@ -131,8 +131,8 @@ export function createProposalReviewService(deps: {
       args: { stage: ProposalStage; reason: string },
       ip: string | null,
     ) {
-      await deps.db.transaction().execute(async (tx) => {
-        const loaded = await load(operator, proposalId, tx);
+      // On the proposal core (docs/decisions/059-the-proposal-core.md): a stage moves no step.
+      await deps.proposals.withProposal(operator, proposalId, {}, async ({ tx, loaded, mailQueued }) => {
         const from = loaded.proposal.stage as ProposalStage;
         const error = stageChangeError(loaded.proposal.status as ProposalStatus, from, args.stage);
         if (error) throw new HttpError(409, 'invalid_transition', error, { stage: error });
@@ -171,8 +171,8 @@ export function createProposalReviewService(deps: {
             ].join('\n'),
           }));
         }
+        mailQueued();
       });
-      deps.mailer.kick();
     },
 
     /**
