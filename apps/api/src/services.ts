@@ -51,10 +51,18 @@ export function createServices(deps: {
   // The proposal core, built once and handed to the modules that read or change a proposal
   // (docs/decisions/059-the-proposal-core.md).
   const proposals = createProposalsService({ db, mailer });
-  const documents = createDocumentsServiceFromConfig({ db, mailer, storage, config: config.documents, publicUrl, log });
+  const documents = createDocumentsServiceFromConfig({
+    db,
+    mailer,
+    storage,
+    config: config.documents,
+    publicUrl,
+    log,
+    proposals,
+  });
   const sections = createSectionsService({ db, proposals, publicUrl });
   const financing = createFinancingService({ db, proposals });
-  const backoffice = createBackofficeService({ db, dialect: deps.db.dialect, mailer, publicUrl });
+  const backoffice = createBackofficeService({ db, dialect: deps.db.dialect, mailer, publicUrl, proposals });
   // Health answers (DPS) are encrypted with HEALTH_DATA_KEY or DATA_DIR/keys/health.key; a bad key stops the start.
   const insurance = createInsuranceService({
     db,
@@ -87,13 +95,13 @@ export function createServices(deps: {
       config: config.documents,
       log,
     }),
-    documentReview: createDocumentReviewService({ db, mailer, config: config.documents, publicUrl }),
+    documentReview: createDocumentReviewService({ db, mailer, config: config.documents, publicUrl, proposals }),
     insurance,
     seller: createSellerService({ db, proposals }),
     financing,
     fgts: createFgtsService({ db, sections, proposals, propertyRules: financing.fgtsPropertyRules }),
     backoffice,
-    review: createProposalReviewService({ db, dialect: deps.db.dialect, mailer, publicUrl }),
+    review: createProposalReviewService({ db, dialect: deps.db.dialect, mailer, publicUrl, proposals }),
     dossier: createDossierService({ db, storage, backoffice, financing }),
     operators: createOperatorsService({ db, mailer, publicUrl }),
     activity: createActivityService({ db }),

@@ -88,6 +88,7 @@ describe.each(SETUPS)('upload storage: $name', ({ dialect, s3: useS3 }) => {
       config: t.config.documents,
       publicUrl: t.config.publicUrl,
       log: t.app.log,
+      proposals: t.app.services.proposals,
       faults: { afterStorageWrite: () => (reached(), new Promise<void>(() => {})) },
     });
     const ctx = await crashing.prepareUpload(await sessionUserOf(t, main), ids.twoBuyers, ITEM);

@@ -26,6 +26,7 @@ import { inviteMember } from '../invitations/invite';
 import type { Mailer } from '../mail/outbox';
 import { createBackofficeRepository } from '../proposals/queries/backoffice-list';
 import { insertProposal } from '../proposals/queries/new-proposal';
+import type { ProposalsService } from '../proposals/proposals.service';
 import { createProposalSectionsLoader, sectionTitle } from './proposal-sections';
 import { syncProposalIndex } from './search-index';
 import { refreshQueueWaits } from './queue-waits';
@@ -42,10 +43,12 @@ export function createBackofficeService(deps: {
   dialect: 'sqlite' | 'postgres';
   mailer: Mailer;
   publicUrl: string;
+  /** The one proposals service (services.ts). */
+  proposals: ProposalsService;
 }) {
   const repo = createBackofficeRepository(deps.db, { dialect: deps.dialect });
   const documentFiles = createDocumentsRepository(deps.db);
-  const { load, facts } = createProposalSectionsLoader(deps.db);
+  const { load, facts } = createProposalSectionsLoader(deps.db, deps.proposals);
 
   function historyView(
     rows: Awaited<ReturnType<typeof repo.findHistory>>,

@@ -6,6 +6,7 @@ import { findSection } from '@portal/domain/sections-registry';
 import { LOGIN_PATH } from '@portal/domain/routes';
 import { NO_BUYER } from '@portal/domain/proposal-facts';
 import { isOpenStatus } from '@portal/domain/proposal-status';
+import type { ProposalProgress } from '@portal/domain/next-step';
 import type { Database, ProposalMembersTable } from '../../db/schema';
 import type { Executor } from '../../db/database';
 import { HttpError, notFound } from '../../errors';
@@ -15,7 +16,8 @@ import { progressMailLines, viewerOf } from '../mail/progress-text';
 import { refreshProposalProgress } from '../proposals/proposal-progress';
 import { rejectSection, updateStageFrom } from '../proposals/queries/review';
 import { updateStatusFrom } from '../proposals/queries/status';
-import { createProposalSectionsLoader, sectionTitle, type ProposalWithSections } from './proposal-sections';
+import type { LoadedProposal, ProposalsService } from '../proposals/proposals.service';
+import { createProposalSectionsLoader, sectionTitle } from './proposal-sections';
 
 export const CORRECTION_LOCKED =
   'Só é possível pedir correção com a proposta em preenchimento, em análise ou com correção pendente.';
@@ -23,7 +25,7 @@ export const SECTION_NOT_SENT = 'Esta seção ainda não foi enviada: não há o
 export const CHANGED_MEANWHILE = 'A proposta mudou enquanto você decidia. Recarregue a página e tente de novo.';
 const firstName = (name: string) => name.split(' ')[0] ?? name;
 
-type Loaded = ProposalWithSections;
+type Loaded = LoadedProposal;
 
 /**
  * What an operator changes on a proposal: its status (along the machine's edges), its stage, and a
@@ -35,8 +37,10 @@ export function createProposalReviewService(deps: {
   dialect: 'sqlite' | 'postgres';
   mailer: Mailer;
   publicUrl: string;
+  /** The one proposals service (services.ts). */
+  proposals: ProposalsService;
 }) {
-  const { load } = createProposalSectionsLoader(deps.db);
+  const { load } = createProposalSectionsLoader(deps.db, deps.proposals);
 
   /** E-mails a party (the buyers or the sellers with an account link) about something to do. */
   async function mailParty(
@@ -60,6 +64,8 @@ export function createProposalReviewService(deps: {
     tx: Transaction<Database>,
     loaded: Loaded,
     args: { to: ProposalStatus; reason: string; actorId: string; ip: string | null; notify: boolean },
+    // Sending for analysis is a step of the buyers: the status moves the progress, stored by `moved`.
+    moved: () => Promise<ProposalProgress | null>,
   ) {
     const from = loaded.proposal.status as ProposalStatus;
     const error = statusChangeError(from, args.to);
@@ -67,8 +73,7 @@ export function createProposalReviewService(deps: {
     const now = Date.now();
     const updated = await updateStatusFrom(tx, { proposalId: loaded.proposal.id, from, to: args.to, now });
     if (Number(updated.numUpdatedRows) !== 1) throw new HttpError(409, 'conflict', CHANGED_MEANWHILE);
-    // Sending for analysis is a step of the buyers: the status moves the progress.
-    const progress = await refreshProposalProgress(tx, loaded.proposal.id, { touch: false });
+    const progress = await moved();
     await recordProposalChange(tx, {
       proposalId: loaded.proposal.id,
       actorId: args.actorId,
@@ -108,11 +113,16 @@ export function createProposalReviewService(deps: {
       args: { status: ProposalStatus; reason: string },
       ip: string | null,
     ) {
-      await deps.db.transaction().execute(async (tx) => {
-        const loaded = await load(operator, proposalId, tx);
-        await applyStatus(tx, loaded, { to: args.status, reason: args.reason, actorId: operator.id, ip, notify: true });
+      // On the proposal core (docs/decisions/059-the-proposal-core.md): the status moved, the core
+      // stores the progress and refreshes the queue's waits (docs/decisions/050), then kicks the mail.
+      const change = { to: args.status, reason: args.reason, actorId: operator.id, ip, notify: true };
+      await deps.proposals.withProposal(operator, proposalId, { progress: true, touch: false }, async (work) => {
+        await applyStatus(work.tx, work.loaded, change, async () => {
+          work.statusChanged(args.status);
+          return work.progress();
+        });
+        work.mailQueued();
       });
-      deps.mailer.kick();
     },
 
     async changeStage(
@@ -121,8 +131,8 @@ export function createProposalReviewService(deps: {
       args: { stage: ProposalStage; reason: string },
       ip: string | null,
     ) {
-      await deps.db.transaction().execute(async (tx) => {
-        const loaded = await load(operator, proposalId, tx);
+      // On the proposal core (docs/decisions/059-the-proposal-core.md): a stage moves no step.
+      await deps.proposals.withProposal(operator, proposalId, {}, async ({ tx, loaded, mailQueued }) => {
         const from = loaded.proposal.stage as ProposalStage;
         const error = stageChangeError(loaded.proposal.status as ProposalStatus, from, args.stage);
         if (error) throw new HttpError(409, 'invalid_transition', error, { stage: error });
@@ -161,8 +171,8 @@ export function createProposalReviewService(deps: {
             ].join('\n'),
           }));
         }
+        mailQueued();
       });
-      deps.mailer.kick();
     },
 
     /**
@@ -215,13 +225,12 @@ export function createProposalReviewService(deps: {
               ? 'filling'
               : null;
         if (reopen) {
-          await applyStatus(tx, loaded, {
-            to: reopen,
-            reason: `Correção pedida: ${def.title}.`,
-            actorId: operator.id,
-            ip,
-            notify: false,
-          });
+          await applyStatus(
+            tx,
+            loaded,
+            { to: reopen, reason: `Correção pedida: ${def.title}.`, actorId: operator.id, ip, notify: false },
+            () => refreshProposalProgress(tx, proposalId, { touch: false }),
+          );
         }
         const party: Party = def.scope === 'seller' ? 'seller' : 'buyer';
         const only =

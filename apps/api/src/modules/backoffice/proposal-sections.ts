@@ -5,7 +5,7 @@ import { findSection } from '@portal/domain/sections-registry';
 import type { Database, ProposalSectionsTable } from '../../db/schema';
 import type { Executor } from '../../db/database';
 import { loadProposalFacts } from '../proposals/proposal-facts';
-import { createProposalsService, type LoadedProposal } from '../proposals/proposals.service';
+import type { LoadedProposal, ProposalsService } from '../proposals/proposals.service';
 import { createSectionsRepository } from '../proposals/queries/sections';
 
 /** A proposal as the back office works on it: its parties and every section row. */
@@ -14,8 +14,7 @@ export interface ProposalWithSections extends LoadedProposal {
 }
 
 /** Loads a proposal for the back office's services (the access rule is loadProposalFor's). */
-export function createProposalSectionsLoader(db: Kysely<Database>) {
-  const proposals = createProposalsService({ db });
+export function createProposalSectionsLoader(db: Kysely<Database>, proposals: ProposalsService) {
   const sections = createSectionsRepository(db);
   return {
     /** The proposal as this caller may see it (404 for anyone not on it), with its section rows. */

@@ -23,7 +23,8 @@ import { refreshProposalProgress } from '../proposals/proposal-progress';
 import { settleAnsweredCorrection } from '../proposals/lifecycle';
 import { loadProposalFacts } from '../proposals/proposal-facts';
 import { findSectionsForDocuments } from '../proposals/queries/documents';
-import { createProposalsService, type LoadedProposal } from '../proposals/proposals.service';
+import type { LoadedProposal, ProposalsService } from '../proposals/proposals.service';
+import type { ProposalRead } from '../proposals/unit-of-work';
 import type { DocumentsConfig } from './documents.config';
 
 /** A proposal as the documents module reads it: its parties and the items it needs. */
@@ -39,9 +40,13 @@ const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOStrin
  * event log every change writes: shared by the uploads (documents.service.ts) and the back
  * office's review (document-review.service.ts).
  */
-export function createDocumentAccess(deps: { db: Kysely<Database>; config: DocumentsConfig }) {
-  const { db, config } = deps;
-  const proposals = createProposalsService({ db });
+export function createDocumentAccess(deps: {
+  db: Kysely<Database>;
+  config: DocumentsConfig;
+  /** The one proposals service (services.ts): its access rule and its unit of work. */
+  proposals: ProposalsService;
+}) {
+  const { db, config, proposals } = deps;
 
   /** The proposal as this user may see it, with the items it needs; anyone else gets 404. */
   async function load(user: SessionUser, proposalId: string, tx: Executor = db): Promise<Loaded> {
@@ -49,6 +54,11 @@ export function createDocumentAccess(deps: { db: Kysely<Database>; config: Docum
     const rows = await findSectionsForDocuments(tx, proposalId);
     const facts = await loadProposalFacts(tx, { proposal: loaded.proposal, buyers: loaded.buyers.length, rows });
     return { ...loaded, items: deriveDocumentItems(facts) };
+  }
+
+  /** The same, from what the proposal core has loaded (no statement when it read the progress's data). */
+  async function documentsProposal(read: ProposalRead): Promise<Loaded> {
+    return { ...read.loaded, items: deriveDocumentItems(await read.facts()) };
   }
 
   /**
@@ -195,17 +205,8 @@ export function createDocumentAccess(deps: { db: Kysely<Database>; config: Docum
     return { items, checklist, sellerItems };
   }
 
-  async function event(
-    tx: Executor,
-    e: {
-      proposalId: string;
-      item: string;
-      fileId: string | null;
-      action: 'uploaded' | 'deleted' | 'accepted' | 'rejected';
-      reason?: string | null;
-      actorId: string;
-    },
-  ) {
+  /** A document event logged (the documents' history); its audit entry is eventAudit's. */
+  async function logEvent(tx: Executor, e: DocumentEvent) {
     await tx
       .insertInto('document_events')
       .values({
@@ -219,11 +220,11 @@ export function createDocumentAccess(deps: { db: Kysely<Database>; config: Docum
         at: Date.now(),
       })
       .execute();
-    await recordAudit(tx, {
-      actorId: e.actorId,
-      action: `document.${e.action}`,
-      subject: `proposal:${e.proposalId}/documents/${e.item}${e.fileId ? `/${e.fileId}` : ''}`,
-    });
+  }
+
+  async function event(tx: Executor, e: DocumentEvent) {
+    await logEvent(tx, e);
+    await recordAudit(tx, { actorId: e.actorId, ...eventAudit(e) });
     // A document sent, taken back or reviewed moves the documents step of its party.
     await refreshProposalProgress(tx, e.proposalId, { validityDays: config.validityDays, touch: false });
     // A document sent again may answer the last correction asked.
@@ -234,8 +235,12 @@ export function createDocumentAccess(deps: { db: Kysely<Database>; config: Docum
   const maxBytes = () => Math.floor(config.maxMb * 1024 * 1024);
 
   async function listDocuments(user: SessionUser, proposalId: string) {
-    const loaded = await load(user, proposalId);
-    const { items, checklist, sellerItems } = await itemsView(loaded);
+    return documentsView(await load(user, proposalId));
+  }
+
+  /** The documents' list as this caller reads it, of a proposal already loaded. */
+  async function documentsView(loaded: Loaded, tx: Executor = db) {
+    const { items, checklist, sellerItems } = await itemsView(loaded, tx);
     return {
       proposal: { id: loaded.proposal.id, code: loaded.proposal.code, status: loaded.proposal.status },
       canUpload: loaded.me !== null && isOpen(loaded),
@@ -246,5 +251,38 @@ export function createDocumentAccess(deps: { db: Kysely<Database>; config: Docum
     };
   }
 
-  return { load, canSee, isOpen, canUpload, visibleItem, visibleFile, fileView, event, listDocuments, maxBytes };
+  return {
+    proposals,
+    load,
+    documentsProposal,
+    canSee,
+    isOpen,
+    canUpload,
+    visibleItem,
+    visibleFile,
+    fileView,
+    event,
+    logEvent,
+    listDocuments,
+    documentsView,
+    maxBytes,
+  };
+}
+
+/** A change of a document item, as its history and the audit log record it. */
+export interface DocumentEvent {
+  proposalId: string;
+  item: string;
+  fileId: string | null;
+  action: 'uploaded' | 'deleted' | 'accepted' | 'rejected';
+  reason?: string | null;
+  actorId: string;
+}
+
+/** The audit entry of a document event. */
+export function eventAudit(e: DocumentEvent) {
+  return {
+    action: `document.${e.action}`,
+    subject: `proposal:${e.proposalId}/documents/${e.item}${e.fileId ? `/${e.fileId}` : ''}`,
+  };
 }

@@ -1,14 +1,15 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { SessionUser } from '@portal/domain/auth';
 import { DOCUMENT_ITEMS, isDocumentItemKey, type DocumentItemDef, type FileStatus } from '@portal/domain/documents';
-import type { Database, ProposalMembersTable } from '../../db/schema';
+import type { ProposalProgress } from '@portal/domain/next-step';
+import type { Database, DocumentFilesTable, ProposalMembersTable } from '../../db/schema';
 import type { Executor } from '../../db/database';
 import { HttpError } from '../../errors';
 import { enqueueMail, type Mailer } from '../mail/outbox';
 import { progressMailLines, viewerOf } from '../mail/progress-text';
-import { loadProposalProgress } from '../proposals/proposal-progress';
+import type { ProposalsService } from '../proposals/proposals.service';
 import type { DocumentsConfig } from './documents.config';
-import { createDocumentAccess, type DocumentsProposal } from './document-access';
+import { createDocumentAccess, eventAudit, type DocumentsProposal } from './document-access';
 
 type Loaded = DocumentsProposal;
 
@@ -21,9 +22,12 @@ export function createDocumentReviewService(deps: {
   mailer: Mailer;
   config: DocumentsConfig;
   publicUrl: string;
+  /** The one proposals service (services.ts). */
+  proposals: ProposalsService;
 }) {
   const { db } = deps;
-  const { load, visibleItem, visibleFile, event, listDocuments } = createDocumentAccess(deps);
+  const access = createDocumentAccess(deps);
+  const { load, documentsProposal, visibleItem, visibleFile, logEvent, documentsView } = access;
 
   /** Who hears about a rejected item: the people who send it, and whoever sent the file. */
   async function recipientsFor(tx: Executor, loaded: Loaded, item: DocumentItemDef, uploaders: string[]) {
@@ -54,9 +58,9 @@ export function createDocumentReviewService(deps: {
     item: DocumentItemDef,
     reason: string,
     uploaders: string[],
+    // The review already moved the steps: the count and next step as the screens now show them.
+    progress: ProposalProgress,
   ) {
-    // The events above already moved the steps: the count and next step as the screens now show them.
-    const progress = await loadProposalProgress(tx, loaded.proposal.id, { validityDays: deps.config.validityDays });
     for (const r of await recipientsFor(tx, loaded, item, uploaders)) {
       const position = loaded.buyers.find((b) => b.email.toLowerCase() === r.email)?.position ?? 0;
       const path = r.role === 'seller' ? `/seller/proposals/${loaded.proposal.id}/upload` : '/buyer/documents/upload';
@@ -72,49 +76,82 @@ export function createDocumentReviewService(deps: {
           '',
           `Envie um novo arquivo em: ${deps.publicUrl}${path}`,
           '',
-          ...(progress ? [...progressMailLines(progress, viewerOf({ role: r.role, position })), ''] : []),
+          ...progressMailLines(progress, viewerOf({ role: r.role, position })),
+          '',
           'Portal de Propostas',
         ].join('\n'),
       });
     }
   }
 
+  /**
+   * A review on the proposal core (docs/decisions/059-the-proposal-core.md): the files decided, one
+   * event each, the progress (it reads the files again) and the queue's waits, a refusal e-mailed
+   * with the progress as it now stands; the answer is the list as the operator now reads it.
+   */
+  function review(
+    user: SessionUser,
+    proposalId: string,
+    decision: { decision: 'accept' | 'reject'; reason?: string },
+    pick: (
+      loaded: Loaded,
+      tx: Transaction<Database>,
+    ) => Promise<{ item: DocumentItemDef; files: Pick<DocumentFilesTable, 'id' | 'uploaded_by'>[] }>,
+  ) {
+    const reason = reviewReason(decision);
+    const options = { progress: true, touch: false, validityDays: deps.config.validityDays };
+    return access.proposals
+      .withProposal(user, proposalId, options, async (work) => {
+        const loaded = await documentsProposal(work);
+        const { item, files } = await pick(loaded, work.tx);
+        const status: FileStatus = decision.decision === 'accept' ? 'accepted' : 'rejected';
+        await work.tx
+          .updateTable('document_files')
+          .set({ status, review_reason: reason, reviewed_by: user.id, reviewed_at: Date.now() })
+          .where(
+            'id',
+            'in',
+            files.map((f) => f.id),
+          )
+          .execute();
+        for (const f of files) {
+          const e = { proposalId, item: item.key, fileId: f.id, action: status, reason, actorId: user.id };
+          await logEvent(work.tx, e);
+          work.audit(eventAudit(e));
+        }
+        work.documentsChanged();
+        if (reason) {
+          const uploaders = files.map((f) => f.uploaded_by);
+          await notifyRejection(work.tx, loaded, item, reason, uploaders, await work.progress());
+          work.mailQueued();
+        }
+        return documentsView(loaded, work.tx);
+      })
+      .then(({ value }) => value);
+  }
+
   return {
     /** The operator accepts or rejects one file; a rejection reopens the item and e-mails its people. */
-    async reviewFile(
+    reviewFile(
       user: SessionUser,
       proposalId: string,
       fileId: string,
       decision: { decision: 'accept' | 'reject'; reason?: string },
     ) {
-      const reason = reviewReason(decision);
-      await db.transaction().execute(async (tx) => {
-        const loaded = await load(user, proposalId, tx);
+      return review(user, proposalId, decision, async (loaded, tx) => {
         const { file, item } = await visibleFile(loaded, fileId, tx);
-        const status: FileStatus = decision.decision === 'accept' ? 'accepted' : 'rejected';
-        const now = Date.now();
-        await tx
-          .updateTable('document_files')
-          .set({ status, review_reason: reason, reviewed_by: user.id, reviewed_at: now })
-          .where('id', '=', file.id)
-          .execute();
-        await event(tx, { proposalId, item: item.key, fileId: file.id, action: status, reason, actorId: user.id });
-        if (reason) await notifyRejection(tx, loaded, item, reason, [file.uploaded_by]);
+        return { item, files: [file] };
       });
-      if (reason) deps.mailer.kick();
-      return listDocuments(user, proposalId);
     },
 
     /** The operator decides a whole item: every file waiting (accept) or every current file (reject). */
-    async reviewItem(
+    reviewItem(
       user: SessionUser,
       proposalId: string,
       key: string,
       decision: { decision: 'accept' | 'reject'; reason?: string },
     ) {
-      const reason = reviewReason(decision);
-      await db.transaction().execute(async (tx) => {
-        const loaded = await load(user, proposalId, tx);
+      return review(user, proposalId, decision, async (loaded, tx) => {
         const item = visibleItem(loaded, key);
         const targets = decision.decision === 'accept' ? ['sent'] : ['sent', 'accepted'];
         const files = await tx
@@ -125,30 +162,8 @@ export function createDocumentReviewService(deps: {
           .where('status', 'in', targets as FileStatus[])
           .execute();
         if (!files.length) throw new HttpError(409, 'nothing_to_review', 'Não há arquivos para analisar neste item.');
-        const status: FileStatus = decision.decision === 'accept' ? 'accepted' : 'rejected';
-        const now = Date.now();
-        await tx
-          .updateTable('document_files')
-          .set({ status, review_reason: reason, reviewed_by: user.id, reviewed_at: now })
-          .where(
-            'id',
-            'in',
-            files.map((f) => f.id),
-          )
-          .execute();
-        for (const f of files)
-          await event(tx, { proposalId, item: item.key, fileId: f.id, action: status, reason, actorId: user.id });
-        if (reason)
-          await notifyRejection(
-            tx,
-            loaded,
-            item,
-            reason,
-            files.map((f) => f.uploaded_by),
-          );
+        return { item, files };
       });
-      if (reason) deps.mailer.kick();
-      return listDocuments(user, proposalId);
     },
 
     /** The documents' history (back office): who did what, when. */

@@ -12,8 +12,9 @@ import { HttpError, notFound, serviceUnavailable } from '../../errors';
 import { newId } from '../../crypto';
 import { recordAudit } from '../audit/audit';
 import type { Mailer } from '../mail/outbox';
+import type { ProposalsService } from '../proposals/proposals.service';
 import type { DocumentsConfig } from './documents.config';
-import { createDocumentAccess, type DocumentsProposal } from './document-access';
+import { createDocumentAccess, eventAudit, type DocumentsProposal } from './document-access';
 import { createDocumentsRepository, type DocumentsRepository } from './documents.repository';
 import { createClamavScanner, ScannerUnavailableError, type ClamavScanner, type StreamScan } from './clamav';
 import { sanitizeFileName } from './file-names';
@@ -44,16 +45,21 @@ export function createDocumentsService(deps: {
   config: DocumentsConfig;
   publicUrl: string;
   log: FastifyBaseLogger;
+  /** The one proposals service (services.ts). */
+  proposals: ProposalsService;
   /** Test seam: runs after the object is under its final key, before its row is written (a crash there). */
   faults?: { afterStorageWrite?: () => Promise<void> };
 }) {
   const { db, storage, config } = deps;
   const repo = createDocumentsRepository(db);
 
-  const { load, visibleItem, visibleFile, fileView, isOpen, event, listDocuments, maxBytes } = createDocumentAccess({
+  const access = createDocumentAccess({
     db,
     config,
+    proposals: deps.proposals,
   });
+  const { load, documentsProposal, visibleItem, visibleFile, fileView, isOpen, event, logEvent } = access;
+  const { listDocuments, maxBytes } = access;
 
   return {
     maxBytes,
@@ -221,8 +227,12 @@ export function createDocumentsService(deps: {
 
     /** The uploader takes a file back before it is reviewed. */
     async deleteFile(user: SessionUser, proposalId: string, fileId: string) {
-      const key = await db.transaction().execute(async (tx) => {
-        const loaded = await load(user, proposalId, tx);
+      // On the proposal core (docs/decisions/059-the-proposal-core.md): the progress and the queue's
+      // waits move with the documents (docs/decisions/050), as for a review.
+      const options = { progress: true, touch: false, validityDays: config.validityDays };
+      const { value: key } = await deps.proposals.withProposal(user, proposalId, options, async (work) => {
+        const { tx } = work;
+        const loaded = await documentsProposal(work);
         const { file, item } = await visibleFile(loaded, fileId, tx);
         if (!loaded.me) throw notFound();
         if (!isOpen(loaded)) throw new HttpError(409, 'proposal_closed', PROPOSAL_CLOSED_MESSAGE);
@@ -231,7 +241,10 @@ export function createDocumentsService(deps: {
         await repo.deleteFile(file.id, tx);
         // A deleted document must not survive in storage: if the removal below fails, the sweep retries.
         await markPending(tx, file.storage_key);
-        await event(tx, { proposalId, item: item.key, fileId: file.id, action: 'deleted', actorId: user.id });
+        const e = { proposalId, item: item.key, fileId: file.id, action: 'deleted' as const, actorId: user.id };
+        await logEvent(tx, e);
+        work.audit(eventAudit(e));
+        work.documentsChanged();
         return file.storage_key;
       });
       await storage
@@ -286,6 +299,7 @@ export function createDocumentsServiceFromConfig(deps: {
   config: DocumentsConfig;
   publicUrl: string;
   log: FastifyBaseLogger;
+  proposals: ProposalsService;
 }) {
   const scanner = deps.config.clamav ? createClamavScanner(deps.config.clamav) : null;
   return createDocumentsService({ ...deps, scanner });

@@ -1,13 +1,12 @@
-import { PostgresAdapter, type Kysely, type Transaction } from 'kysely';
+import { PostgresAdapter, type Kysely } from 'kysely';
 import type { SessionUser } from '@portal/domain/auth';
 import { todayIso } from '@portal/domain/dates';
 import { answeredMove } from '@portal/domain/lifecycle';
 import type { ProposalProgress } from '@portal/domain/next-step';
 import type { ProposalStatus } from '@portal/domain/proposal';
 import { proposalFactsOf } from '@portal/domain/proposal-facts';
-import type { ProposalFacts } from '@portal/domain/section';
 import type { FinancingSettings } from '@portal/domain/financing-settings';
-import type { Database, ProposalMembersTable, ProposalSectionsTable, ProposalsTable } from '../../db/schema';
+import type { Database, ProposalSectionsTable } from '../../db/schema';
 import type { Executor } from '../../db/database';
 import { HttpError } from '../../errors';
 import { auditRow, recordAudit } from '../audit/audit';
@@ -30,88 +29,8 @@ export const CHANGED_WHILE_SAVING = 'A proposta mudou enquanto você salvava. Re
 /** How many times a one-statement change runs before giving up (docs/decisions/059-the-proposal-core.md). */
 const GUARDED_ATTEMPTS = 3;
 
-/** A proposal as one caller may see it, with its parties. */
-export interface LoadedProposal {
-  proposal: ProposalsTable;
-  /** Buyers and sellers, by position. */
-  members: ProposalMembersTable[];
-  buyers: ProposalMembersTable[];
-  sellers: ProposalMembersTable[];
-  /** The caller's own entry (as a buyer or as a seller); null for operators. */
-  me: ProposalMembersTable | null;
-}
-
-/**
- * What a use case works with (docs/decisions/059-the-proposal-core.md): the proposal as the caller
- * may see it, loaded once, and the rest of it read at most once, when first asked.
- */
-export interface ProposalRead<Tx extends Executor = Executor> {
-  /** The transaction of a change (or the database, for a read or a one-statement change). */
-  tx: Tx;
-  loaded: LoadedProposal;
-  /** Every section row of the proposal, as stored (and as changed by this use case). */
-  sections(): Promise<ProposalSectionsTable[]>;
-  /** The financing settings in force. */
-  settings(): Promise<FinancingSettings>;
-  /** The proposal's facts (its sections and the financing settings in force). */
-  facts(): Promise<ProposalFacts>;
-  /**
-   * What the progress is computed from (progressOf): what was not read yet (sections, health
-   * declarations, documents' files, settings) is read in one statement (proposal-state.ts).
-   */
-  progressData(): Promise<ProgressData>;
-}
-
-export interface ProposalWork<Tx extends Executor = Transaction<Database>> extends ProposalRead<Tx> {
-  /** A section row this use case wrote: the progress is computed with it, without reading it back. */
-  sectionWritten(row: ProposalSectionsTable): void;
-  /**
-   * Inserts or updates one section row (the upsert of queries/sections.ts) and counts it written;
-   * the row as stored. With `oneStatement` on PostgreSQL the write waits for the change's one
-   * statement, and the row given back is the one that statement stores.
-   */
-  writeSection(write: SectionWrite): Promise<ProposalSectionsTable>;
-  /** The proposal's members changed (an invitation): its place in the operators' queue is refreshed. */
-  membersChanged(): void;
-  /** An audit entry, recorded after the use case and the progress, in the same transaction. */
-  audit(entry: { action: string; subject: string; ip?: string | null; detail?: string | null }): void;
-  /** The outbox is kicked once the transaction has committed (an e-mail was queued). */
-  mailQueued(): void;
-  /**
-   * The health declarations or the documents changed: the progress reads them again (one
-   * statement) after the use case, and is stored (with `progress`).
-   */
-  stateChanged(): void;
-  /** The proposal's own row changed (the seller's completion): the progress is computed with it. */
-  proposalChanged(patch: Partial<ProposalsTable>): void;
-}
-
-export interface ChangeOptions {
-  /**
-   * false for a change of one statement (a draft's upsert), atomic by itself: no BEGIN/COMMIT.
-   * Such a change stores no progress (it moves no step).
-   */
-  transaction?: boolean;
-  /** Read the health declarations and documents with the sections: the use case moves a step. */
-  progress?: boolean;
-  /** A buyer's or the seller's change, which may answer the last correction asked (lifecycle.ts). */
-  answersCorrection?: boolean;
-  /** false: the percentage is stored without moving `updated_at` (the change moved it itself). */
-  touch?: boolean;
-  /** The client's address, recorded with the correction answered (`answersCorrection`). */
-  ip?: string | null;
-  /** Runs last inside the transaction (tests: a failure there must undo everything). */
-  beforeCommit?: () => Promise<void>;
-  /**
-   * On PostgreSQL, no transaction: the use case's section write, the progress and the audit go in
-   * one guarded statement, and the use case runs again when a concurrent change moved the proposal
-   * (docs/decisions/059-the-proposal-core.md, "A section submit in four statements"). For a use
-   * case that writes one section through `writeSection`, with `progress`, and sends nothing itself
-   * (`work.tx` throws). One that moves the status (a correction answered) runs in a transaction.
-   * SQLite keeps the transaction.
-   */
-  oneStatement?: boolean;
-}
+export type { ChangeOptions, LoadedProposal, ProposalRead, ProposalWork } from './work';
+import type { ChangeOptions, LoadedProposal, ProposalRead, ProposalWork } from './work';
 
 /**
  * The proposal core's two entry points. `readProposal`: load with access → the use case. `withProposal`:
@@ -147,6 +66,7 @@ export function createUnitOfWork(deps: {
       declarations: state.declarations,
       files: state.files,
     };
+    let filesStale = false;
     const read = {
       tx,
       loaded,
@@ -177,7 +97,15 @@ export function createUnitOfWork(deps: {
           extras = { declarations: state.declarations, files: state.files };
           sections ??= state.sections;
           settings ??= settingsOf(state.settings);
+        } else if (filesStale) {
+          const files = await tx
+            .selectFrom('document_files')
+            .select(['item', 'status', 'uploaded_at', 'review_reason', 'issued_on'])
+            .where('proposal_id', '=', loaded.proposal.id)
+            .execute();
+          extras = { ...extras, files };
         }
+        filesStale = false;
         const { proposal, members } = loaded;
         return { proposal, members, rows: sections!, settings: settings!, ...extras };
       },
@@ -190,6 +118,9 @@ export function createUnitOfWork(deps: {
         const at = rows.findIndex((r) => r.section === row.section && r.buyer === row.buyer);
         sections = at < 0 ? [...rows, row] : rows.map((r, i) => (i === at ? row : r));
       },
+      filesWritten() {
+        filesStale = extras !== undefined;
+      },
     };
     return read;
   }
@@ -200,7 +131,12 @@ export function createUnitOfWork(deps: {
     fn: (read: ProposalRead) => Promise<T>,
     options: { progress?: boolean } = {},
   ): Promise<T> {
-    const { written: _w, stale: _s, ...read } = await loadFor(caller, proposalId, deps.db, options.progress);
+    const {
+      written: _w,
+      stale: _s,
+      filesWritten: _f,
+      ...read
+    } = await loadFor(caller, proposalId, deps.db, options.progress);
     return fn(read);
   }
 
@@ -232,7 +168,8 @@ export function createUnitOfWork(deps: {
       let changed = false;
       let queue = false;
       const audits: Parameters<ProposalWork['audit']>[0][] = [];
-      const { written, stale, ...read } = reader;
+      const { written, stale, filesWritten, ...read } = reader;
+      const progressNow = async () => progressOf(await reader.progressData(), { validityDays: options.validityDays });
       const value = await useCase({
         ...read,
         sectionWritten(row) {
@@ -256,10 +193,21 @@ export function createUnitOfWork(deps: {
           Object.assign(loaded.proposal, patch);
           changed = true;
         },
+        documentsChanged() {
+          filesWritten();
+          changed = true;
+          queue = true;
+        },
+        statusChanged(to) {
+          loaded.proposal.status = to;
+          changed = true;
+          queue = true;
+        },
+        progress: progressNow,
       });
       let progress: ProposalProgress | null = null;
       if (changed && options.progress) {
-        progress = progressOf(await reader.progressData());
+        progress = await progressNow();
         await storeProgress(tx, proposalId, progress, { touch: options.touch });
         const status = loaded.proposal.status as ProposalStatus;
         const to = options.answersCorrection ? answeredMove(status, progress.steps) : null;
@@ -276,7 +224,7 @@ export function createUnitOfWork(deps: {
       }
       // The queue's waits move with documents, statuses and invitations only (queue-waits.ts): a
       // status move refreshes them itself (moveProposal), an invitation here.
-      if (queue) await refreshQueueWaits(tx, proposalId);
+      if (queue) await refreshQueueWaits(tx, proposalId, { validityDays: options.validityDays });
       for (const entry of audits) await recordAudit(tx, { actorId: caller.id, ...entry });
       await options.beforeCommit?.();
       return { value, progress };
@@ -308,7 +256,7 @@ export function createUnitOfWork(deps: {
     useCase: (work: ProposalWork<Executor>) => Promise<T>,
   ): Promise<{ value: T; progress: ProposalProgress } | 'retry' | 'transaction'> {
     const reader = await loadFor(caller, proposalId, deps.db, true);
-    const { written, ...read } = reader;
+    const { written, stale: _s, filesWritten: _f, ...read } = reader;
     const { proposal } = reader.loaded;
     const now = Date.now();
     let pending: { write: SectionWrite; row: ProposalSectionsTable } | undefined;
@@ -324,6 +272,11 @@ export function createUnitOfWork(deps: {
       sectionWritten: refused('sectionWritten'),
       membersChanged: refused('membersChanged'),
       mailQueued: refused('mailQueued'),
+      stateChanged: refused('stateChanged'),
+      proposalChanged: refused('proposalChanged'),
+      documentsChanged: refused('documentsChanged'),
+      statusChanged: refused('statusChanged'),
+      progress: refused('progress'),
       audit: (entry) => void audits.push(entry),
       async writeSection(write) {
         if (pending) refused('a second writeSection')();
