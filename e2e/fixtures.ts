@@ -268,11 +268,15 @@ export async function signIn(
   password = DEMO_PASSWORD,
 ) {
   await loginAs(page, username, role, password);
+  // The login checks an argon2 hash (19 MiB) and then loads the role's first screen:
+  // on a loaded 2-core CI machine that alone took over the 10-s step bound once (screen audit,
+  // seller), so the landing gets the bound of a page load that follows server work.
+  const landing = { timeout: 30_000 };
   if (role === 'buyer') {
-    await page.waitForURL('**/buyer/select-proposal');
+    await page.waitForURL('**/buyer/select-proposal', landing);
     await page.getByRole('heading', { name: 'Minhas propostas' }).waitFor();
   } else {
-    await page.waitForURL('**/seller/proposals');
+    await page.waitForURL('**/seller/proposals', landing);
     await page.getByRole('heading', { name: 'Propostas', exact: true }).waitFor();
   }
 }
