@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { deriveDocumentItems } from '@portal/domain/documents';
 import { loadProposalFacts } from '../src/modules/proposals/proposal-facts';
-import { DATABASES, demoSuite, proposalUrl, sectionUrl, SECOND_BUYER_DATA } from './helpers';
+import {
+  DATABASES,
+  demoSuite,
+  insertConfirmedHealth,
+  insertDocumentFile,
+  insertDoneSection,
+  proposalUrl,
+  sectionUrl,
+  SECOND_BUYER_DATA,
+} from './helpers';
 
 // A buyer's section submitted again answers the last correction asked: with every other step of
 // both parties done, the proposal goes back to the team as "Correção respondida"
@@ -24,51 +33,10 @@ describe.each(DATABASES)('a section submit answers the correction on %s', (diale
       const steps = (await as.operador.get(proposalUrl(proposalId, '/progress'))).json().data.steps as Step[];
       for (const step of steps.filter((s) => s.state !== 'done' && s.kind !== 'send' && !except(s))) {
         if (step.kind === 'section') {
-          const buyer = step.buyer ?? -1;
-          const found = await db
-            .selectFrom('proposal_sections')
-            .select('id')
-            .where('proposal_id', '=', proposalId)
-            .where('section', '=', step.key)
-            .where('buyer', '=', buyer)
-            .executeTakeFirst();
-          if (found)
-            await db.updateTable('proposal_sections').set({ status: 'done' }).where('id', '=', found.id).execute();
-          else
-            await db
-              .insertInto('proposal_sections')
-              .values({
-                id: `${step.id}-${round}`,
-                proposal_id: proposalId,
-                section: step.key,
-                buyer,
-                status: 'done',
-                data: '{}',
-                draft: null,
-                draft_updated_at: null,
-                submitted_at: now,
-                review_note: null,
-                updated_by: null,
-                updated_at: now,
-                version: 1,
-              })
-              .execute();
+          const section = { proposalId, section: step.key, buyer: step.buyer ?? -1 };
+          await insertDoneSection(db, { ...section, userId: userIds.comprador, now });
         } else if (step.kind === 'health') {
-          await db
-            .insertInto('insurance_declarations')
-            .values({
-              id: `declaration-${step.buyer}-${round}`,
-              proposal_id: proposalId,
-              buyer: step.buyer!,
-              user_id: userIds.comprador,
-              insurance_name: 'itau',
-              completed: 1,
-              completed_at: now,
-              declaration_version: null,
-              created_at: now,
-              updated_at: now,
-            })
-            .execute();
+          await insertConfirmedHealth(db, { proposalId, userId: userIds.comprador, now, buyer: step.buyer! });
         } else if (step.kind === 'documents' && !filed) {
           // Every document item the proposal asks for, accepted (both parties' at once).
           filed = true;
@@ -84,27 +52,15 @@ describe.each(DATABASES)('a section submit answers the correction on %s', (diale
             .execute();
           const facts = await loadProposalFacts(db, { proposal, buyers: 1, rows });
           for (const item of deriveDocumentItems(facts))
-            await db
-              .insertInto('document_files')
-              .values({
-                id: `file-${item.key}-${round}`,
-                proposal_id: proposalId,
-                item: item.key,
-                storage_key: `key-${item.key}-${round}`,
-                name: 'doc.pdf',
-                mime: 'application/pdf',
-                size: 10,
-                sha256: '0'.repeat(64),
-                flags: '[]',
-                status: 'accepted',
-                review_reason: null,
-                reviewed_by: userIds.operador,
-                reviewed_at: now,
-                uploaded_by: userIds.comprador,
-                uploaded_at: now,
-                issued_on: new Date(now).toISOString().slice(0, 10),
-              })
-              .execute();
+            await insertDocumentFile(db, {
+              proposalId,
+              item: item.key,
+              status: 'accepted',
+              userId: userIds.comprador,
+              now,
+              id: `file-${item.key}-${round}`,
+              issuedOn: new Date(now).toISOString().slice(0, 10),
+            });
         } else if (step.kind === 'complete') {
           await db.updateTable('proposals').set({ seller_completed_at: now }).where('id', '=', proposalId).execute();
         }

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { createFinancingRepository, settingsOf } from '../src/modules/financing/financing.repository';
 import { loadProposalState } from '../src/modules/proposals/proposal-state';
-import { DATABASES, demoSuite, proposalUrl, sectionUrl, SECOND_BUYER_DATA } from './helpers';
+import {
+  DATABASES,
+  demoSuite,
+  insertConfirmedHealth,
+  INVESTMENT_DATA,
+  proposalUrl,
+  sectionUrl,
+  SECOND_BUYER_DATA,
+} from './helpers';
 
 // What a section submit, a draft save and the progress read cost in statements
 // (docs/decisions/059-the-proposal-core.md). Counted: every statement the app sends to the database
@@ -35,17 +43,6 @@ const SUBMIT = {
   ],
 };
 
-/** A valid investment form of the two-buyer proposal (a proposal-wide section). */
-const INVESTMENT = {
-  agency: '1234',
-  account: '12345-6',
-  authorize_debit: true,
-  embed_tariffs: false,
-  first_buyer_percent: '60',
-  second_buyer_percent: '40',
-  sfh: false,
-};
-
 const WRITES = /^\s*(insert|update|delete)\b/i;
 
 describe.each(DATABASES)('statements of a section submit, a draft save and the progress on %s', (dialect) => {
@@ -73,7 +70,7 @@ describe.each(DATABASES)('statements of a section submit, a draft save and the p
   });
 
   it('a proposal-wide section submitted', async () => {
-    const investment = await sent(() => as.comprador.put(sectionUrl(ids.twoBuyers, 'investment'), INVESTMENT));
+    const investment = await sent(() => as.comprador.put(sectionUrl(ids.twoBuyers, 'investment'), INVESTMENT_DATA));
     expect(investment).toHaveLength(submit.length);
     investment.forEach((sql, i) => expect(sql).toMatch(submit[i]!));
   });
@@ -107,21 +104,7 @@ describe.each(DATABASES)('statements of a section submit, a draft save and the p
     const key = (f: object) => JSON.stringify(f);
     // The demo has no health declaration yet: one, completed, for the main buyer of the two-buyer proposal.
     const now = Date.now();
-    await db
-      .insertInto('insurance_declarations')
-      .values({
-        id: `declaration-${dialect}`,
-        proposal_id: ids.twoBuyers,
-        buyer: 0,
-        user_id: userIds.comprador,
-        insurance_name: 'itau',
-        completed: 1,
-        completed_at: now,
-        declaration_version: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+    await insertConfirmedHealth(db, { proposalId: ids.twoBuyers, userId: userIds.comprador, now });
     // And no document: one sent, with its issue date.
     await db
       .insertInto('document_files')

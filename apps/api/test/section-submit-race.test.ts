@@ -2,22 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type { SessionUser } from '@portal/domain/auth';
 import { loadProposalProgress } from '../src/modules/proposals/proposal-progress';
 import { CHANGED_WHILE_SAVING } from '../src/modules/proposals/unit-of-work';
-import { DATABASES, demoSuite, sectionUrl, SECOND_BUYER_DATA, type Client } from './helpers';
+import { DATABASES, demoSuite, INVESTMENT_DATA, sectionUrl, SECOND_BUYER_DATA, type Client } from './helpers';
 
 // Concurrent section submits of one proposal (docs/decisions/059-the-proposal-core.md, "A section
 // submit in four statements"): on PostgreSQL a submit is one statement guarded by the proposal's
 // status and `updated_at`, run again when a concurrent change moved the proposal.
-
-/** A valid investment form of the two-buyer proposal (a proposal-wide section). */
-const INVESTMENT = {
-  agency: '1234',
-  account: '12345-6',
-  authorize_debit: true,
-  embed_tariffs: false,
-  first_buyer_percent: '60',
-  second_buyer_percent: '40',
-  sfh: false,
-};
 
 describe.each(DATABASES)('concurrent section submits on %s', (dialect) => {
   const { t, as, ids } = demoSuite(dialect);
@@ -67,7 +56,7 @@ describe.each(DATABASES)('concurrent section submits on %s', (dialect) => {
       const lower = await computed();
       const startedAt = Date.now();
       const [investment, data] = await Promise.all([
-        as.comprador.put(sectionUrl(ids.twoBuyers, 'investment'), INVESTMENT),
+        as.comprador.put(sectionUrl(ids.twoBuyers, 'investment'), INVESTMENT_DATA),
         as.compradora.put(dataUrl, { ...SECOND_BUYER_DATA, cpf }),
       ]);
       expect(investment.statusCode, investment.body).toBe(200);
@@ -113,7 +102,7 @@ describe.each(DATABASES)('concurrent section submits on %s', (dialect) => {
         ids.twoBuyers,
         'investment',
         undefined,
-        INVESTMENT,
+        INVESTMENT_DATA,
         {
           beforeCommit: async () => {
             // The first run's statement finds the proposal changed by someone else.
@@ -144,7 +133,7 @@ describe.each(DATABASES)('concurrent section submits on %s', (dialect) => {
       const percentBefore = await stored();
       let runs = 0;
       await expect(
-        t.app.services.sections.submitSection(user, ids.twoBuyers, 'investment', undefined, INVESTMENT, {
+        t.app.services.sections.submitSection(user, ids.twoBuyers, 'investment', undefined, INVESTMENT_DATA, {
           beforeCommit: async () => {
             runs++;
             await db()

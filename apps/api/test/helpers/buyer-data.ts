@@ -15,3 +15,14 @@ export const SECOND_BUYER_DATA = {
   income: '9.800,00',
   represented: false,
 };
+
+/** A valid investment form of the two-buyer proposal (a proposal-wide section). */
+export const INVESTMENT_DATA = {
+  agency: '1234',
+  account: '12345-6',
+  authorize_debit: true,
+  embed_tariffs: false,
+  first_buyer_percent: '60',
+  second_buyer_percent: '40',
+  sfh: false,
+};

@@ -33,14 +33,18 @@ export async function insertDoneSection(
     .execute();
 }
 
-/** The first buyer's health declaration, confirmed. */
-export async function insertConfirmedHealth(db: Kysely, args: { proposalId: string; userId: string; now: number }) {
+/** A buyer's health declaration (the first buyer's unless `buyer` says), confirmed. */
+export async function insertConfirmedHealth(
+  db: Kysely,
+  args: { proposalId: string; userId: string; now: number; buyer?: number },
+) {
+  const buyer = args.buyer ?? 0;
   await db
     .insertInto('insurance_declarations')
     .values({
-      id: `${args.proposalId}-health`,
+      id: `${args.proposalId}-health-${buyer}`,
       proposal_id: args.proposalId,
-      buyer: 0,
+      buyer,
       user_id: args.userId,
       insurance_name: 'itau',
       completed: 1,
