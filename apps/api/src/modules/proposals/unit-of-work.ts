@@ -66,7 +66,6 @@ export function createUnitOfWork(deps: {
       declarations: state.declarations,
       files: state.files,
     };
-    let filesStale = false;
     const read = {
       tx,
       loaded,
@@ -97,15 +96,7 @@ export function createUnitOfWork(deps: {
           extras = { declarations: state.declarations, files: state.files };
           sections ??= state.sections;
           settings ??= settingsOf(state.settings);
-        } else if (filesStale) {
-          const files = await tx
-            .selectFrom('document_files')
-            .select(['item', 'status', 'uploaded_at', 'review_reason', 'issued_on'])
-            .where('proposal_id', '=', loaded.proposal.id)
-            .execute();
-          extras = { ...extras, files };
         }
-        filesStale = false;
         const { proposal, members } = loaded;
         return { proposal, members, rows: sections!, settings: settings!, ...extras };
       },
@@ -118,9 +109,6 @@ export function createUnitOfWork(deps: {
         const at = rows.findIndex((r) => r.section === row.section && r.buyer === row.buyer);
         sections = at < 0 ? [...rows, row] : rows.map((r, i) => (i === at ? row : r));
       },
-      filesWritten() {
-        filesStale = extras !== undefined;
-      },
     };
     return read;
   }
@@ -131,12 +119,7 @@ export function createUnitOfWork(deps: {
     fn: (read: ProposalRead) => Promise<T>,
     options: { progress?: boolean } = {},
   ): Promise<T> {
-    const {
-      written: _w,
-      stale: _s,
-      filesWritten: _f,
-      ...read
-    } = await loadFor(caller, proposalId, deps.db, options.progress);
+    const { written: _w, stale: _s, ...read } = await loadFor(caller, proposalId, deps.db, options.progress);
     return fn(read);
   }
 
@@ -168,7 +151,7 @@ export function createUnitOfWork(deps: {
       let changed = false;
       let queue = false;
       const audits: Parameters<ProposalWork['audit']>[0][] = [];
-      const { written, stale, filesWritten, ...read } = reader;
+      const { written, stale, ...read } = reader;
       const progressNow = async () => progressOf(await reader.progressData(), { validityDays: options.validityDays });
       const value = await useCase({
         ...read,
@@ -194,7 +177,7 @@ export function createUnitOfWork(deps: {
           changed = true;
         },
         documentsChanged() {
-          filesWritten();
+          stale();
           changed = true;
           queue = true;
         },
@@ -256,7 +239,7 @@ export function createUnitOfWork(deps: {
     useCase: (work: ProposalWork<Executor>) => Promise<T>,
   ): Promise<{ value: T; progress: ProposalProgress } | 'retry' | 'transaction'> {
     const reader = await loadFor(caller, proposalId, deps.db, true);
-    const { written, stale: _s, filesWritten: _f, ...read } = reader;
+    const { written, stale: _s, ...read } = reader;
     const { proposal } = reader.loaded;
     const now = Date.now();
     let pending: { write: SectionWrite; row: ProposalSectionsTable } | undefined;
