@@ -7,9 +7,8 @@ import { decideReminder, isQuietTime, type ReminderSettings } from '@portal/doma
 import type { Database } from '../../db/schema';
 import { newId, randomToken, sha256 } from '../../crypto';
 import { recordAudit } from '../audit/audit';
-import { createPasswordTokensRepository } from '../auth/password-tokens.repository';
 import { loadProposalProgress } from '../proposals/proposal-progress';
-import { INVITE_TOKEN_TTL_MS } from '../invitations/invite';
+import { reissueInvitationToken } from '../invitations/accounts';
 import { enqueueMail } from '../mail/outbox';
 import { findLastSectionSave, findReminderCandidates } from '../proposals/queries/reminders';
 import { viewerOf } from '../mail/progress-text';
@@ -156,24 +155,7 @@ export async function runReminderSweep(args: {
         let inviteToken: string | null = null;
         if (!person.password_hash) {
           // Never opened the invitation: the reminder carries a new link (the first may have expired).
-          const invite = await tx
-            .selectFrom('password_tokens')
-            .select('invited_by')
-            .where('user_id', '=', userId)
-            .where('proposal_id', '=', person.proposal_id)
-            .where('purpose', '=', 'invite')
-            .orderBy('created_at', 'desc')
-            .executeTakeFirst();
-          inviteToken = await createPasswordTokensRepository(tx as never).issueToken(
-            {
-              userId,
-              purpose: 'invite',
-              ttlMs: INVITE_TOKEN_TTL_MS,
-              proposalId: person.proposal_id,
-              invitedBy: invite?.invited_by ?? null,
-            },
-            tx,
-          );
+          inviteToken = await reissueInvitationToken(tx, { userId, proposalId: person.proposal_id });
         }
         await enqueueMail(
           tx,
