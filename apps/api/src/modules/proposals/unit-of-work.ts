@@ -10,10 +10,10 @@ import type { Database, ProposalSectionsTable } from '../../db/schema';
 import type { Executor } from '../../db/database';
 import { HttpError } from '../../errors';
 import { auditRow, recordAudit } from '../audit/audit';
-import { refreshQueueWaits } from '../backoffice/queue-waits';
-import { createFinancingRepository, settingsOf } from '../financing/financing.repository';
 import { progressOf, storeProgress, type ProgressData } from './proposal-progress';
 import { loadProposalState, type ProposalState } from './proposal-state';
+import { refreshQueueWaits } from './queue-waits';
+import { findFinancingSettings, settingsOf } from './settings';
 import type { Mailer } from '../mail/outbox';
 import { moveProposal } from './lifecycle';
 import { fgtsPropertyInputOf } from './proposal-facts';
@@ -48,7 +48,6 @@ export function createUnitOfWork(deps: {
     tx: Executor,
   ) => Promise<{ loaded: LoadedProposal; state: ProposalState }>;
 }) {
-  const financing = createFinancingRepository(deps.db);
   const sectionRows = createSectionsRepository(deps.db);
   const postgres = deps.db.getExecutor().adapter instanceof PostgresAdapter;
 
@@ -78,7 +77,7 @@ export function createUnitOfWork(deps: {
         return sections;
       },
       async settings() {
-        settings ??= await financing.findSettings(tx);
+        settings ??= await findFinancingSettings(tx);
         return settings;
       },
       async facts() {
