@@ -5,7 +5,8 @@ import { isPartOpen } from '@portal/domain/proposal-status';
 import { STATUS_LABELS, type ProposalStatus } from '@portal/domain/proposal';
 import { decideReminder, isQuietTime, type ReminderSettings } from '@portal/domain/reminders';
 import type { Database } from '../../db/schema';
-import { newId, randomToken, sha256 } from '../../crypto';
+import { newId } from '../../crypto';
+import { issueOptOutToken } from './opt-out-token';
 import { recordAudit } from '../audit/audit';
 import { loadProposalProgress } from '../proposals/proposal-progress';
 import { reissueInvitationToken } from '../invitations/accounts';
@@ -147,11 +148,7 @@ export async function runReminderSweep(args: {
             sent_at: now,
           })
           .execute();
-        const optOutToken = randomToken();
-        await tx
-          .insertInto('reminder_tokens')
-          .values({ id: sha256(optOutToken), user_id: userId, created_at: now })
-          .execute();
+        const optOutToken = await issueOptOutToken(tx, userId, now);
         let inviteToken: string | null = null;
         if (!person.password_hash) {
           // Never opened the invitation: the reminder carries a new link (the first may have expired).
