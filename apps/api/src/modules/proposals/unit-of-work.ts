@@ -148,7 +148,9 @@ export function createUnitOfWork(deps: {
       const reader = await loadFor(caller, proposalId, tx, options.progress);
       const { loaded } = reader;
       let changed = false;
-      let queue = false;
+      let queue = options.refreshQueue === true;
+      // The status write moved `updated_at` itself (statusChanged): the progress is stored without it.
+      let moved = false;
       const audits: Parameters<ProposalWork['audit']>[0][] = [];
       const { written, stale, ...read } = reader;
       const progressNow = async () => progressOf(await reader.progressData(), { validityDays: options.validityDays });
@@ -184,13 +186,14 @@ export function createUnitOfWork(deps: {
           loaded.proposal.status = to;
           changed = true;
           queue = true;
+          moved = true;
         },
         progress: progressNow,
       });
       let progress: ProposalProgress | null = null;
       if (changed && options.progress) {
         progress = await progressNow();
-        await storeProgress(tx, proposalId, progress, { touch: options.touch });
+        await storeProgress(tx, proposalId, progress, { touch: moved ? false : options.touch });
         const status = loaded.proposal.status as ProposalStatus;
         const to = options.answersCorrection ? answeredMove(status, progress.steps) : null;
         if (to)
