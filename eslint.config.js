@@ -49,24 +49,45 @@ const zones = [
 const AGGREGATE_TABLES = 'proposals|proposal_members|proposal_sections';
 const aggregateMessage =
   'The proposal tables are queried only in apps/api/src/modules/proposals/ (queries/ holds the reads other modules need): call a function from there.';
+const aggregateSelectors = [
+  {
+    // An OpenAPI tag (`tags: ['proposals']`) names the routes' group, not the table.
+    selector: `Literal[value=/^(${AGGREGATE_TABLES})( as \\w+|\\.[\\w*]+)?$/]:not(Property[key.name='tags'] > ArrayExpression > Literal)`,
+    message: aggregateMessage,
+  },
+  {
+    selector: `TemplateElement[value.raw=/\\b(from|join|update|into)\\s+(${AGGREGATE_TABLES})\\b/i]`,
+    message: aggregateMessage,
+  },
+];
+const AGGREGATE_HOME = ['apps/api/src/modules/proposals/**', 'apps/api/src/seed/**', 'apps/api/src/db/**'];
 const aggregateTables = {
   files: ['apps/api/src/**/*.ts'],
-  ignores: ['apps/api/src/modules/proposals/**', 'apps/api/src/seed/**', 'apps/api/src/db/**'],
-  rules: {
-    'no-restricted-syntax': [
-      'error',
-      {
-        // An OpenAPI tag (`tags: ['proposals']`) names the routes' group, not the table.
-        selector: `Literal[value=/^(${AGGREGATE_TABLES})( as \\w+|\\.[\\w*]+)?$/]:not(Property[key.name='tags'] > ArrayExpression > Literal)`,
-        message: aggregateMessage,
-      },
-      {
-        selector: `TemplateElement[value.raw=/\\b(from|join|update|into)\\s+(${AGGREGATE_TABLES})\\b/i]`,
-        message: aggregateMessage,
-      },
-    ],
-  },
+  ignores: AGGREGATE_HOME,
+  rules: { 'no-restricted-syntax': ['error', ...aggregateSelectors] },
 };
+
+/**
+ * Access is declared once, in the route's `config: { access }`, and checked in onRequest
+ * (docs/decisions/064-access-once-and-plugins.md): a route handler takes the caller with
+ * callerOf(request), never requireUser(request, role…) naming the roles a second time.
+ * ESLint replaces (not merges) a rule's options from one config object to the next, so a routes
+ * file outside the proposals module gets both lists.
+ */
+const requireUserWithRoles = {
+  selector: "CallExpression[callee.name='requireUser'][arguments.length>1]",
+  message:
+    "A route declares who may call it in config.access (checked in onRequest): take the caller with callerOf(request), don't name the roles again.",
+};
+const ROUTE_FILES = ['apps/api/src/**/*.routes.ts'];
+const accessOnce = [
+  { files: ROUTE_FILES, rules: { 'no-restricted-syntax': ['error', requireUserWithRoles] } },
+  {
+    files: ROUTE_FILES,
+    ignores: AGGREGATE_HOME,
+    rules: { 'no-restricted-syntax': ['error', ...aggregateSelectors, requireUserWithRoles] },
+  },
+];
 
 /**
  * import-x/no-cycle skips type-only imports; this one counts them (a cycle of `import type` ties two
@@ -128,4 +149,5 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
   aggregateTables,
+  ...accessOnce,
 );

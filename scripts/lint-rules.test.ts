@@ -47,3 +47,47 @@ describe('the proposal tables are queried only in the proposals module', () => {
     expect(await aggregateErrors("declare const db: any;\ndb.selectFrom('proposals');", INSIDE)).toBe(0);
   });
 });
+
+/**
+ * Access is declared once per route (eslint.config.js, accessOnce; docs/decisions/064-*.md): a routes
+ * file never calls requireUser with roles; elsewhere (the onRequest hook) it may.
+ */
+async function accessErrors(code: string, filePath: string): Promise<number> {
+  const [result] = await eslint.lintText(`declare const request: any, requireUser: any, callerOf: any;\n${code}`, {
+    filePath,
+  });
+  return result!.messages.filter((m) => m.ruleId === 'no-restricted-syntax' && m.message.includes('callerOf')).length;
+}
+const ROUTES = 'apps/api/src/modules/seller/example.routes.ts';
+
+describe('a route handler takes its caller with callerOf, not requireUser with roles', () => {
+  it.each([
+    "requireUser(request, 'operator');",
+    "const user = await requireUser(request, 'buyer', 'seller');",
+    "const operator = (r: any) => requireUser(r, 'operator');",
+  ])('fires on %s in a routes file', async (code) => {
+    expect(await accessErrors(code, ROUTES)).toBe(1);
+    expect(await accessErrors(code, 'apps/api/src/modules/proposals/example.routes.ts')).toBe(1);
+  });
+
+  it.each(['const user = await callerOf(request);', 'const user = await requireUser(request);'])(
+    'does not fire on %s',
+    async (code) => {
+      expect(await accessErrors(code, ROUTES)).toBe(0);
+    },
+  );
+
+  it('does not fire outside the routes files (the onRequest hook checks the roles)', async () => {
+    expect(await accessErrors("requireUser(request, 'operator');", 'apps/api/src/plugins/example.ts')).toBe(0);
+  });
+
+  it('keeps the proposal tables rule in a routes file outside the proposals module', async () => {
+    expect(await aggregateErrors("declare const db: any;\ndb.selectFrom('proposals');", ROUTES)).toBe(1);
+    expect(
+      await aggregateErrors(
+        "declare const db: any;\ndb.selectFrom('proposals');",
+        'apps/api/src/modules/proposals/x.routes.ts',
+      ),
+    ).toBe(0);
+  });
+});

@@ -16,8 +16,6 @@ import { registerErrorHandler } from './plugins/errors';
 import { registerSession } from './plugins/session';
 import { serializerCompiler } from './plugins/serializer';
 import { lazyChildLogger, loggerOptions } from './plugins/logging';
-import { createSessionsRepository, type SessionsRepository } from './modules/auth/sessions.repository';
-import { createDbRateLimiter, createFailoverRateLimiter, type RateLimiter } from './modules/auth/rate-limit';
 import { authRoutes } from './modules/auth/auth.routes';
 import { proposalsRoutes } from './modules/proposals/proposals.routes';
 import { sectionsRoutes } from './modules/sections/sections.routes';
@@ -25,11 +23,9 @@ import { backofficeRoutes } from './modules/backoffice/backoffice.routes';
 import { queueRoutes } from './modules/backoffice/queue.routes';
 import { notesRoutes } from './modules/backoffice/notes.routes';
 import { privacyRoutes } from './modules/privacy/privacy.routes';
-import { createObjectStorage, type ObjectStorage } from './modules/documents/storage';
 import { sellerRoutes } from './modules/seller/seller.routes';
 import { cepRoutes } from './modules/cep/cep.routes';
 import { createViaCepProvider, noCepProvider, type CepProvider } from './modules/cep/cep.service';
-import { createMailer, type Mailer } from './modules/mail/outbox';
 import { monitoringRoutes } from './modules/monitoring/monitoring.routes';
 import { documentsRoutes } from './modules/documents/documents.routes';
 import { resumableRoutes } from './modules/documents/resumable.routes';
@@ -39,23 +35,15 @@ import { healthRoutes } from './modules/health/health.routes';
 import { jobsRoutes } from './modules/jobs/jobs.routes';
 import { remindersRoutes } from './modules/reminders/reminders.routes';
 import { registerMetrics } from './modules/metrics/metrics.routes';
-import { createServices, type Services } from './services';
-import { createJobEngine } from './jobs/engine';
-import { appJobs } from './jobs/app-jobs';
-import type { JobDefinition, JobEngine } from './jobs/jobs';
+import { servicesPlugin } from './services';
+import { jobsPlugin } from './jobs/plugin';
+import type { JobDefinition } from './jobs/jobs';
+import { limiterPlugin, mailerPlugin, redisPlugin, sessionsPlugin, storagePlugin } from './plugins/clients';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     db: Db;
-    repos: { sessions: SessionsRepository };
-    services: Services;
-    limiter: RateLimiter;
-    mailer: Mailer;
-    /** Background jobs (docs/decisions/048-background-jobs.md): started by main.ts, stopped with the app. */
-    jobs: JobEngine;
-    /** The one file storage client (local folder or S3): documents, dossier, privacy and health use it. */
-    storage: ObjectStorage;
     cep: CepProvider;
   }
 }
@@ -89,79 +77,19 @@ export async function buildApp({ config, db, logger, extraJobs = [] }: BuildOpti
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  // ioredis (about 9 MB once imported) is loaded only when Redis is configured. Every command is
-  // bounded (commandTimeout), is not re-sent after a reconnect (a late duplicate would count an
-  // event twice), and the client keeps reconnecting every 2 s at most while Redis is away.
-  const redis = config.redisUrl
-    ? new (await import('ioredis')).Redis(config.redisUrl, {
-        lazyConnect: false,
-        maxRetriesPerRequest: 1,
-        commandTimeout: 1_000,
-        connectTimeout: 2_000,
-        autoResendUnfulfilledCommands: false,
-        retryStrategy: (times: number) => Math.min(times * 200, 2_000),
-      })
-    : null;
-  // One line per outage, not one per failed reconnect; readiness reports it while it lasts.
-  let redisDown = false;
-  redis?.on('error', (err: Error) => {
-    if (!redisDown) app.log.warn({ err: err.message }, 'redis unavailable');
-    redisDown = true;
-  });
-  redis?.on('ready', () => {
-    if (redisDown) app.log.info('redis reconnected');
-    redisDown = false;
-  });
-  // With Redis, its outage moves the counting to the database: the login limits never switch off.
-  const limiter = redis
-    ? createFailoverRateLimiter({ redis, fallback: createDbRateLimiter(db.kysely), log: app.log })
-    : createDbRateLimiter(db.kysely);
-  const sessions = createSessionsRepository(db.kysely, {
-    idleMs: config.sessionIdleMs,
-    absoluteMs: config.sessionAbsoluteMs,
-  });
-  const mailer = createMailer({
-    db: db.kysely,
-    smtpUrl: config.smtpUrl,
-    outboxDir: join(config.dataDir, 'outbox'),
-    from: config.mailFrom,
-    log: app.log,
-  });
-  const storage = createObjectStorage(config.documents.storage);
-
   app.decorate('config', config);
   app.decorate('db', db);
-  app.decorate('limiter', limiter);
-  app.decorate('mailer', mailer);
-  app.decorate('storage', storage);
   app.decorate('cep', config.cepServiceUrl ? createViaCepProvider(config.cepServiceUrl) : noCepProvider);
-  app.decorate('repos', { sessions });
-  const jobs = createJobEngine({
-    config,
-    db,
-    definitions: [
-      ...appJobs({
-        db: db.kysely,
-        mailer,
-        sessions,
-        config,
-        sweepUploads: async () => (await services.documents.sweep()) + (await services.resumableUploads.sweep()),
-      }),
-      ...extraJobs,
-    ],
-    log: app.log,
-  });
-  mailer.useJobs(jobs);
-  const services = createServices({ config, db, sessions, limiter, mailer, storage, jobs, log: app.log });
-  app.decorate('services', services);
-  app.decorate('jobs', jobs);
-  app.addHook('onClose', async () => {
-    // Running jobs finish first (bounded like the requests in flight); then nothing takes new ones.
-    if (jobs.running) await jobs.stop(config.shutdownTimeoutMs);
-    await mailer.stop();
-    await storage.close();
-    redis?.disconnect();
-  });
+  // The shared clients, the jobs and the services: named plugins with declared dependencies
+  // (docs/decisions/064-access-once-and-plugins.md). Fastify closes them in the reverse order:
+  // jobs stop, the mailer stops, storage closes, Redis disconnects.
+  await app.register(redisPlugin);
+  await app.register(limiterPlugin);
+  await app.register(sessionsPlugin);
+  await app.register(storagePlugin);
+  await app.register(mailerPlugin);
+  await app.register(jobsPlugin, { extraJobs });
+  await app.register(servicesPlugin);
 
   // External plugins
   // JSON answers of 1 KB or more go out compressed (brotli at the library's fast setting, or gzip);
@@ -228,7 +156,12 @@ export async function buildApp({ config, db, logger, extraJobs = [] }: BuildOpti
     async () => app.swagger(),
   );
   // Liveness and readiness probes (database, storage, Redis when set).
-  await app.register(healthRoutes, { db, storageConfig: config.documents.storage, storage, redis });
+  await app.register(healthRoutes, {
+    db,
+    storageConfig: config.documents.storage,
+    storage: app.storage,
+    redis: app.redis,
+  });
 
   registerSpa(app, config.webDist);
   return app;

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
+import fp from 'fastify-plugin';
 import type { Config } from './config';
 import type { Db } from './db/database';
 import { createAuthService } from './modules/auth/auth.service';
@@ -124,3 +125,29 @@ export function createServices(deps: {
   };
 }
 export type Services = ReturnType<typeof createServices>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+  }
+}
+
+/**
+ * `app.services`, as a named plugin (docs/decisions/064-access-once-and-plugins.md): built from the
+ * shared clients the plugins it depends on decorate, before any route plugin reads it. A bad
+ * health-data key stops the start here, as the registration's error.
+ */
+export const servicesPlugin = fp(
+  async (app) => {
+    const { config, db, limiter, mailer, storage, jobs, log } = app;
+    app.decorate(
+      'services',
+      createServices({ config, db, sessions: app.repos.sessions, limiter, mailer, storage, jobs, log }),
+    );
+  },
+  {
+    name: 'services',
+    dependencies: ['sessions', 'limiter', 'mailer', 'storage', 'jobs'],
+    decorators: { fastify: ['config', 'db'] },
+  },
+);

@@ -70,7 +70,32 @@ export async function readWithSession<T extends { session: LiveSessionRow | unde
   return { ...found, user };
 }
 
-/** The signed-in user, or a 401 in the contract's shape. */
+/**
+ * The caller of a route that declares `access` (docs/decisions/064-access-once-and-plugins.md): the
+ * session user the onRequest hook above already resolved and checked against the route's roles, so
+ * a handler never names a role again. The user is the cached one: no second read of the session.
+ * On a route without `access` (or a `sessionInQuery` one, which uses readWithSession) it is a
+ * programming error, answered 500 and logged, never a guess at who may call.
+ */
+export async function callerOf(request: FastifyRequest): Promise<SessionUser> {
+  const { access, sessionInQuery } = request.routeOptions.config;
+  if (!access || sessionInQuery) {
+    throw new Error(
+      `callerOf on ${request.routeOptions.method} ${request.routeOptions.url}: the route declares no access` +
+        (sessionInQuery ? ' checked in onRequest (sessionInQuery: use readWithSession)' : ''),
+    );
+  }
+  const user = await request.sessionUser();
+  // The onRequest hook answered 401 for a request without a user: this one cannot get here.
+  if (!user) throw new Error(`callerOf on ${request.routeOptions.url}: no session user after the access check`);
+  return user;
+}
+
+/**
+ * The signed-in user, or a 401 in the contract's shape; with roles, a 403 for any other role. The
+ * onRequest hook's check; a route handler uses callerOf instead (an ESLint rule forbids roles here
+ * in *.routes.ts files).
+ */
 export async function requireUser(request: FastifyRequest, ...roles: Role[]): Promise<SessionUser> {
   const user = await request.sessionUser();
   if (!user) throw unauthenticated();

@@ -21,7 +21,7 @@ import {
   stageChangeSchema,
   statusChangeSchema,
 } from '@portal/domain/backoffice';
-import { requireUser } from '../../plugins/session';
+import { callerOf } from '../../plugins/session';
 import { proposalErrors as errors, proposalParams as idParams } from '../../route-schemas';
 
 /**
@@ -32,7 +32,6 @@ import { proposalErrors as errors, proposalParams as idParams } from '../../rout
  */
 export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
   const { backoffice: service, review, operators, activity } = app.services;
-  const operator = (request: Parameters<typeof requireUser>[0]) => requireUser(request, 'operator');
   const tags = ['backoffice'];
 
   app.get(
@@ -47,7 +46,7 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await operator(request);
+      const user = await callerOf(request);
       return service.listProposals(request.query, user.id);
     },
   );
@@ -64,7 +63,7 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = await operator(request);
+      const user = await callerOf(request);
       const created = await service.createProposal(user, request.body, request.ip);
       return reply.status(201).send({ data: created });
     },
@@ -82,7 +81,7 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await operator(request);
+      const user = await callerOf(request);
       return { data: await service.getProposal(user, request.params.id, request.ip) };
     },
   );
@@ -100,7 +99,7 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await operator(request);
+      const user = await callerOf(request);
       await review.changeStatus(user, request.params.id, request.body, request.ip);
       return { data: { ok: true as const } };
     },
@@ -119,7 +118,7 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await operator(request);
+      const user = await callerOf(request);
       await review.changeStage(user, request.params.id, request.body, request.ip);
       return { data: { ok: true as const } };
     },
@@ -138,7 +137,7 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await operator(request);
+      const user = await callerOf(request);
       await review.requestCorrection(user, request.params.id, request.params.section, request.body, request.ip);
       return { data: { ok: true as const } };
     },
@@ -155,7 +154,7 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = await operator(request);
+      const user = await callerOf(request);
       const zip = await app.services.dossier.exportDossier(user, request.params.id, request.ip);
       zip.stream.on('error', (err) => request.log.error({ err: err.message }, 'dossier stream failed'));
       return reply
@@ -180,7 +179,6 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await operator(request);
       return activity.auditPage(request.query);
     },
   );
@@ -200,7 +198,6 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await operator(request);
       return activity.outboxPage(request.query);
     },
   );
@@ -215,8 +212,7 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: operatorListResponseSchema, ...errors },
       },
     },
-    async (request) => {
-      await operator(request);
+    async () => {
       return { data: await operators.listOperators() };
     },
   );
@@ -233,7 +229,7 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = await operator(request);
+      const user = await callerOf(request);
       return reply.status(201).send({ data: await operators.createOperator(user, request.body, request.ip) });
     },
   );
@@ -251,7 +247,7 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await operator(request);
+      const user = await callerOf(request);
       await operators.setHealthPermission(user, request.params.id, request.body.canViewHealth, request.ip);
       return { data: { ok: true as const } };
     },
@@ -272,7 +268,7 @@ export const backofficeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await requireUser(request);
+      const user = await callerOf(request);
       return { data: await service.historyFor(user, request.params.id) };
     },
   );

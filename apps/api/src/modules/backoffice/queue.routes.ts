@@ -6,7 +6,7 @@ import {
   queuePageSchema,
   queueQuerySchema,
 } from '@portal/domain/backoffice-queue';
-import { requireUser } from '../../plugins/session';
+import { callerOf } from '../../plugins/session';
 import { proposalErrors as errors, proposalParams as idParams } from '../../route-schemas';
 
 /**
@@ -15,7 +15,6 @@ import { proposalErrors as errors, proposalParams as idParams } from '../../rout
  */
 export const queueRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.queue;
-  const operator = (request: Parameters<typeof requireUser>[0]) => requireUser(request, 'operator');
   const tags = ['backoffice'];
 
   app.get(
@@ -30,7 +29,7 @@ export const queueRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await operator(request);
+      const user = await callerOf(request);
       return service.queuePage(request.query, user);
     },
   );
@@ -47,7 +46,6 @@ export const queueRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await operator(request);
       return { data: await service.ownerOf(request.params.id) };
     },
   );
@@ -65,7 +63,7 @@ export const queueRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await operator(request);
+      const user = await callerOf(request);
       await service.setOwner(user, request.params.id, request.body.operatorId, request.ip);
       return { data: { ok: true as const } };
     },

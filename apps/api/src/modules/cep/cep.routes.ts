@@ -3,7 +3,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '@portal/domain/api-error';
 import { isValidCep } from '@portal/domain/cep';
 import { cepAddressResponseSchema } from '@portal/domain/cep-api';
-import { requireUser } from '../../plugins/session';
 import { HttpError } from '../../errors';
 
 export const cepRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -24,7 +23,6 @@ export const cepRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await requireUser(request);
       let found;
       try {
         found = await app.cep.lookup(request.params.cep);

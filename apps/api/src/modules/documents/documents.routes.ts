@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { REVIEW_REASON_MAX } from '@portal/domain/documents';
 import { contentDisposition } from './file-names';
 import { optionalText } from '@portal/domain/fields';
-import { requireUser } from '../../plugins/session';
+import { callerOf } from '../../plugins/session';
 import { pathId as id, proposalErrors as errors } from '../../route-schemas';
 
 const tags = ['documents'];
@@ -44,7 +44,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await requireUser(request);
+      const user = await callerOf(request);
       return { data: await service.listDocuments(user, request.params.id) };
     },
   );
@@ -61,7 +61,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = await requireUser(request, 'buyer', 'seller');
+      const user = await callerOf(request);
       await service.deleteFile(user, request.params.id, request.params.fileId);
       return reply.status(204).send(null);
     },
@@ -79,7 +79,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = await requireUser(request);
+      const user = await callerOf(request);
       const file = await service.openFile(user, request.params.id, request.params.fileId);
       const inline = request.query.inline === '1';
       reply
@@ -106,7 +106,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await requireUser(request, 'operator');
+      const user = await callerOf(request);
       return {
         data: await app.services.documentReview.reviewFile(
           user,
@@ -131,7 +131,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await requireUser(request, 'operator');
+      const user = await callerOf(request);
       return {
         data: await app.services.documentReview.reviewItem(user, request.params.id, request.params.item, request.body),
       };
@@ -153,7 +153,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await requireUser(request, 'operator');
+      const user = await callerOf(request);
       return { data: await app.services.documentReview.listEvents(user, request.params.id) };
     },
   );

@@ -6,7 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { fileTooLargeMessage } from '@portal/domain/documents';
 import { API_MESSAGES, apiErrorSchema } from '@portal/domain/api-error';
 import { serviceUnavailable } from '../../errors';
-import { requireUser } from '../../plugins/session';
+import { callerOf } from '../../plugins/session';
 import { errorResponses } from '../../route-schemas';
 import { DOCUMENT_FILE_HEADER, uploadExpired } from './resumable.service';
 
@@ -149,7 +149,7 @@ export const resumableRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = await requireUser(request, 'buyer', 'seller');
+      const user = await callerOf(request);
       const header = (name: string) => {
         const value = request.headers[name];
         return Array.isArray(value) ? value[0] : value;
@@ -179,7 +179,7 @@ export const resumableRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { ...errors },
       },
       handler: async (request, reply) => {
-        const user = await requireUser(request, 'buyer', 'seller');
+        const user = await callerOf(request);
         const state = await service.checkExisting(user, request.params.uploadId, method);
         const row = state.row!;
         const done = service.answerDone(row, method);

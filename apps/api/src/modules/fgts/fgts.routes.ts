@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { fgtsStateResponseSchema } from '@portal/domain/fgts-api';
-import { requireUser } from '../../plugins/session';
+import { callerOf } from '../../plugins/session';
 import { buyerPosition, proposalErrors as errors, proposalParams as params } from '../../route-schemas';
 
 const tags = ['fgts'];
@@ -26,7 +26,7 @@ export const fgtsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await requireUser(request);
+      const user = await callerOf(request);
       return { data: await fgts.state(user, request.params.id, request.query.buyer) };
     },
   );
@@ -43,7 +43,7 @@ export const fgtsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = await requireUser(request);
+      const user = await callerOf(request);
       const { bytes, fileName } = await fgts.formPdf(user, request.params.id, request.query.buyer, request.ip);
       return reply
         .header('content-type', 'application/pdf')

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { okResponseSchema } from '@portal/domain/api-envelope';
 import { financingSettingsResponseSchema, financingViewResponseSchema } from '@portal/domain/financing-api';
 import { financingSettingsSchema, financingValuesSchema } from '@portal/domain/financing-settings';
-import { requireUser } from '../../plugins/session';
+import { callerOf } from '../../plugins/session';
 import { errorResponses, proposalParams as params } from '../../route-schemas';
 
 const tags = ['financing'];
@@ -27,7 +27,7 @@ export const financingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await requireUser(request);
+      const user = await callerOf(request);
       return { data: await financing.view(user, request.params.id) };
     },
   );
@@ -46,7 +46,7 @@ export const financingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await requireUser(request, 'operator');
+      const user = await callerOf(request);
       await financing.saveValues(user, request.params.id, request.body, request.ip);
       return { data: { ok: true as const } };
     },
@@ -62,8 +62,7 @@ export const financingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: financingSettingsResponseSchema, ...errors },
       },
     },
-    async (request) => {
-      await requireUser(request, 'operator');
+    async () => {
       return { data: await financing.settings() };
     },
   );
@@ -80,7 +79,7 @@ export const financingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await requireUser(request, 'operator');
+      const user = await callerOf(request);
       await financing.saveSettings(user, request.body, request.ip);
       return { data: { ok: true as const } };
     },

@@ -6,7 +6,7 @@ import {
   healthAnswersResponseSchema,
   insuranceOverviewResponseSchema,
 } from '@portal/domain/insurance-api';
-import { requireUser } from '../../plugins/session';
+import { callerOf } from '../../plugins/session';
 import { errorResponses, optionalBuyerQuery, proposalParams } from '../../route-schemas';
 
 const tags = ['insurance'];
@@ -35,7 +35,7 @@ export const insuranceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await requireUser(request);
+      const user = await callerOf(request);
       return { data: await service().overview(user, request.params.id) };
     },
   );
@@ -56,7 +56,7 @@ export const insuranceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await requireUser(request);
+      const user = await callerOf(request);
       return { data: await service().grantConsent(user, request.params.id, request.body, request.ip) };
     },
   );
@@ -73,7 +73,7 @@ export const insuranceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await requireUser(request);
+      const user = await callerOf(request);
       return { data: await service().revokeConsent(user, request.params.id, request.ip) };
     },
   );
@@ -94,7 +94,7 @@ export const insuranceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await requireUser(request);
+      const user = await callerOf(request);
       return { data: await service().readAnswers(user, request.params.id, request.query.buyer, request.ip) };
     },
   );
@@ -114,7 +114,7 @@ export const insuranceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await requireUser(request);
+      const user = await callerOf(request);
       return {
         data: await service().saveAnswer(
           user,
@@ -143,7 +143,7 @@ export const insuranceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await requireUser(request);
+      const user = await callerOf(request);
       return { data: await service().confirm(user, request.params.id, request.body, request.ip) };
     },
   );
@@ -164,7 +164,7 @@ export const insuranceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await requireUser(request);
+      const user = await callerOf(request);
       return { data: await service().accessLog(user, request.params.id, request.query.buyer) };
     },
   );

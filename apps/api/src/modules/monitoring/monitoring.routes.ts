@@ -12,7 +12,7 @@ import {
   sampleRateSettingResponseSchema,
 } from '@portal/domain/monitoring-api';
 import { sampleRateBodySchema } from '@portal/domain/monitoring-views';
-import { requireUser } from '../../plugins/session';
+import { callerOf } from '../../plugins/session';
 import { HttpError, rateLimited } from '../../errors';
 import { RATE_WINDOW_MS, RUM_BODY_LIMIT } from './monitoring.service';
 
@@ -131,14 +131,13 @@ const intakeRoutes: FastifyPluginAsyncZod = async (app) => {
 const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = app.services.monitoring;
   const denied = { 401: apiErrorSchema, 403: apiErrorSchema };
-  // Before body validation: a stranger gets 401/403, never a field error.
-  app.addHook('onRequest', async (request) => {
-    await requireUser(request, 'operator');
-  });
+  // Checked in onRequest, before body validation: a stranger gets 401/403, never a field error.
+  const config = { access: ['operator'] as const };
 
   app.get(
     '/errors',
     {
+      config,
       schema: {
         tags,
         summary: 'Erros do front end nos últimos 7 dias, agrupados por mensagem (operador)',
@@ -153,6 +152,7 @@ const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/routes',
     {
+      config,
       schema: {
         tags,
         summary: 'Rotas mais lentas pela mediana das transações nos últimos 7 dias (operador)',
@@ -167,6 +167,7 @@ const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/sample-rate',
     {
+      config,
       schema: {
         tags,
         summary: 'Taxa de amostragem de transações do agente RUM (operador)',
@@ -181,6 +182,7 @@ const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/sample-rate',
     {
+      config,
       schema: {
         tags,
         summary: 'Define a taxa de amostragem (0 a 1) servida ao agente RUM (operador)',
@@ -189,7 +191,7 @@ const operatorRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await requireUser(request, 'operator');
+      const user = await callerOf(request);
       return { data: await service.setSampleRate(request.body.rate, { id: user.id, ip: request.ip }) };
     },
   );

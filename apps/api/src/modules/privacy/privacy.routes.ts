@@ -7,7 +7,7 @@ import {
   privacyRequestsResponseSchema,
   privacyStatusResponseSchema,
 } from '@portal/domain/privacy-api';
-import { requireUser } from '../../plugins/session';
+import { callerOf } from '../../plugins/session';
 import { errorResponses } from '../../route-schemas';
 
 const tags = ['privacy'];
@@ -28,7 +28,7 @@ export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => ({ data: await service.status(await requireUser(request, 'buyer', 'seller')) }),
+    async (request) => ({ data: await service.status(await callerOf(request)) }),
   );
 
   app.get(
@@ -42,7 +42,7 @@ export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = await requireUser(request, 'buyer', 'seller');
+      const user = await callerOf(request);
       reply.header('content-disposition', 'attachment; filename="meus-dados-portal-de-propostas.json"');
       return { data: await service.exportData(user, request.ip) };
     },
@@ -59,7 +59,7 @@ export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = await requireUser(request, 'buyer', 'seller');
+      const user = await callerOf(request);
       return reply.status(202).send({ data: await service.requestDeletion(user, request.ip) });
     },
   );
@@ -77,8 +77,7 @@ export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => {
-      await requireUser(request, 'operator');
+    async () => {
       return { data: await service.listRequests() };
     },
   );
@@ -95,7 +94,7 @@ export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const operator = await requireUser(request, 'operator');
+      const operator = await callerOf(request);
       return { data: await service.completeRequest(operator, request.params.requestId, request.ip) };
     },
   );

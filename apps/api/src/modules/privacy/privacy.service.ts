@@ -133,9 +133,8 @@ export function createPrivacyService(deps: Deps) {
       };
     },
 
+    /** A buyer's or seller's own request (the route's access: operators' accounts are removed by another operator). */
     async requestDeletion(user: SessionUser, ip: string | null) {
-      if (user.role === 'operator')
-        throw new HttpError(403, 'forbidden', 'Contas da equipe do portal são removidas por outro operador.');
       const pending = await repo.findPendingRequest(user.id);
       if (pending) throw new HttpError(409, 'already_requested', PRIVACY_MESSAGES.deletionAlreadyPending);
       const id = newId();

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { SessionUser } from '@portal/domain/auth';
 import { nextStepFor, type ProgressView, type Viewer } from '@portal/domain/next-step';
 import type { Database } from '../../db/schema';
-import { HttpError, forbidden } from '../../errors';
+import { HttpError } from '../../errors';
 import { ALREADY_SENT_MESSAGE, sendMove } from '@portal/domain/lifecycle';
 import type { ProposalStatus } from '@portal/domain/proposal';
 import { loadProposalProgress, progressOf } from './proposal-progress';
@@ -72,9 +72,10 @@ export function createProgressService(deps: {
      * back as "Correção respondida".
      */
     async sendForAnalysis(user: SessionUser, proposalId: string, ip: string | null): Promise<ProgressView> {
-      const viewer = viewerOf(await proposals.loadProposalFor(user, proposalId));
-      if (viewer?.role !== 'buyer') throw forbidden();
-      if (viewer.position !== 0) throw new HttpError(403, 'forbidden', ONLY_MAIN_BUYER_MESSAGE);
+      // The route lets buyers only in (access: ['buyer'], docs/decisions/064-access-once-and-plugins.md)
+      // and loadProposalFor answers 404 to a buyer not on the proposal: `me` is this buyer's place.
+      const { me } = await proposals.loadProposalFor(user, proposalId);
+      if (me!.position !== 0) throw new HttpError(403, 'forbidden', ONLY_MAIN_BUYER_MESSAGE);
       const sellersTold = await db.transaction().execute(async (tx) => {
         const progress = (await loadProposalProgress(tx, proposalId))!;
         const proposal = await tx

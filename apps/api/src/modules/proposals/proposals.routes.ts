@@ -6,7 +6,7 @@ import {
   proposalResponseSchema,
 } from '@portal/domain/proposals-api';
 import { apiErrorSchema } from '@portal/domain/api-error';
-import { readWithSession, requireUser } from '../../plugins/session';
+import { callerOf, readWithSession } from '../../plugins/session';
 import { compiledResponse } from '../../plugins/serializer';
 
 const tags = ['proposals'];
@@ -61,7 +61,7 @@ export const proposalsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await requireUser(request);
+      const user = await callerOf(request);
       return { data: await progress.progressFor(user, request.params.id) };
     },
   );
@@ -84,7 +84,7 @@ export const proposalsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await requireUser(request);
+      const user = await callerOf(request);
       return { data: await progress.sendForAnalysis(user, request.params.id, request.ip) };
     },
   );

@@ -7,7 +7,7 @@ import {
   reminderTokenInputSchema,
   remindersSwitchSchema,
 } from '@portal/domain/reminders';
-import { requireUser } from '../../plugins/session';
+import { callerOf } from '../../plugins/session';
 import { errorResponses, proposalParams } from '../../route-schemas';
 import { createRemindersService } from './reminders.service';
 
@@ -79,7 +79,7 @@ export const remindersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: dataOf(remindersSwitchSchema), ...errors },
       },
     },
-    async (request) => ({ data: await service.mine(await requireUser(request, 'buyer', 'seller')) }),
+    async (request) => ({ data: await service.mine(await callerOf(request)) }),
   );
 
   app.put(
@@ -94,7 +94,7 @@ export const remindersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await requireUser(request, 'buyer', 'seller');
+      const user = await callerOf(request);
       return { data: await service.setMine(user, request.body.enabled, request.ip) };
     },
   );
@@ -111,7 +111,6 @@ export const remindersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await requireUser(request, 'operator');
       return { data: await service.ofProposal(request.params.id) };
     },
   );
@@ -129,7 +128,7 @@ export const remindersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const operator = await requireUser(request, 'operator');
+      const operator = await callerOf(request);
       return { data: await service.setProposal(operator, request.params.id, request.body.enabled, request.ip) };
     },
   );

@@ -6,7 +6,7 @@ import {
   sectionViewResponseSchema,
   submittedSectionResponseSchema,
 } from '@portal/domain/sections-api';
-import { requireUser } from '../../plugins/session';
+import { callerOf } from '../../plugins/session';
 import { compiledResponse } from '../../plugins/serializer';
 import { optionalBuyerQuery, pathId, proposalErrors as errors, proposalParams } from '../../route-schemas';
 
@@ -35,7 +35,7 @@ export const sectionsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await requireUser(request);
+      const user = await callerOf(request);
       return { data: await app.services.sections.listSections(user, request.params.id) };
     },
   );
@@ -53,7 +53,7 @@ export const sectionsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await requireUser(request);
+      const user = await callerOf(request);
       return {
         data: await app.services.sections.getSection(
           user,
@@ -77,7 +77,7 @@ export const sectionsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id, section } = request.params;
-      const user = await requireUser(request);
+      const user = await callerOf(request);
       return { data: await app.services.sections.saveDraft(user, id, section, request.query.buyer, request.body) };
     },
   );
@@ -94,7 +94,7 @@ export const sectionsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id, section } = request.params;
-      const user = await requireUser(request);
+      const user = await callerOf(request);
       const { view, fillingStatus } = await app.services.sections.submitSection(
         user,
         id,

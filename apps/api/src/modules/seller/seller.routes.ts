@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sellerPartResponseSchema } from '@portal/domain/seller-api';
-import { requireUser } from '../../plugins/session';
+import { callerOf } from '../../plugins/session';
 import { errorResponses, proposalParams as params } from '../../route-schemas';
 
 const tags = ['seller'];
@@ -22,7 +22,7 @@ export const sellerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await requireUser(request);
+      const user = await callerOf(request);
       return { data: await service.getPart(user, request.params.id) };
     },
   );
@@ -39,7 +39,7 @@ export const sellerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await requireUser(request, 'seller');
+      const user = await callerOf(request);
       return { data: await service.completePart(user, request.params.id) };
     },
   );
@@ -55,7 +55,7 @@ export const sellerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = await requireUser(request);
+      const user = await callerOf(request);
       const { bytes, fileName } = await service.sellerFormPdf(user, request.params.id, request.ip);
       return reply
         .header('content-type', 'application/pdf')
