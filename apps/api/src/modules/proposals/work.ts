@@ -93,6 +93,13 @@ export interface ChangeOptions {
   ip?: string | null;
   /** The documents' validity (documents.config.ts), for the progress and the queue's waits. */
   validityDays?: Record<ValidityKind, number>;
+  /**
+   * With `answersCorrection`, the documents' validity used instead of `validityDays` while the
+   * proposal waits on a correction: for the progress that decides whether it is answered, the one
+   * stored and the queue's waits. A party's upload gives the default one here, as it did before the
+   * core (docs/decisions/059-the-proposal-core.md, "A party's upload on the core").
+   */
+  correctionValidityDays?: Record<ValidityKind, number>;
   /** Runs last inside the transaction (tests: a failure there must undo everything). */
   beforeCommit?: () => Promise<void>;
   /**
