@@ -11,7 +11,8 @@ import { listDocuments, uploadDocument } from './helpers/documents';
 // (DOC_VALIDITY_<KIND>_DAYS), here not the default, so that the setting decides the documents
 // step. While the proposal waits on a correction, an upload judges the answer, and stores the
 // progress, with the default validity, as every other change that may answer a correction does
-// (docs/decisions/059-the-proposal-core.md, "A party's upload").
+// (docs/decisions/059-the-proposal-core.md,
+// "Use cases on the core: sections and a party's upload").
 
 const DAY = 86_400_000;
 const VALIDITY = 30;

@@ -16,7 +16,8 @@ import { assertQuota, clearPending } from './upload-housekeeping';
  * the proposal core (docs/decisions/059-the-proposal-core.md). The progress and the queue's waits
  * (docs/decisions/050) move with the documents, computed with the documents' validity setting; a
  * document sent again may answer the last correction asked, judged, while the proposal waits on it,
- * with the default validity as before the core ("A party's upload on the core" in 059).
+ * with the default validity as before the core (docs/decisions/059-the-proposal-core.md,
+ * "Use cases on the core: sections and a party's upload").
  */
 export function recordUpload(deps: { access: DocumentAccess; repo: DocumentsRepository; config: DocumentsConfig }) {
   const { access, repo, config } = deps;

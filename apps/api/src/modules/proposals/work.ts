@@ -97,7 +97,8 @@ export interface ChangeOptions {
    * With `answersCorrection`, the documents' validity used instead of `validityDays` while the
    * proposal waits on a correction: for the progress that decides whether it is answered, the one
    * stored and the queue's waits. A party's upload gives the default one here, as it did before the
-   * core (docs/decisions/059-the-proposal-core.md, "A party's upload on the core").
+   * core (docs/decisions/059-the-proposal-core.md,
+   * "Use cases on the core: sections and a party's upload").
    */
   correctionValidityDays?: Record<ValidityKind, number>;
   /** Runs last inside the transaction (tests: a failure there must undo everything). */
