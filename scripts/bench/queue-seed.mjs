@@ -1,5 +1,5 @@
 // The operators' queue's rows for the back-office bench's generated proposals (scripts/bench-backoffice.mjs),
-// as the app keeps them (apps/api/src/modules/backoffice/queue-waits.ts): a status waiting on the team,
+// as the app keeps them (apps/api/src/modules/proposals/queue-waits.ts): a status waiting on the team,
 // documents sent, an invitation late (some only later than the queue's instant), a document about to
 // expire; a third of the waiting proposals has a responsible. Sets the proposals' owner and oldest wait.
 const DAY = 86_400_000;

@@ -201,7 +201,7 @@ const envSchema = z.object({
   DOC_VALIDITY_PROOF_OF_ADDRESS_DAYS: whole(1).optional(),
   DOC_VALIDITY_PROPERTY_REGISTRATION_DAYS: whole(1).optional(),
   DOC_VALIDITY_FGTS_STATEMENT_DAYS: whole(1).optional(),
-  // The operators' queue (docs/decisions/050-operator-queue.md), read by backoffice/queue-waits.ts.
+  // The operators' queue (docs/decisions/050-operator-queue.md), read by proposals/queue-waits.ts.
   QUEUE_INVITATION_DAYS: whole(1).optional(),
   QUEUE_EXPIRING_DAYS: whole(1).optional(),
   HEALTH_DATA_KEY: base64Key.optional(),

@@ -101,7 +101,7 @@ export function createServices(deps: {
     financing,
     fgts: createFgtsService({ db, sections, proposals, propertyRules: financing.fgtsPropertyRules }),
     backoffice,
-    review: createProposalReviewService({ db, dialect: deps.db.dialect, mailer, publicUrl, proposals }),
+    review: createProposalReviewService({ publicUrl, proposals }),
     dossier: createDossierService({ db, storage, backoffice, financing }),
     operators: createOperatorsService({ db, mailer, publicUrl }),
     activity: createActivityService({ db }),

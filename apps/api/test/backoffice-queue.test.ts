@@ -8,7 +8,7 @@ import { uploadDocument } from './helpers/documents';
 import { newProposal } from './helpers/backoffice';
 import { makePdf } from './document-files';
 import { hashPassword } from '../src/modules/auth/password';
-import { refreshQueueWaits } from '../src/modules/backoffice/queue-waits';
+import { refreshQueueWaits } from '../src/modules/proposals/queue-waits';
 import { moveProposal } from '../src/modules/proposals/lifecycle';
 
 const DAY = 86_400_000;

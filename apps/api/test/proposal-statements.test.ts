@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createFinancingRepository, settingsOf } from '../src/modules/financing/financing.repository';
+import { createFinancingRepository } from '../src/modules/financing/financing.repository';
+import { settingsOf } from '../src/modules/proposals/settings';
 import { loadProposalState } from '../src/modules/proposals/proposal-state';
 import {
   DATABASES,

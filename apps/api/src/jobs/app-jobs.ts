@@ -4,7 +4,7 @@ import type { SessionsRepository } from '../modules/auth/sessions.repository';
 import { pruneRateLimits } from '../modules/auth/rate-limit';
 import type { Mailer } from '../modules/mail/outbox';
 import type { Config } from '../config';
-import { queueSettings } from '../modules/backoffice/queue-waits';
+import { queueSettings } from '../modules/proposals/queue-waits';
 import { runExpiryNoticeSweep } from '../modules/reminders/expiry-notices';
 import { runReminderSweep } from '../modules/reminders/reminder-sweep';
 import { defineJob } from './jobs';

@@ -1,5 +1,5 @@
 import type { Kysely, Migration } from 'kysely';
-import { refreshQueueWaits } from '../../modules/backoffice/queue-waits';
+import { refreshQueueWaits } from '../../modules/proposals/queue-waits';
 
 /**
  * 0172_proposal_owner_and_waiting: the operators' queue and the proposal's responsible

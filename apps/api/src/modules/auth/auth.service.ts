@@ -12,7 +12,7 @@ import { createUsersRepository } from './users.repository';
 import { createPasswordTokensRepository } from './password-tokens.repository';
 import { enqueueMail, type Mailer } from '../mail/outbox';
 import { recordAudit } from '../audit/audit';
-import { refreshQueueWaitsOfUser } from '../backoffice/queue-waits';
+import { refreshQueueWaitsOfUser } from '../proposals/queue-waits';
 import { issueAccountToken, queueAccountMail } from '../invitations/accounts';
 import { propertyPlaceOf } from '../invitations/mails';
 import { findInvitedProposal } from '../proposals/queries/invitations';

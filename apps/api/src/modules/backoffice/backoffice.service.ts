@@ -29,7 +29,7 @@ import { insertProposal } from '../proposals/queries/new-proposal';
 import type { ProposalsService } from '../proposals/proposals.service';
 import { createProposalSectionsLoader, sectionTitle } from './proposal-sections';
 import { syncProposalIndex } from './search-index';
-import { refreshQueueWaits } from './queue-waits';
+import { refreshQueueWaits } from '../proposals/queue-waits';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 

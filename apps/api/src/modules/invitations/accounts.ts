@@ -68,6 +68,31 @@ export function issueAccountToken(
   return createPasswordTokensRepository(tx).issueToken({ ...args, ttlMs: TOKEN_TTL_MS[args.purpose] }, tx);
 }
 
+/**
+ * A new invitation link for a person who never opened theirs (the first may have expired): the
+ * same proposal, and the inviter of their latest invitation to it carried over (the landing names
+ * who invited). Used by the reminder sweep.
+ */
+export async function reissueInvitationToken(
+  tx: Transaction<Database>,
+  args: { userId: string; proposalId: string },
+): Promise<string> {
+  const last = await tx
+    .selectFrom('password_tokens')
+    .select('invited_by')
+    .where('user_id', '=', args.userId)
+    .where('proposal_id', '=', args.proposalId)
+    .where('purpose', '=', 'invite')
+    .orderBy('created_at', 'desc')
+    .executeTakeFirst();
+  return issueAccountToken(tx, {
+    userId: args.userId,
+    purpose: 'invite',
+    proposalId: args.proposalId,
+    invitedBy: last?.invited_by ?? null,
+  });
+}
+
 /** Queues the e-mail that carries a link: an invitation (or its notice, without a token) or a recovery. */
 export function queueAccountMail(
   tx: Executor,

@@ -3,7 +3,7 @@ import { proposalFactsOf, type FgtsPropertyInput, type StoredSection } from '@po
 import type { ProposalFacts } from '@portal/domain/section';
 import type { Executor } from '../../db/database';
 import type { ProposalsTable } from '../../db/schema';
-import { createFinancingRepository } from '../financing/financing.repository';
+import { findFinancingSettings } from './settings';
 
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
@@ -28,7 +28,7 @@ export async function loadProposalFacts(
   input: { proposal: ProposalsTable; buyers: number; rows: readonly StoredSection[] },
   today: string = todayIso(),
 ): Promise<ProposalFacts> {
-  const settings = await createFinancingRepository(db).findSettings(db);
+  const settings = await findFinancingSettings(db);
   return proposalFactsOf({
     proposal: fgtsPropertyInputOf(input.proposal),
     buyers: input.buyers,

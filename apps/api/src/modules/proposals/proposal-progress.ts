@@ -15,8 +15,8 @@ import type {
 } from '../../db/schema';
 import { proposalFactsOf, storedPosition, type StoredSection } from '@portal/domain/proposal-facts';
 import { fgtsPropertyInputOf } from './proposal-facts';
-import { refreshQueueWaits } from '../backoffice/queue-waits';
-import { createFinancingRepository } from '../financing/financing.repository';
+import { refreshQueueWaits } from './queue-waits';
+import { findFinancingSettings } from './settings';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -139,7 +139,7 @@ export async function loadProposalProgress(
       .execute(),
     loadProgressExtras(db, proposalId),
   ]);
-  const settings = await createFinancingRepository(db).findSettings(db);
+  const settings = await findFinancingSettings(db);
   return progressOf({ proposal, members, rows, ...extras, settings }, options);
 }
 

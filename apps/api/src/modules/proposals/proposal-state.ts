@@ -27,7 +27,7 @@ export interface ProposalState {
   sections: ProposalSectionsTable[];
   declarations: { buyer: number; completed: number }[];
   files: Pick<DocumentFilesTable, 'item' | 'status' | 'uploaded_at' | 'review_reason' | 'issued_on'>[];
-  /** The financing settings' stored rows (financing.repository.ts settingsOf reads them). */
+  /** The financing settings' stored rows (settings.ts settingsOf reads them). */
   settings: { key: string; value: string }[];
 }
 

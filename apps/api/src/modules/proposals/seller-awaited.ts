@@ -2,8 +2,7 @@ import type { Transaction } from 'kysely';
 import { nextStepFor, type ProposalProgress } from '@portal/domain/next-step';
 import { INVITATION_PATH } from '@portal/domain/routes';
 import type { Database } from '../../db/schema';
-import { createPasswordTokensRepository } from '../auth/password-tokens.repository';
-import { INVITE_TOKEN_TTL_MS } from '../invitations/invite';
+import { issueAccountToken } from '../invitations/accounts';
 import { enqueueMail } from '../mail/outbox';
 import { progressMailLines } from '../mail/progress-text';
 import { findProposalCode, findSellersWithAccount } from './queries/seller-awaited';
@@ -29,16 +28,12 @@ export async function mailSellersAwaited(
     if (seller.password_hash) {
       link = ['Continue a sua parte por este link:', '', `${args.publicUrl}${next?.path ?? '/seller/proposals'}`];
     } else {
-      const token = await createPasswordTokensRepository(tx as never).issueToken(
-        {
-          userId: seller.userId,
-          purpose: 'invite',
-          ttlMs: INVITE_TOKEN_TTL_MS,
-          proposalId: args.proposalId,
-          invitedBy: args.sentBy,
-        },
-        tx,
-      );
+      const token = await issueAccountToken(tx, {
+        userId: seller.userId,
+        purpose: 'invite',
+        proposalId: args.proposalId,
+        invitedBy: args.sentBy,
+      });
       link = [
         'Para começar, abra o link abaixo e crie a sua senha: você entra direto na sua parte da proposta.',
         '',

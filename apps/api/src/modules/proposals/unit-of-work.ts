@@ -10,10 +10,10 @@ import type { Database, ProposalSectionsTable } from '../../db/schema';
 import type { Executor } from '../../db/database';
 import { HttpError } from '../../errors';
 import { auditRow, recordAudit } from '../audit/audit';
-import { refreshQueueWaits } from '../backoffice/queue-waits';
-import { createFinancingRepository, settingsOf } from '../financing/financing.repository';
 import { progressOf, storeProgress, type ProgressData } from './proposal-progress';
 import { loadProposalState, type ProposalState } from './proposal-state';
+import { refreshQueueWaits } from './queue-waits';
+import { findFinancingSettings, settingsOf } from './settings';
 import type { Mailer } from '../mail/outbox';
 import { moveProposal } from './lifecycle';
 import { fgtsPropertyInputOf } from './proposal-facts';
@@ -48,7 +48,6 @@ export function createUnitOfWork(deps: {
     tx: Executor,
   ) => Promise<{ loaded: LoadedProposal; state: ProposalState }>;
 }) {
-  const financing = createFinancingRepository(deps.db);
   const sectionRows = createSectionsRepository(deps.db);
   const postgres = deps.db.getExecutor().adapter instanceof PostgresAdapter;
 
@@ -78,7 +77,7 @@ export function createUnitOfWork(deps: {
         return sections;
       },
       async settings() {
-        settings ??= await financing.findSettings(tx);
+        settings ??= await findFinancingSettings(tx);
         return settings;
       },
       async facts() {
@@ -153,7 +152,9 @@ export function createUnitOfWork(deps: {
           ? options.correctionValidityDays
           : options.validityDays;
       let changed = false;
-      let queue = false;
+      let queue = options.refreshQueue === true;
+      // The status write moved `updated_at` itself (statusChanged): the progress is stored without it.
+      let moved = false;
       const audits: Parameters<ProposalWork['audit']>[0][] = [];
       const { written, stale, ...read } = reader;
       const progressNow = async () => progressOf(await reader.progressData(), { validityDays });
@@ -189,13 +190,14 @@ export function createUnitOfWork(deps: {
           loaded.proposal.status = to;
           changed = true;
           queue = true;
+          moved = true;
         },
         progress: progressNow,
       });
       let progress: ProposalProgress | null = null;
       if (changed && options.progress) {
         progress = await progressNow();
-        await storeProgress(tx, proposalId, progress, { touch: options.touch });
+        await storeProgress(tx, proposalId, progress, { touch: moved ? false : options.touch });
         const status = loaded.proposal.status as ProposalStatus;
         const to = options.answersCorrection ? answeredMove(status, progress.steps) : null;
         if (to)

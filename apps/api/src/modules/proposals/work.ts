@@ -71,7 +71,10 @@ export interface ProposalWork<Tx extends Executor = Transaction<Database>> exten
    * them again and is stored, and the proposal's place in the operators' queue is refreshed.
    */
   documentsChanged(): void;
-  /** The proposal's status moved (already written): the progress is stored, the queue refreshed. */
+  /**
+   * The proposal's status moved (already written, which moved `updated_at`): the progress is stored
+   * without touching `updated_at` again, and the queue refreshed.
+   */
   statusChanged(to: ProposalStatus): void;
   /** The progress as it stands now, with this use case's changes (for a mail that tells it). */
   progress(): Promise<ProposalProgress>;
@@ -101,6 +104,11 @@ export interface ChangeOptions {
    * "Use cases on the core: sections and a party's upload").
    */
   correctionValidityDays?: Record<ValidityKind, number>;
+  /**
+   * Refresh the proposal's place in the operators' queue (docs/decisions/050) after the use case
+   * even when none of its changes asks for it (a correction asked, which always refreshed it).
+   */
+  refreshQueue?: boolean;
   /** Runs last inside the transaction (tests: a failure there must undo everything). */
   beforeCommit?: () => Promise<void>;
   /**

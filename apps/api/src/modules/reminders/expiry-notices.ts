@@ -11,7 +11,7 @@ import {
 import { OPEN_STATUSES } from '@portal/domain/proposal-status';
 import { isQuietTime, REMINDER_OPT_OUT_PATH, type ReminderSettings } from '@portal/domain/reminders';
 import type { Database } from '../../db/schema';
-import { randomToken, sha256 } from '../../crypto';
+import { issueOptOutToken } from './opt-out-token';
 import { recordAudit } from '../audit/audit';
 import { enqueueMail, type MailMessage } from '../mail/outbox';
 import { findAgingFiles, findMembersWithAccount } from '../proposals/queries/reminders';
@@ -160,11 +160,7 @@ export async function runExpiryNoticeSweep(args: {
           .insertInto('document_expiry_notices')
           .values({ file_id: file.id, proposal_id: file.proposal_id, user_id: userId, sent_at: now })
           .execute();
-        const optOutToken = randomToken();
-        await tx
-          .insertInto('reminder_tokens')
-          .values({ id: sha256(optOutToken), user_id: userId, created_at: now })
-          .execute();
+        const optOutToken = await issueOptOutToken(tx, userId, now);
         await enqueueMail(
           tx,
           expiryNoticeMail({

@@ -5,11 +5,11 @@ import { isPartOpen } from '@portal/domain/proposal-status';
 import { STATUS_LABELS, type ProposalStatus } from '@portal/domain/proposal';
 import { decideReminder, isQuietTime, type ReminderSettings } from '@portal/domain/reminders';
 import type { Database } from '../../db/schema';
-import { newId, randomToken, sha256 } from '../../crypto';
+import { newId } from '../../crypto';
+import { issueOptOutToken } from './opt-out-token';
 import { recordAudit } from '../audit/audit';
-import { createPasswordTokensRepository } from '../auth/password-tokens.repository';
 import { loadProposalProgress } from '../proposals/proposal-progress';
-import { INVITE_TOKEN_TTL_MS } from '../invitations/invite';
+import { reissueInvitationToken } from '../invitations/accounts';
 import { enqueueMail } from '../mail/outbox';
 import { findLastSectionSave, findReminderCandidates } from '../proposals/queries/reminders';
 import { viewerOf } from '../mail/progress-text';
@@ -148,32 +148,11 @@ export async function runReminderSweep(args: {
             sent_at: now,
           })
           .execute();
-        const optOutToken = randomToken();
-        await tx
-          .insertInto('reminder_tokens')
-          .values({ id: sha256(optOutToken), user_id: userId, created_at: now })
-          .execute();
+        const optOutToken = await issueOptOutToken(tx, userId, now);
         let inviteToken: string | null = null;
         if (!person.password_hash) {
           // Never opened the invitation: the reminder carries a new link (the first may have expired).
-          const invite = await tx
-            .selectFrom('password_tokens')
-            .select('invited_by')
-            .where('user_id', '=', userId)
-            .where('proposal_id', '=', person.proposal_id)
-            .where('purpose', '=', 'invite')
-            .orderBy('created_at', 'desc')
-            .executeTakeFirst();
-          inviteToken = await createPasswordTokensRepository(tx as never).issueToken(
-            {
-              userId,
-              purpose: 'invite',
-              ttlMs: INVITE_TOKEN_TTL_MS,
-              proposalId: person.proposal_id,
-              invitedBy: invite?.invited_by ?? null,
-            },
-            tx,
-          );
+          inviteToken = await reissueInvitationToken(tx, { userId, proposalId: person.proposal_id });
         }
         await enqueueMail(
           tx,

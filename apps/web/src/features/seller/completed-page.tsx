@@ -9,7 +9,7 @@ import { completeSellerPart, sellerPartKeys, useSellerPart } from '../../lib/sel
 import type { SellerProposal } from '@portal/domain/proposal';
 import { useDocuments } from '../../lib/documents-api';
 import { proposalKeys, useProposal } from '../../lib/proposals-api';
-import { sellerUrl } from './flow';
+import { sellerUrl } from '../../lib/seller-flow';
 import { ProposalHistory } from '../../components/proposal-history';
 import { ProposalProgress } from './proposal-status';
 import { formatInstantDate, formatInstantTime } from '@portal/domain/dates';

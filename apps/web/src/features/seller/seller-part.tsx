@@ -4,7 +4,7 @@ import { stepCountLabel } from '@portal/domain/next-step';
 import type { SellerPart } from '@portal/domain/seller-api';
 import { useProgress } from '../../lib/progress-api';
 import { SectionStatusTag } from '../../components/section-form/section-status';
-import { SELLER_STEPS, sellerUrl } from './flow';
+import { SELLER_STEPS, sellerUrl } from '../../lib/seller-flow';
 import { sectionAction } from '../../lib/vocabulary';
 import { PlainProgress } from '../../components/plain-progress';
 

@@ -14,7 +14,7 @@ import {
   findProposalIdsOfUser,
   findWaitingState,
   setWaitingPlace,
-} from '../proposals/queries/queue-waits';
+} from './queries/queue-waits';
 
 type Db = Kysely<Database> | Transaction<Database>;
 const DAY_MS = 86_400_000;

@@ -1,8 +1,8 @@
 import { positiveAnswers } from '@portal/domain/seller-sections';
 import type { SectionExtension } from '../../components/section-form/section-form';
 import { SellerSectionScreen } from './seller-section-screen';
-import { SELLER_FIELD_UI } from './ui';
-import { useSubmittedValues } from './use-section-values';
+import { SELLER_FIELD_UI } from './seller-field-ui';
+import { useSubmittedValues } from './seller-section-values';
 import { PlainAlert } from '../../components/plain-alert';
 
 const QUESTIONS_UI = SELLER_FIELD_UI['seller-property-questions'];

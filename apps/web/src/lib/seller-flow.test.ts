@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { SELLER_SECTIONS } from '@portal/domain/seller-sections';
 import { ROUTES } from '@portal/domain/routes';
-import type { SectionSummary } from '../../lib/sections-api';
-import { buildSellerFlow, SELLER_STEPS, stepPosition } from './flow';
-import { SELLER_FIELD_UI } from './ui';
+import type { SectionSummary } from './sections-api';
+import { buildSellerFlow, SELLER_STEPS, stepPosition } from './seller-flow';
 
 const summary = (key: string, status: SectionSummary['status'], required = true): SectionSummary => ({
   key,
@@ -24,11 +23,6 @@ describe('seller flow', () => {
     expect(SELLER_STEPS.map((s) => s.section).sort()).toEqual(SELLER_SECTIONS.map((s) => s.key).sort());
     const paths = ROUTES.map((r) => r.path as string);
     for (const step of SELLER_STEPS) expect(paths).toContain(`/seller/proposals/:proposalId/${step.path}`);
-  });
-
-  it('labels every field of every seller section exactly once', () => {
-    for (const def of SELLER_SECTIONS)
-      expect(Object.keys(SELLER_FIELD_UI[def.key]).sort(), def.key).toEqual(Object.keys(def.shape).sort());
   });
 
   it('leaves out a step that does not apply, and counts the documents screen', () => {

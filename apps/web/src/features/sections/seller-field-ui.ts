@@ -25,7 +25,7 @@ const PROPERTY_ADDRESS: Record<string, FieldUi> = Object.fromEntries(
   ]),
 );
 
-/** Labels, widgets and help texts of every seller section field (one UI map per feature, docs/product/look.md). */
+/** Labels, widgets and help texts of every seller section field (one UI map per feature and party, docs/product/look.md). */
 export const SELLER_FIELD_UI: Record<SellerSectionKey, Record<string, FieldUi>> = {
   'seller-general-data': {
     person_type: { label: 'Quem vende o imóvel é', widget: 'radio', options: options(SELLER_PERSON_TYPE_LABELS) },

@@ -1,7 +1,7 @@
 import { SELLER_PATHS } from '@portal/domain/next-step';
 import type { SellerSectionKey } from '@portal/domain/seller-sections';
 import { findSection } from '@portal/domain/sections-registry';
-import type { SectionSummary } from '../../lib/sections-api';
+import type { SectionSummary } from './sections-api';
 
 /**
  * The seller's sequence of screens for one proposal (docs/product/seller.md): who sells, then the

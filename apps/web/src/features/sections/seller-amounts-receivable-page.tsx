@@ -2,7 +2,7 @@ import { formatMoney } from '@portal/domain/money';
 import { bankLabel } from '@portal/domain/banks';
 import type { SectionExtension } from '../../components/section-form/section-form';
 import { SellerSectionScreen } from './seller-section-screen';
-import { useSubmittedValues } from './use-section-values';
+import { useSubmittedValues } from './seller-section-values';
 import { PlainAlert } from '../../components/plain-alert';
 
 /** Reminds the seller of the financing they declared: its payoff comes out of the price first. */

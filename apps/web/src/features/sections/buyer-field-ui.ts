@@ -2,7 +2,7 @@ import { CIVIL_STATUS_LABELS, DOCUMENT_TYPE_LABELS, MARRIAGE_REGIME_LABELS } fro
 import { ADDRESS_FIELD_UI } from '../../components/section-form/address-ui';
 import { options, UF_OPTIONS, type FieldUi } from '../../components/section-form/widgets';
 
-/** Labels, widgets and help texts of every buyer section field (one UI map per feature, docs/product/look.md). */
+/** Labels, widgets and help texts of every buyer section field (one UI map per feature and party, docs/product/look.md). */
 export const BUYER_FIELD_UI: Record<
   'data' | 'address' | 'document' | 'investment' | 'seller',
   Record<string, FieldUi>

@@ -2,7 +2,7 @@ import { Skeleton } from 'antd';
 import { Navigate, useParams } from 'react-router';
 import { ApiRequestError } from '../../lib/api-client';
 import { useProgress } from '../../lib/progress-api';
-import { sellerUrl } from './flow';
+import { sellerUrl } from '../../lib/seller-flow';
 import { PlainAlert } from '../../components/plain-alert';
 
 /**

@@ -7,7 +7,7 @@ import { readSelectedProposal } from '../../lib/storage';
 import { useProposal } from '../../lib/proposals-api';
 import { buildFlow, buyerFromSearch, stepUrl } from '../../lib/buyer-flow';
 import type { Proposal } from '@portal/domain/proposal';
-import { BUYER_FIELD_UI } from './ui';
+import { BUYER_FIELD_UI } from './buyer-field-ui';
 
 type BuyerSectionKey = keyof typeof BUYER_FIELD_UI;
 

@@ -6,7 +6,7 @@ import { isPartOpen } from '@portal/domain/proposal-status';
 import { Page } from '../../components/page';
 import { useSellerPart } from '../../lib/seller-api';
 import { useProposals } from '../../lib/proposals-api';
-import { sellerUrl } from './flow';
+import { sellerUrl } from '../../lib/seller-flow';
 import { ProposalHistory } from '../../components/proposal-history';
 import { ProposalProgress, SellerProposalFacts } from './proposal-status';
 import { SellerPartProgress, SellerSectionRows } from './seller-part';

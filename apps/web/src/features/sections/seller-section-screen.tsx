@@ -9,8 +9,8 @@ import { useSections } from '../../lib/sections-api';
 import { useSession } from '../../lib/session';
 import type { SellerProposal } from '@portal/domain/proposal';
 import { useProposal } from '../../lib/proposals-api';
-import { buildSellerFlow, sellerUrl, stepPosition } from './flow';
-import { SELLER_FIELD_UI } from './ui';
+import { buildSellerFlow, sellerUrl, stepPosition } from '../../lib/seller-flow';
+import { SELLER_FIELD_UI } from './seller-field-ui';
 import { PlainAlert } from '../../components/plain-alert';
 
 /** A seller's section screen: the proposal of the URL, the seller's flow, the section form. */

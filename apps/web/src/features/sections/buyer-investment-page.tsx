@@ -1,6 +1,6 @@
 import type { Proposal } from '@portal/domain/proposal';
 import { BuyerSectionScreen } from './buyer-section-screen';
-import { BUYER_FIELD_UI } from './ui';
+import { BUYER_FIELD_UI } from './buyer-field-ui';
 
 /** The product already says SFH ("SFH — Imóvel residencial com FGTS"): the choice is made. */
 const productIsSfh = (p: Proposal) => /^\s*SFH\b/i.test(p.financingOrCgiData?.product ?? '');

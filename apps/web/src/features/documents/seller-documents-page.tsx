@@ -13,7 +13,7 @@ import type { SellerProposal } from '@portal/domain/proposal';
 import { StepIndicator } from '../../components/step-indicator';
 import { useDocuments, type DocumentItem } from '../../lib/documents-api';
 import { proposalKeys, useProposal } from '../../lib/proposals-api';
-import { buildSellerFlow, SELLER_STEPS, sellerUrl } from './flow';
+import { buildSellerFlow, SELLER_STEPS, sellerUrl } from '../../lib/seller-flow';
 import { useProgress } from '../../lib/progress-api';
 import { stepPositionOf } from '../../lib/next-step';
 import { formatInstantDate } from '@portal/domain/dates';
