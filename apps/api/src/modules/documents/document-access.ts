@@ -18,9 +18,6 @@ import type { Database, DocumentFilesTable } from '../../db/schema';
 import type { Executor } from '../../db/database';
 import { notFound } from '../../errors';
 import { newId } from '../../crypto';
-import { recordAudit } from '../audit/audit';
-import { refreshProposalProgress } from '../proposals/proposal-progress';
-import { settleAnsweredCorrection } from '../proposals/lifecycle';
 import { loadProposalFacts } from '../proposals/proposal-facts';
 import { findSectionsForDocuments } from '../proposals/queries/documents';
 import type { LoadedProposal, ProposalsService } from '../proposals/proposals.service';
@@ -222,16 +219,6 @@ export function createDocumentAccess(deps: {
       .execute();
   }
 
-  async function event(tx: Executor, e: DocumentEvent) {
-    await logEvent(tx, e);
-    await recordAudit(tx, { actorId: e.actorId, ...eventAudit(e) });
-    // A document sent, taken back or reviewed moves the documents step of its party.
-    await refreshProposalProgress(tx, e.proposalId, { validityDays: config.validityDays, touch: false });
-    // A document sent again may answer the last correction asked.
-    if (e.action === 'uploaded')
-      await settleAnsweredCorrection(tx, { proposalId: e.proposalId, actorId: e.actorId, ip: null });
-  }
-
   const maxBytes = () => Math.floor(config.maxMb * 1024 * 1024);
 
   async function listDocuments(user: SessionUser, proposalId: string) {
@@ -261,13 +248,14 @@ export function createDocumentAccess(deps: {
     visibleItem,
     visibleFile,
     fileView,
-    event,
     logEvent,
     listDocuments,
     documentsView,
     maxBytes,
   };
 }
+
+export type DocumentAccess = ReturnType<typeof createDocumentAccess>;
 
 /** A change of a document item, as its history and the audit log record it. */
 export interface DocumentEvent {

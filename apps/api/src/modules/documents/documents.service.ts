@@ -3,19 +3,20 @@ import type { DocumentFile, DocumentItem } from '@portal/domain/documents-views'
 import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SessionUser } from '@portal/domain/auth';
-import { issueDateError, MAX_FILES_PER_ITEM, type DocumentItemDef } from '@portal/domain/documents';
+import { issueDateError, type DocumentItemDef } from '@portal/domain/documents';
 import { PROPOSAL_CLOSED_MESSAGE } from '@portal/domain/proposal-status';
 import { API_MESSAGES } from '@portal/domain/api-error';
 import type { Database } from '../../db/schema';
-import type { Executor } from '../../db/database';
 import { HttpError, notFound, serviceUnavailable } from '../../errors';
 import { newId } from '../../crypto';
 import { recordAudit } from '../audit/audit';
 import type { Mailer } from '../mail/outbox';
 import type { ProposalsService } from '../proposals/proposals.service';
 import type { DocumentsConfig } from './documents.config';
-import { createDocumentAccess, eventAudit, type DocumentsProposal } from './document-access';
-import { createDocumentsRepository, type DocumentsRepository } from './documents.repository';
+import { createDocumentAccess, type DocumentsProposal } from './document-access';
+import { createDocumentsRepository } from './documents.repository';
+import { assertRoom, recordUpload } from './record-upload';
+import { takeBackFile } from './take-back-file';
 import { createClamavScanner, ScannerUnavailableError, type ClamavScanner, type StreamScan } from './clamav';
 import { sanitizeFileName } from './file-names';
 import { stagedHeicAsJpeg, withoutHeicExtension } from './heic-upload';
@@ -58,8 +59,8 @@ export function createDocumentsService(deps: {
     config,
     proposals: deps.proposals,
   });
-  const { load, documentsProposal, visibleItem, visibleFile, fileView, isOpen, event, logEvent } = access;
-  const { listDocuments, maxBytes } = access;
+  const { load, visibleItem, visibleFile, fileView, isOpen, listDocuments, maxBytes } = access;
+  const record = recordUpload({ access, repo, config });
 
   return {
     maxBytes,
@@ -174,46 +175,26 @@ export function createDocumentsService(deps: {
       await deps.faults?.afterStorageWrite?.();
       const now = Date.now();
       try {
-        await db.transaction().execute(async (tx) => {
-          await assertRoom(repo, loaded.proposal.id, item.key, tx);
-          await assertQuota(tx, {
-            userId: user.id,
-            proposalId: loaded.proposal.id,
-            adding: staged.size,
-            quotaMb: config.quotaMb,
-          });
-          await clearPending(tx, key);
-          await repo.insertFile(
-            {
-              id,
-              proposal_id: loaded.proposal.id,
-              item: item.key,
-              storage_key: key,
-              name: sanitizeFileName(
-                sentAs === 'heic' ? withoutHeicExtension(part.filename || 'foto') : part.filename || 'arquivo',
-                inspection.kind,
-              ),
-              mime: inspection.mime,
-              size: staged.size,
-              sha256: inspection.sha256,
-              flags: JSON.stringify(inspection.flags),
-              status: 'sent',
-              review_reason: null,
-              reviewed_by: null,
-              reviewed_at: null,
-              uploaded_by: user.id,
-              uploaded_at: now,
-              issued_on: ctx.issuedOn,
-            },
-            tx,
-          );
-          await event(tx, {
-            proposalId: loaded.proposal.id,
-            item: item.key,
-            fileId: id,
-            action: 'uploaded',
-            actorId: user.id,
-          });
+        await record(user, {
+          id,
+          proposal_id: loaded.proposal.id,
+          item: item.key,
+          storage_key: key,
+          name: sanitizeFileName(
+            sentAs === 'heic' ? withoutHeicExtension(part.filename || 'foto') : part.filename || 'arquivo',
+            inspection.kind,
+          ),
+          mime: inspection.mime,
+          size: staged.size,
+          sha256: inspection.sha256,
+          flags: JSON.stringify(inspection.flags),
+          status: 'sent',
+          review_reason: null,
+          reviewed_by: null,
+          reviewed_at: null,
+          uploaded_by: user.id,
+          uploaded_at: now,
+          issued_on: ctx.issuedOn,
         });
       } catch (err) {
         await removeObject().catch((e) =>
@@ -225,33 +206,7 @@ export function createDocumentsService(deps: {
       return fileView(loaded, row, new Map());
     },
 
-    /** The uploader takes a file back before it is reviewed. */
-    async deleteFile(user: SessionUser, proposalId: string, fileId: string) {
-      // On the proposal core (docs/decisions/059-the-proposal-core.md): the progress and the queue's
-      // waits move with the documents (docs/decisions/050), as for a review.
-      const options = { progress: true, touch: false, validityDays: config.validityDays };
-      const { value: key } = await deps.proposals.withProposal(user, proposalId, options, async (work) => {
-        const { tx } = work;
-        const loaded = await documentsProposal(work);
-        const { file, item } = await visibleFile(loaded, fileId, tx);
-        if (!loaded.me) throw notFound();
-        if (!isOpen(loaded)) throw new HttpError(409, 'proposal_closed', PROPOSAL_CLOSED_MESSAGE);
-        if (file.status !== 'sent')
-          throw new HttpError(409, 'already_reviewed', 'Este arquivo já foi analisado e não pode ser excluído.');
-        await repo.deleteFile(file.id, tx);
-        // A deleted document must not survive in storage: if the removal below fails, the sweep retries.
-        await markPending(tx, file.storage_key);
-        const e = { proposalId, item: item.key, fileId: file.id, action: 'deleted' as const, actorId: user.id };
-        await logEvent(tx, e);
-        work.audit(eventAudit(e));
-        work.documentsChanged();
-        return file.storage_key;
-      });
-      await storage
-        .remove(key)
-        .then(() => clearPending(db, key))
-        .catch((err) => deps.log.warn({ err }, 'could not remove a deleted file from storage; the sweep will'));
-    },
+    deleteFile: takeBackFile({ db, storage, log: deps.log, access, repo, config }),
 
     /** The file's bytes, for someone who may see its item. */
     async openFile(user: SessionUser, proposalId: string, fileId: string) {
@@ -275,16 +230,6 @@ export function createDocumentsService(deps: {
   };
 }
 export type DocumentsService = ReturnType<typeof createDocumentsServiceFromConfig>;
-
-async function assertRoom(repo: DocumentsRepository, proposalId: string, item: string, tx?: Executor) {
-  if ((await repo.countActiveInItem(proposalId, item, tx)) >= MAX_FILES_PER_ITEM) {
-    throw new HttpError(
-      409,
-      'too_many_files',
-      `Este item já tem ${MAX_FILES_PER_ITEM} arquivos. Exclua um antes de enviar outro.`,
-    );
-  }
-}
 
 function scannerDown(log: FastifyBaseLogger, err: Error) {
   log.error({ err }, 'virus scanner unavailable');

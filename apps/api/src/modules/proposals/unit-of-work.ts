@@ -147,13 +147,17 @@ export function createUnitOfWork(deps: {
     const run = async (tx: Executor) => {
       const reader = await loadFor(caller, proposalId, tx, options.progress);
       const { loaded } = reader;
+      const validityDays =
+        options.answersCorrection && options.correctionValidityDays && loaded.proposal.status === 'pending_correction'
+          ? options.correctionValidityDays
+          : options.validityDays;
       let changed = false;
       let queue = options.refreshQueue === true;
       // The status write moved `updated_at` itself (statusChanged): the progress is stored without it.
       let moved = false;
       const audits: Parameters<ProposalWork['audit']>[0][] = [];
       const { written, stale, ...read } = reader;
-      const progressNow = async () => progressOf(await reader.progressData(), { validityDays: options.validityDays });
+      const progressNow = async () => progressOf(await reader.progressData(), { validityDays });
       const value = await useCase({
         ...read,
         sectionWritten(row) {
@@ -209,7 +213,7 @@ export function createUnitOfWork(deps: {
       }
       // The queue's waits move with documents, statuses and invitations only (queue-waits.ts): a
       // status move refreshes them itself (moveProposal), an invitation here.
-      if (queue) await refreshQueueWaits(tx, proposalId, { validityDays: options.validityDays });
+      if (queue) await refreshQueueWaits(tx, proposalId, { validityDays });
       for (const entry of audits) await recordAudit(tx, { actorId: caller.id, ...entry });
       await options.beforeCommit?.();
       return { value, progress };

@@ -97,6 +97,14 @@ export interface ChangeOptions {
   /** The documents' validity (documents.config.ts), for the progress and the queue's waits. */
   validityDays?: Record<ValidityKind, number>;
   /**
+   * With `answersCorrection`, the documents' validity used instead of `validityDays` while the
+   * proposal waits on a correction: for the progress that decides whether it is answered, the one
+   * stored and the queue's waits. A party's upload gives the default one here, as it did before the
+   * core (docs/decisions/059-the-proposal-core.md,
+   * "Use cases on the core: sections and a party's upload").
+   */
+  correctionValidityDays?: Record<ValidityKind, number>;
+  /**
    * Refresh the proposal's place in the operators' queue (docs/decisions/050) after the use case
    * even when none of its changes asks for it (a correction asked, which always refreshed it).
    */

@@ -1,14 +1,9 @@
 import type { Executor } from '../../../db/database';
 
 /**
- * The proposal's status (docs/decisions/042-one-lifecycle.md): read, and moved only from the status
- * it was read in (0 rows updated: someone moved it meanwhile).
+ * The proposal's status (docs/decisions/042-one-lifecycle.md), moved only from the status it was
+ * read in (0 rows updated: someone moved it meanwhile).
  */
-
-export function findStatus(ex: Executor, proposalId: string) {
-  return ex.selectFrom('proposals').select('status').where('id', '=', proposalId).executeTakeFirst();
-}
-
 export function updateStatusFrom(ex: Executor, args: { proposalId: string; from: string; to: string; now: number }) {
   return ex
     .updateTable('proposals')
