@@ -11,9 +11,9 @@ import { createBackofficeService } from './modules/backoffice/backoffice.service
 import { createDossierService } from './modules/backoffice/dossier.service';
 import { createOperatorsService } from './modules/backoffice/operators.service';
 import { createNotesService } from './modules/backoffice/notes.service';
-import { createProposalReviewService } from './modules/backoffice/proposal-review.service';
+import { createProposalReviewService } from './modules/proposals/proposal-review.service';
 import { createQueueService } from './modules/backoffice/queue.service';
-import { createDocumentReviewService } from './modules/documents/document-review.service';
+import { createDocumentReviewService } from './modules/documents/operator-review.service';
 import { createDocumentsServiceFromConfig } from './modules/documents/documents.service';
 import { createResumableUploadsService } from './modules/documents/resumable.service';
 import { createResumableStore } from './modules/documents/resumable-store';

@@ -3,7 +3,7 @@ import { formatProposalCode, type ProposalListPage } from '@portal/domain/backof
 import { completeCpf, formatCpf } from '@portal/domain/cpf';
 import { DATABASES, DEMO_PROPOSALS } from './helpers';
 import { useBackofficeWorld } from './helpers/backoffice';
-import { syncProposalIndex } from '../src/modules/backoffice/search-index';
+import { syncProposalIndex } from '../src/modules/proposals/search-index';
 
 /** The list of every proposal: search, filters, sort and keyset pages. */
 

@@ -44,3 +44,11 @@ export function computeFillingStatus(facts: ProposalFacts, done: { key: string; 
   const count = required.filter((r) => doneSet.has(`${r.def.key}:${r.buyer ?? '-'}`)).length;
   return Math.round((count / required.length) * 100);
 }
+
+/** A section's title, with the buyer it belongs to when the proposal has two (the team's e-mails and the bank dossier). */
+export function sectionTitle(key: string, buyer: number | null, buyers: number) {
+  const title = findSection(key)?.title ?? key;
+  return buyer !== null && buyers > 1
+    ? `${title} — ${buyer === 0 ? 'comprador principal' : 'segundo comprador'}`
+    : title;
+}

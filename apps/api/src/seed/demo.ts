@@ -7,7 +7,7 @@ import { findSection } from '@portal/domain/sections-registry';
 import { refreshProposalProgress } from '../modules/proposals/proposal-progress';
 import { DEFAULT_LTV_LIMITS, loanToValueError } from '@portal/domain/financing-settings';
 import { submitSchema } from '@portal/domain/section';
-import { syncProposalIndex } from '../modules/backoffice/search-index';
+import { syncProposalIndex } from '../modules/proposals/search-index';
 
 export const DEMO_PASSWORD = 'Demo@2026!';
 const DEMO_USERS_CPF_OUTRO = completeCpf('284615937');

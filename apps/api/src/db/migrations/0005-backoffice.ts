@@ -1,6 +1,6 @@
 import { PostgresAdapter, sql, type Kysely, type Migration } from 'kysely';
 import { proposalSearchTerms } from '@portal/domain/backoffice';
-import { insurerOf } from '../../modules/backoffice/search-index';
+import { insurerOf } from '../../modules/proposals/search-index';
 
 /**
  * 0005_backoffice: what the operator's workspace needs (docs/decisions/007-back-office.md). Listed in db/migrations.ts.

@@ -27,8 +27,9 @@ import type { Mailer } from '../mail/outbox';
 import { createBackofficeRepository } from '../proposals/queries/backoffice-list';
 import { insertProposal } from '../proposals/queries/new-proposal';
 import type { ProposalsService } from '../proposals/proposals.service';
-import { createProposalSectionsLoader, sectionTitle } from './proposal-sections';
-import { syncProposalIndex } from './search-index';
+import { sectionTitle } from '@portal/domain/sections-registry';
+import { createProposalSectionsLoader } from '../sections/operator-sections';
+import { syncProposalIndex } from '../proposals/search-index';
 import { refreshQueueWaits } from '../proposals/queue-waits';
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());

@@ -8,7 +8,7 @@ import type { ObjectStorage } from '../documents/storage';
 import type { FinancingService } from '../financing/financing.service';
 import type { BackofficeService } from './backoffice.service';
 import { buildDossierZip, type DossierDocument } from './dossier';
-import { sectionTitle } from './proposal-sections';
+import { sectionTitle } from '@portal/domain/sections-registry';
 
 /** The dossier for the bank: the summary PDF and the accepted documents in one ZIP, its export logged. */
 export function createDossierService(deps: {

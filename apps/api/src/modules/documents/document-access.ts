@@ -35,7 +35,7 @@ const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOStrin
 /**
  * Who sees which document item and file of a proposal, the list as each party reads it, and the
  * event log every change writes: shared by the uploads (documents.service.ts) and the back
- * office's review (document-review.service.ts).
+ * office's review (operator-review.service.ts).
  */
 export function createDocumentAccess(deps: {
   db: Kysely<Database>;

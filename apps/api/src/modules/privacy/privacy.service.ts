@@ -11,7 +11,7 @@ import { HttpError, notFound } from '../../errors';
 import { newId } from '../../crypto';
 import { recordAudit } from '../audit/audit';
 import { enqueueMail, type Mailer } from '../mail/outbox';
-import { syncProposalIndex } from '../backoffice/search-index';
+import { syncProposalIndex } from '../proposals/search-index';
 import { eraseProposalNotes } from '../backoffice/notes.service';
 import type { ObjectStorage } from '../documents/storage';
 import type { InsuranceService } from '../insurance/insurance.service';

@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { SessionUser } from '@portal/domain/auth';
 import type { ProposalFacts } from '@portal/domain/section';
-import { findSection } from '@portal/domain/sections-registry';
 import type { Database, ProposalSectionsTable } from '../../db/schema';
 import type { Executor } from '../../db/database';
 import { loadProposalFacts } from '../proposals/proposal-facts';
@@ -26,12 +25,4 @@ export function createProposalSectionsLoader(db: Kysely<Database>, proposals: Pr
       return loadProposalFacts(tx, { proposal: loaded.proposal, buyers: loaded.buyers.length, rows: loaded.sections });
     },
   };
-}
-
-/** A section's title, with the buyer it belongs to when the proposal has two. */
-export function sectionTitle(key: string, buyer: number | null, buyers: number) {
-  const title = findSection(key)?.title ?? key;
-  return buyer !== null && buyers > 1
-    ? `${title} — ${buyer === 0 ? 'comprador principal' : 'segundo comprador'}`
-    : title;
 }

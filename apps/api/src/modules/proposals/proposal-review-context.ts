@@ -9,8 +9,8 @@ import { HttpError } from '../../errors';
 import { recordProposalChange } from '../audit/proposal-change';
 import { enqueueMail } from '../mail/outbox';
 import { progressMailLines, viewerOf } from '../mail/progress-text';
-import { updateStatusFrom } from '../proposals/queries/status';
-import type { LoadedProposal, ProposalsService } from '../proposals/proposals.service';
+import { updateStatusFrom } from './queries/status';
+import type { LoadedProposal, ProposalsService } from './proposals.service';
 
 export const CORRECTION_LOCKED =
   'Só é possível pedir correção com a proposta em preenchimento, em análise ou com correção pendente.';

@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { proposalSearchTerms } from '@portal/domain/backoffice';
 import type { Database } from '../../db/schema';
-import { findBuyersForIndex, findProposalForIndex, setInsurer } from '../proposals/queries/search-index';
+import { findBuyersForIndex, findProposalForIndex, setInsurer } from './queries/search-index';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 

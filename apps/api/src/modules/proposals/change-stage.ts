@@ -3,7 +3,7 @@ import { partiesToNotify, stageChangeError } from '@portal/domain/backoffice';
 import { STAGE_LABELS, type ProposalStage, type ProposalStatus } from '@portal/domain/proposal';
 import { HttpError } from '../../errors';
 import { recordProposalChange } from '../audit/proposal-change';
-import { updateStageFrom } from '../proposals/queries/review';
+import { updateStageFrom } from './queries/review';
 import { CHANGED_MEANWHILE, firstName, type ProposalReviewContext } from './proposal-review-context';
 
 /**

@@ -7,8 +7,8 @@ import { isOpenStatus } from '@portal/domain/proposal-status';
 import { HttpError, notFound } from '../../errors';
 import { recordProposalChange } from '../audit/proposal-change';
 import { progressMailLines, viewerOf } from '../mail/progress-text';
-import { rejectSection } from '../proposals/queries/review';
-import { sectionTitle } from './proposal-sections';
+import { rejectSection } from './queries/review';
+import { sectionTitle } from '@portal/domain/sections-registry';
 import { CORRECTION_LOCKED, firstName, SECTION_NOT_SENT, type ProposalReviewContext } from './proposal-review-context';
 
 /**
