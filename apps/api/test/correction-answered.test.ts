@@ -1,82 +1,30 @@
 import { describe, expect, it } from 'vitest';
-import { deriveDocumentItems } from '@portal/domain/documents';
-import { loadProposalFacts } from '../src/modules/proposals/proposal-facts';
 import {
   DATABASES,
   demoSuite,
-  insertConfirmedHealth,
-  insertDocumentFile,
-  insertDoneSection,
-  proposalUrl,
+  everyStepDone as stepsDone,
   sectionUrl,
   SECOND_BUYER_DATA,
+  type ProgressStep,
 } from './helpers';
 
 // A buyer's section submitted again answers the last correction asked: with every other step of
 // both parties done, the proposal goes back to the team as "Correção respondida"
 // (docs/decisions/042-one-lifecycle.md), in the submit's own transaction (proposals/unit-of-work.ts).
 
-type Step = { id: string; kind: string; key: string; buyer: number | null; state: string };
-
 describe.each(DATABASES)('a section submit answers the correction on %s', (dialect) => {
   const { t, as, ids, userIds } = demoSuite(dialect);
-  /** Ids of the rows written by hand, unique across calls. */
-  let written = 0;
-
-  /** Every step of the started proposal done by hand (the seller's and the documents too), but `except`. */
-  async function everyStepDone(proposalId: string, except: (step: Step) => boolean) {
-    const db = t.db.kysely;
-    const now = Date.now();
-    for (let pass = 0; pass < 3; pass++) {
-      let filed = false;
-      const round = `${written++}`;
-      const steps = (await as.operador.get(proposalUrl(proposalId, '/progress'))).json().data.steps as Step[];
-      for (const step of steps.filter((s) => s.state !== 'done' && s.kind !== 'send' && !except(s))) {
-        if (step.kind === 'section') {
-          const section = { proposalId, section: step.key, buyer: step.buyer ?? -1 };
-          await insertDoneSection(db, { ...section, userId: userIds.comprador, now });
-        } else if (step.kind === 'health') {
-          await insertConfirmedHealth(db, { proposalId, userId: userIds.comprador, now, buyer: step.buyer! });
-        } else if (step.kind === 'documents' && !filed) {
-          // Every document item the proposal asks for, accepted (both parties' at once).
-          filed = true;
-          const proposal = await db
-            .selectFrom('proposals')
-            .selectAll()
-            .where('id', '=', proposalId)
-            .executeTakeFirstOrThrow();
-          const rows = await db
-            .selectFrom('proposal_sections')
-            .selectAll()
-            .where('proposal_id', '=', proposalId)
-            .execute();
-          const facts = await loadProposalFacts(db, { proposal, buyers: 1, rows });
-          for (const item of deriveDocumentItems(facts))
-            await insertDocumentFile(db, {
-              proposalId,
-              item: item.key,
-              status: 'accepted',
-              userId: userIds.comprador,
-              now,
-              id: `file-${item.key}-${round}`,
-              issuedOn: new Date(now).toISOString().slice(0, 10),
-            });
-        } else if (step.kind === 'complete') {
-          await db.updateTable('proposals').set({ seller_completed_at: now }).where('id', '=', proposalId).execute();
-        }
-      }
-    }
-    const steps = (await as.operador.get(proposalUrl(proposalId, '/progress'))).json().data.steps as Step[];
-    return steps.filter((s) => s.state !== 'done' && s.kind !== 'send');
-  }
+  /** Every step of the proposal done by hand but `except`; what is still to do. */
+  const everyStepDone = (proposalId: string, except: (step: ProgressStep) => boolean) =>
+    stepsDone(t.db.kysely, { operator: as.operador, userId: userIds.comprador, proposalId, except });
 
   const statusOf = async (id: string) =>
     (await t.db.kysely.selectFrom('proposals').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
 
   it('the last step asked, sent again, moves the proposal to "Correção respondida"; an earlier one does not', async () => {
     const id = ids.started;
-    const data = (step: Step) => step.kind === 'section' && step.key === 'data' && step.buyer === 0;
-    const address = (step: Step) => step.kind === 'section' && step.key === 'address' && step.buyer === 0;
+    const data = (step: ProgressStep) => step.kind === 'section' && step.key === 'data' && step.buyer === 0;
+    const address = (step: ProgressStep) => step.kind === 'section' && step.key === 'address' && step.buyer === 0;
     // Everything done but the main buyer's data and address, which the team sent back.
     expect((await everyStepDone(id, (s) => data(s) || address(s))).map((s) => s.id)).toEqual([
       'section:data:0',

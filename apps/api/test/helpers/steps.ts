@@ -1,4 +1,8 @@
+import { deriveDocumentItems } from '@portal/domain/documents';
 import type { Db } from '../../src/db/database';
+import { loadProposalFacts } from '../../src/modules/proposals/proposal-facts';
+import type { Client } from './client';
+import { proposalUrl } from './urls';
 
 type Kysely = Db['kysely'];
 
@@ -94,4 +98,72 @@ export async function insertDocumentFile(
       ...(args.issuedOn ? { issued_on: args.issuedOn } : {}),
     })
     .execute();
+}
+
+/** A step as GET …/progress gives it. */
+export type ProgressStep = {
+  id: string;
+  party: string;
+  kind: string;
+  key: string;
+  buyer: number | null;
+  state: string;
+};
+
+let copies = 0;
+
+/**
+ * Every step of a proposal done by hand but `except` (sections done, health confirmed, every
+ * document item accepted, the seller's completion), as the operator's progress lists them; in up to
+ * three passes, since a step done may open another (an FGTS answer). What is still to do is returned.
+ */
+export async function everyStepDone(
+  db: Kysely,
+  args: { operator: Client; userId: string; proposalId: string; except?: (step: ProgressStep) => boolean },
+): Promise<ProgressStep[]> {
+  const { operator, userId, proposalId } = args;
+  const except = args.except ?? (() => false);
+  const stepsNow = async () =>
+    (await operator.get(proposalUrl(proposalId, '/progress'))).json().data.steps as ProgressStep[];
+  const now = Date.now();
+  for (let pass = 0; pass < 3; pass++) {
+    let filed = false;
+    const copy = `${copies++}`;
+    const steps = await stepsNow();
+    for (const step of steps.filter((s) => s.state !== 'done' && s.kind !== 'send' && !except(s))) {
+      if (step.kind === 'section') {
+        await insertDoneSection(db, { proposalId, section: step.key, buyer: step.buyer ?? -1, userId, now });
+      } else if (step.kind === 'health') {
+        await insertConfirmedHealth(db, { proposalId, userId, now, buyer: step.buyer! });
+      } else if (step.kind === 'documents' && !filed) {
+        // Every document item the proposal asks for, accepted (both parties' at once).
+        filed = true;
+        const proposal = await db
+          .selectFrom('proposals')
+          .selectAll()
+          .where('id', '=', proposalId)
+          .executeTakeFirstOrThrow();
+        const rows = await db
+          .selectFrom('proposal_sections')
+          .selectAll()
+          .where('proposal_id', '=', proposalId)
+          .execute();
+        const buyers = steps.filter((s) => s.kind === 'health').length;
+        const facts = await loadProposalFacts(db, { proposal, buyers, rows });
+        for (const item of deriveDocumentItems(facts))
+          await insertDocumentFile(db, {
+            proposalId,
+            item: item.key,
+            status: 'accepted',
+            userId,
+            now,
+            id: `file-${item.key}-${copy}`,
+            issuedOn: new Date(now).toISOString().slice(0, 10),
+          });
+      } else if (step.kind === 'complete') {
+        await db.updateTable('proposals').set({ seller_completed_at: now }).where('id', '=', proposalId).execute();
+      }
+    }
+  }
+  return (await stepsNow()).filter((s) => s.state !== 'done' && s.kind !== 'send');
 }
