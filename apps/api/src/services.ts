@@ -85,7 +85,7 @@ export function createServices(deps: {
       loginIpLimit: config.loginIpLimit,
     }),
     proposals,
-    progress: createProgressService({ db, proposals, mailer, publicUrl }),
+    progress: createProgressService({ proposals, publicUrl }),
     sections,
     documents,
     // Resumable (tus) uploads end in documents.storeUpload (docs/decisions/053-resumable-uploads.md).

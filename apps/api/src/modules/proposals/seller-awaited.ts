@@ -5,7 +5,7 @@ import type { Database } from '../../db/schema';
 import { issueAccountToken } from '../invitations/accounts';
 import { enqueueMail } from '../mail/outbox';
 import { progressMailLines } from '../mail/progress-text';
-import { findProposalCode, findSellersWithAccount } from './queries/seller-awaited';
+import { findSellersWithAccount } from './queries/seller-awaited';
 
 const firstName = (name: string) => name.split(' ')[0] ?? name;
 
@@ -18,9 +18,8 @@ const firstName = (name: string) => name.split(' ')[0] ?? name;
  */
 export async function mailSellersAwaited(
   tx: Transaction<Database>,
-  args: { proposalId: string; progress: ProposalProgress; publicUrl: string; sentBy: string },
+  args: { proposalId: string; code: string; progress: ProposalProgress; publicUrl: string; sentBy: string },
 ): Promise<number> {
-  const proposal = await findProposalCode(tx, args.proposalId);
   const sellers = await findSellersWithAccount(tx, args.proposalId);
   const next = nextStepFor(args.progress.steps, { role: 'seller' });
   for (const seller of sellers) {
@@ -45,11 +44,11 @@ export async function mailSellersAwaited(
     await enqueueMail(tx, {
       to: seller.email,
       kind: 'seller_awaited',
-      subject: `Proposta ${proposal.code}: os compradores concluíram, falta a sua parte`,
+      subject: `Proposta ${args.code}: os compradores concluíram, falta a sua parte`,
       text: [
         `Olá, ${firstName(seller.name)}.`,
         '',
-        `Os compradores da proposta ${proposal.code} concluíram a parte deles. A proposta segue para a análise da equipe do Portal de Propostas assim que você concluir a sua parte.`,
+        `Os compradores da proposta ${args.code} concluíram a parte deles. A proposta segue para a análise da equipe do Portal de Propostas assim que você concluir a sua parte.`,
         '',
         ...progressMailLines(args.progress, { role: 'seller' }),
         '',

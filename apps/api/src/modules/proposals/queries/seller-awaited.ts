@@ -1,11 +1,6 @@
 import type { Executor } from '../../../db/database';
 
-/** What the e-mail to the sellers awaited reads: the proposal's code and its sellers with an account. */
-
-export function findProposalCode(ex: Executor, proposalId: string) {
-  return ex.selectFrom('proposals').select(['code']).where('id', '=', proposalId).executeTakeFirstOrThrow();
-}
-
+/** What the e-mail to the sellers awaited reads: the proposal's sellers with an account. */
 export function findSellersWithAccount(ex: Executor, proposalId: string) {
   return ex
     .selectFrom('proposal_members as m')
