@@ -1,19 +1,20 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { SessionUser } from '@portal/domain/auth';
 import { todayIso } from '@portal/domain/dates';
 import type { FgtsPropertyRuleResult } from '@portal/domain/fgts-property-rules';
-import { summarizeFinancing, type AmortizationSystem } from '@portal/domain/financing';
-import { loanToValueError, type FinancingSettings, type FinancingValues } from '@portal/domain/financing-settings';
+import { summarizeFinancing } from '@portal/domain/financing';
+import { loanToValueError, type FinancingSettings } from '@portal/domain/financing-settings';
 import type { FinancingView } from '@portal/domain/financing-view';
-import { financingOrCgiDataSchema } from '@portal/domain/proposal';
 import { fgtsPropertyRulesOf, NO_BUYER } from '@portal/domain/proposal-facts';
 import type { Database, ProposalsTable } from '../../db/schema';
-import { HttpError, notFound } from '../../errors';
+import { notFound } from '../../errors';
 import { recordAudit } from '../audit/audit';
 import type { ProposalsService } from '../proposals/proposals.service';
 import { createFinancingRepository } from './financing.repository';
 import { fgtsPropertyInputOf } from '../proposals/proposal-facts';
 import { refreshProposalProgress } from '../proposals/proposal-progress';
+import { loanOf } from './loan';
+import { saveFinancingValues } from './save-financing-values';
 
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
@@ -30,23 +31,10 @@ export function createFinancingService(deps: {
   const repo = createFinancingRepository(deps.db);
   const today = deps.today ?? (() => todayIso());
 
-  function loanOf(row: ProposalsTable) {
-    const financing = financingOrCgiDataSchema.parse(JSON.parse(row.financing));
-    return {
-      system: financing.amortizationSystem as AmortizationSystem,
-      amount: financing.amount,
-      months: financing.installments,
-    };
-  }
-
   async function propertyRules(row: ProposalsTable, settings: FinancingSettings): Promise<FgtsPropertyRuleResult[]> {
     if (row.type !== 'financing') return [];
     const sellerAnswers = await repo.findSectionValues(row.id, 'seller-property-questions', NO_BUYER);
     return fgtsPropertyRulesOf({ proposal: fgtsPropertyInputOf(row), sellerAnswers, settings, today: today() });
-  }
-
-  async function refreshFillingStatus(tx: Transaction<Database>, proposalId: string) {
-    await refreshProposalProgress(tx, proposalId, { touch: false });
   }
 
   async function monthlyIncome(proposalId: string): Promise<number | null> {
@@ -96,28 +84,7 @@ export function createFinancingService(deps: {
     },
 
     /** The back office enters the purchase price, the appraisal value and the rate; LTV checked. */
-    async saveValues(user: SessionUser, proposalId: string, values: FinancingValues, ip: string | null) {
-      await deps.db.transaction().execute(async (tx) => {
-        const row = await repo.findProposalRow(proposalId, tx);
-        if (!row) throw notFound();
-        const settings = await repo.findSettings(tx);
-        const error = loanToValueError({ ...loanOf(row), ...values, limits: settings.ltvLimits });
-        if (error) {
-          const field = values.appraisalValue === null ? 'propertyValue' : 'appraisalValue';
-          throw new HttpError(400, 'loan_to_value', error, { [field]: error });
-        }
-        await repo.saveValues(tx, proposalId, { ...values, interestRateBp: values.interestRate });
-        // The property's FGTS rules may have changed which FGTS forms are required: refresh the progress.
-        await refreshFillingStatus(tx, proposalId);
-        await recordAudit(tx, {
-          actorId: user.id,
-          action: 'financing.values_saved',
-          subject: `proposal:${proposalId}`,
-          ip,
-          detail: JSON.stringify(values),
-        });
-      });
-    },
+    saveValues: saveFinancingValues(deps),
 
     settings: () => repo.findSettings(),
 
@@ -125,7 +92,9 @@ export function createFinancingService(deps: {
       await deps.db.transaction().execute(async (tx) => {
         await repo.saveSettings(tx, settings, user.id);
         // A new SFH ceiling may open or close FGTS forms: refresh the progress of the open proposals.
-        for (const id of await repo.findOpenFinancingIds(tx)) await refreshFillingStatus(tx, id);
+        // One transaction over many proposals, not a one-proposal use case: it stays on
+        // refreshProposalProgress (docs/decisions/059-the-proposal-core.md, "The last hand-written changes").
+        for (const id of await repo.findOpenFinancingIds(tx)) await refreshProposalProgress(tx, id, { touch: false });
         await recordAudit(tx, {
           actorId: user.id,
           action: 'financing.settings_saved',

@@ -33,21 +33,20 @@ export function createFinancingProposalQueries(db: Kysely<Database>) {
       return rows.map((r) => Number(r.position));
     },
 
+    /** Stores the operator's values (moving `updated_at`); the columns as written. */
     async saveValues(
       tx: Db,
       proposalId: string,
       values: { propertyValue: number; appraisalValue: number | null; interestRateBp: number },
-    ): Promise<void> {
-      await tx
-        .updateTable('proposals')
-        .set({
-          property_value: values.propertyValue,
-          appraisal_value: values.appraisalValue,
-          interest_rate_bp: values.interestRateBp,
-          updated_at: Date.now(),
-        })
-        .where('id', '=', proposalId)
-        .execute();
+    ) {
+      const written = {
+        property_value: values.propertyValue,
+        appraisal_value: values.appraisalValue,
+        interest_rate_bp: values.interestRateBp,
+        updated_at: Date.now(),
+      };
+      await tx.updateTable('proposals').set(written).where('id', '=', proposalId).execute();
+      return written;
     },
 
     /** The financing proposals whose forms may still change (a new SFH ceiling may open or close FGTS forms). */
