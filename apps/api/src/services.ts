@@ -106,7 +106,7 @@ export function createServices(deps: {
     dossier: createDossierService({ db, storage, backoffice, financing }),
     operators: createOperatorsService({ db, mailer, publicUrl }),
     activity: createActivityService({ db }),
-    queue: createQueueService({ db, mailer, publicUrl }),
+    queue: createQueueService({ db, proposals, publicUrl }),
     jobs: createJobsService({ db, engine: deps.jobs }),
     notes: createNotesService({ db }),
     privacy: createPrivacyService({ db, storage, insurance, mailer, outboxDir: join(config.dataDir, 'outbox') }),
