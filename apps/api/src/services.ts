@@ -108,7 +108,7 @@ export function createServices(deps: {
     activity: createActivityService({ db }),
     queue: createQueueService({ db, proposals, publicUrl }),
     jobs: createJobsService({ db, engine: deps.jobs }),
-    notes: createNotesService({ db }),
+    notes: createNotesService({ db, proposals }),
     privacy: createPrivacyService({ db, storage, insurance, mailer, outboxDir: join(config.dataDir, 'outbox') }),
     monitoring: createMonitoringService({
       db,
