@@ -157,7 +157,7 @@ export function createBackofficeService(deps: {
           });
         }
         await syncProposalIndex(tx, id);
-        await refreshQueueWaits(tx, id, { now });
+        await refreshQueueWaits(tx, id, { now, validityDays: deps.proposals.validityDays });
         await recordProposalChange(tx, {
           proposalId: id,
           actorId: operator.id,
