@@ -51,7 +51,7 @@ export function createServices(deps: {
   const publicUrl = config.publicUrl;
   // The proposal core, built once and handed to the modules that read or change a proposal
   // (docs/decisions/059-the-proposal-core.md).
-  const proposals = createProposalsService({ db, mailer });
+  const proposals = createProposalsService({ db, mailer, validityDays: config.documents.validityDays });
   const documents = createDocumentsServiceFromConfig({
     db,
     mailer,
@@ -83,6 +83,7 @@ export function createServices(deps: {
       mailer,
       publicUrl,
       loginIpLimit: config.loginIpLimit,
+      validityDays: config.documents.validityDays,
     }),
     proposals,
     progress: createProgressService({ db, proposals, mailer, publicUrl }),

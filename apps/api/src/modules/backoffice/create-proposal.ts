@@ -9,6 +9,7 @@ import { inviteMember } from '../invitations/invite';
 import type { Mailer } from '../mail/outbox';
 import type { BackofficeRepository } from '../proposals/queries/backoffice-list';
 import { insertProposal } from '../proposals/queries/new-proposal';
+import type { ProposalsService } from '../proposals/proposals.service';
 import { syncProposalIndex } from '../proposals/search-index';
 import { refreshQueueWaits } from '../proposals/queue-waits';
 
@@ -23,6 +24,8 @@ export function createProposal(deps: {
   mailer: Mailer;
   publicUrl: string;
   repo: BackofficeRepository;
+  /** The one proposals service (services.ts): the documents' validity the queue's waits use. */
+  proposals: ProposalsService;
 }) {
   return async (operator: SessionUser, input: NewProposal, ip: string | null) => {
     const result = await deps.db.transaction().execute(async (tx) => {
@@ -80,7 +83,7 @@ export function createProposal(deps: {
         });
       }
       await syncProposalIndex(tx, id);
-      await refreshQueueWaits(tx, id, { now });
+      await refreshQueueWaits(tx, id, { now, validityDays: deps.proposals.validityDays });
       await recordProposalChange(tx, {
         proposalId: id,
         actorId: operator.id,

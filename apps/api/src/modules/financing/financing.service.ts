@@ -46,7 +46,7 @@ export function createFinancingService(deps: {
   }
 
   async function refreshFillingStatus(tx: Transaction<Database>, proposalId: string) {
-    await refreshProposalProgress(tx, proposalId, { touch: false });
+    await refreshProposalProgress(tx, proposalId, { touch: false, validityDays: deps.proposals.validityDays });
   }
 
   async function monthlyIncome(proposalId: string): Promise<number | null> {

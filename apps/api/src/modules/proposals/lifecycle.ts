@@ -1,13 +1,13 @@
 import type { ProposalStatus } from '@portal/domain/proposal';
 import type { Executor } from '../../db/database';
 import { recordProposalChange } from '../audit/proposal-change';
-import { refreshProposalProgress } from './proposal-progress';
 import { updateStatusFrom } from './queries/status';
 
 /**
  * Moves a proposal along one of the parties' edges (docs/decisions/042-one-lifecycle.md), only from
  * the status it was read in: true when it moved. Recorded in the history (seen by every party)
- * and the audit log, in the caller's transaction.
+ * and the audit log, in the caller's transaction. The caller stores the progress and the queue's
+ * waits that follow (on the core: `statusChanged`, unit-of-work.ts).
  */
 export async function moveProposal(
   tx: Executor,
@@ -36,6 +36,5 @@ export async function moveProposal(
     ip: args.ip,
     detail: `${args.from} → ${args.to}`,
   });
-  await refreshProposalProgress(tx, args.proposalId, { touch: false });
   return true;
 }

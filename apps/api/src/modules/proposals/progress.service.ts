@@ -5,7 +5,7 @@ import type { Database } from '../../db/schema';
 import { HttpError } from '../../errors';
 import { ALREADY_SENT_MESSAGE, sendMove } from '@portal/domain/lifecycle';
 import type { ProposalStatus } from '@portal/domain/proposal';
-import { loadProposalProgress, progressOf } from './proposal-progress';
+import { loadProposalProgress, refreshProposalProgress } from './proposal-progress';
 import { moveProposal } from './lifecycle';
 import type { Mailer } from '../mail/outbox';
 import { mailSellersAwaited } from './seller-awaited';
@@ -41,8 +41,8 @@ export function createProgressService(deps: {
     proposals.readProposal(
       user,
       proposalId,
-      async ({ loaded, progressData }) => {
-        const progress = progressOf(await progressData());
+      async ({ loaded, progress: progressNow }) => {
+        const progress = await progressNow();
         const viewer = viewerOf(loaded);
         const next = viewer ? nextStepFor(progress.steps, viewer) : null;
         if (viewer?.role === 'seller') {
@@ -77,7 +77,8 @@ export function createProgressService(deps: {
       const { me } = await proposals.loadProposalFor(user, proposalId);
       if (me!.position !== 0) throw new HttpError(403, 'forbidden', ONLY_MAIN_BUYER_MESSAGE);
       const sellersTold = await db.transaction().execute(async (tx) => {
-        const progress = (await loadProposalProgress(tx, proposalId))!;
+        const { validityDays } = proposals;
+        const progress = (await loadProposalProgress(tx, proposalId, { validityDays }))!;
         const proposal = await tx
           .selectFrom('proposals')
           .select('status')
@@ -106,8 +107,8 @@ export function createProgressService(deps: {
           ip,
         });
         if (!moved) throw new HttpError(409, 'already_sent', ALREADY_SENT_MESSAGE);
+        const after = (await refreshProposalProgress(tx, proposalId, { touch: false, validityDays }))!;
         if (move.to !== 'awaiting_seller') return 0;
-        const after = (await loadProposalProgress(tx, proposalId))!;
         return mailSellersAwaited(tx, { proposalId, progress: after, publicUrl: deps.publicUrl, sentBy: user.id });
       });
       if (sellersTold > 0) deps.mailer.kick();
