@@ -51,7 +51,7 @@ export function createServices(deps: {
   const publicUrl = config.publicUrl;
   // The proposal core, built once and handed to the modules that read or change a proposal
   // (docs/decisions/059-the-proposal-core.md).
-  const proposals = createProposalsService({ db, mailer });
+  const proposals = createProposalsService({ db, mailer, validityDays: config.documents.validityDays });
   const documents = createDocumentsServiceFromConfig({
     db,
     mailer,
@@ -83,6 +83,7 @@ export function createServices(deps: {
       mailer,
       publicUrl,
       loginIpLimit: config.loginIpLimit,
+      validityDays: config.documents.validityDays,
     }),
     proposals,
     progress: createProgressService({ proposals, publicUrl }),
@@ -106,9 +107,9 @@ export function createServices(deps: {
     dossier: createDossierService({ db, storage, backoffice, financing }),
     operators: createOperatorsService({ db, mailer, publicUrl }),
     activity: createActivityService({ db }),
-    queue: createQueueService({ db, mailer, publicUrl }),
+    queue: createQueueService({ db, proposals, publicUrl }),
     jobs: createJobsService({ db, engine: deps.jobs }),
-    notes: createNotesService({ db }),
+    notes: createNotesService({ db, proposals }),
     privacy: createPrivacyService({ db, storage, insurance, mailer, outboxDir: join(config.dataDir, 'outbox') }),
     monitoring: createMonitoringService({
       db,

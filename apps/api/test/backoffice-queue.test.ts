@@ -108,10 +108,11 @@ describe.each(DATABASES)('back office: the queue and the responsible on %s', (di
     expect(await rowOf(ids.underReview)).toBeUndefined();
 
     const answeredAt = Date.now();
+    // A status move as the core makes it (unit-of-work.ts): the move, then the queue's waits.
     await db()
       .transaction()
-      .execute((tx) =>
-        moveProposal(tx, {
+      .execute(async (tx) => {
+        await moveProposal(tx, {
           proposalId: ids.underReview,
           from: 'pending_correction',
           to: 'correction_answered',
@@ -119,8 +120,9 @@ describe.each(DATABASES)('back office: the queue and the responsible on %s', (di
           reason: 'Correção respondida.',
           action: 'proposal.correction_answered',
           ip: null,
-        }),
-      );
+        });
+        await refreshQueueWaits(tx, ids.underReview);
+      });
     const answered = await rowOf(ids.underReview);
     expect(answered).toMatchObject({ reason: 'correction_answered', waitingDays: 0 });
     expect(Date.parse(answered!.waitingSince)).toBeGreaterThanOrEqual(answeredAt);

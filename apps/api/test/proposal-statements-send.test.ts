@@ -4,10 +4,10 @@ import { DATABASES, demoSuite, everyStepDone, newFinancingProposal, proposalUrl,
 // What the main buyer's send for analysis costs in statements, counted as in
 // proposal-statements.test.ts (docs/decisions/059-the-proposal-core.md; the outbox's own delivery,
 // kicked after the commit, aside). Before it was written on the proposal core, the same on SQLite and
-// PostgreSQL: 29 statements for a send to the team, 37 for one that waits for the seller and e-mails
-// them (the proposal loaded outside the transaction, the progress read in six statements up to three
-// times, the status read again, the code read for the mail, everything read once more for the
-// answer); now 15 and 16.
+// PostgreSQL: 29 statements for a send to the team, 31 for one that waits for the seller and e-mails
+// them (the proposal loaded outside the transaction, the progress read in six statements before the
+// move and again after it, the status read again, the code read for the mail, everything read once
+// more for the answer); now 15 and 16.
 
 const SEND = [
   /from "sessions"/,

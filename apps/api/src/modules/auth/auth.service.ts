@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import type { ValidityKind } from '@portal/domain/documents';
 import type { Invitation } from '@portal/domain/auth-api';
 import { API_MESSAGES } from '@portal/domain/api-error';
 import { CURRENT_PASSWORD_WRONG, normalizeUsername, type Role } from '@portal/domain/auth';
@@ -26,6 +27,8 @@ interface Deps {
   mailer: Mailer;
   publicUrl: string;
   loginIpLimit: number;
+  /** The documents' validity, for the operators' queue waits an accepted invitation refreshes. */
+  validityDays: Record<ValidityKind, number>;
 }
 
 export function createAuthService(deps: Deps) {
@@ -143,7 +146,7 @@ export function createAuthService(deps: Deps) {
           ip: args.ip,
         });
         // The person is in: their proposals no longer wait on the team for this invitation.
-        await refreshQueueWaitsOfUser(tx, user.id);
+        await refreshQueueWaitsOfUser(tx, user.id, deps.validityDays);
         return { user, proposalId: row.proposal_id };
       });
       const token = await deps.sessions.createSession({ userId: user.id, ip: args.ip, userAgent: args.userAgent });
@@ -286,7 +289,7 @@ export function createAuthService(deps: Deps) {
           await recordAudit(tx, { actorId: id, action: 'password.changed', ip: args.ip });
         } else {
           await recordAudit(tx, { actorId: id, action: 'password.created', ip: args.ip });
-          await refreshQueueWaitsOfUser(tx, id);
+          await refreshQueueWaitsOfUser(tx, id, deps.validityDays);
         }
         return changed;
       });

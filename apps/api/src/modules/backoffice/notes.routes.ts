@@ -29,7 +29,8 @@ export const notesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      return { data: await notes.list(request.params.id) };
+      const user = await callerOf(request);
+      return { data: await notes.list(user, request.params.id) };
     },
   );
 

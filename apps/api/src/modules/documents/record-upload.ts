@@ -1,6 +1,6 @@
 import type { Insertable } from 'kysely';
 import type { SessionUser } from '@portal/domain/auth';
-import { DEFAULT_VALIDITY_DAYS, MAX_FILES_PER_ITEM } from '@portal/domain/documents';
+import { MAX_FILES_PER_ITEM } from '@portal/domain/documents';
 import type { DocumentFilesTable } from '../../db/schema';
 import type { Executor } from '../../db/database';
 import { HttpError } from '../../errors';
@@ -14,20 +14,12 @@ import { assertQuota, clearPending } from './upload-housekeeping';
  * Records a document a party sent, once its object is under its final key (documents.service.ts,
  * storeUpload): the room and quota checked again, the file's row, its event and audit entry, on
  * the proposal core (docs/decisions/059-the-proposal-core.md). The progress and the queue's waits
- * (docs/decisions/050) move with the documents, computed with the documents' validity setting; a
- * document sent again may answer the last correction asked, judged, while the proposal waits on it,
- * with the default validity as before the core (docs/decisions/059-the-proposal-core.md,
- * "Use cases on the core: sections and a party's upload").
+ * (docs/decisions/050) move with the documents, computed with the documents' validity setting (the
+ * core's); a document sent again may answer the last correction asked.
  */
 export function recordUpload(deps: { access: DocumentAccess; repo: DocumentsRepository; config: DocumentsConfig }) {
   const { access, repo, config } = deps;
-  const options = {
-    progress: true,
-    touch: false,
-    validityDays: config.validityDays,
-    answersCorrection: true,
-    correctionValidityDays: DEFAULT_VALIDITY_DAYS,
-  };
+  const options = { progress: true, touch: false, answersCorrection: true };
   return async (user: SessionUser, file: Insertable<DocumentFilesTable>) => {
     const proposalId = file.proposal_id;
     await access.proposals.withProposal(user, proposalId, options, async (work) => {

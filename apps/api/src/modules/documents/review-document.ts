@@ -95,7 +95,7 @@ export function reviewDocument(deps: {
     ) => Promise<{ item: DocumentItemDef; files: Pick<DocumentFilesTable, 'id' | 'uploaded_by'>[] }>,
   ) {
     const reason = reviewReason(decision);
-    const options = { progress: true, touch: false, validityDays: deps.config.validityDays };
+    const options = { progress: true, touch: false };
     return access.proposals
       .withProposal(user, proposalId, options, async (work) => {
         const loaded = await documentsProposal(work);

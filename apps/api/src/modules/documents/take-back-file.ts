@@ -22,7 +22,7 @@ export function takeBackFile(deps: {
   const { access, repo } = deps;
   // On the proposal core (docs/decisions/059-the-proposal-core.md): the progress and the queue's
   // waits move with the documents (docs/decisions/050), as for a review.
-  const options = { progress: true, touch: false, validityDays: deps.config.validityDays };
+  const options = { progress: true, touch: false };
   return async (user: SessionUser, proposalId: string, fileId: string) => {
     const { value: key } = await access.proposals.withProposal(user, proposalId, options, async (work) => {
       const { tx } = work;

@@ -94,7 +94,8 @@ export function createFinancingService(deps: {
         // A new SFH ceiling may open or close FGTS forms: refresh the progress of the open proposals.
         // One transaction over many proposals, not a one-proposal use case: it stays on
         // refreshProposalProgress (docs/decisions/059-the-proposal-core.md, "The last hand-written changes").
-        for (const id of await repo.findOpenFinancingIds(tx)) await refreshProposalProgress(tx, id, { touch: false });
+        for (const id of await repo.findOpenFinancingIds(tx))
+          await refreshProposalProgress(tx, id, { touch: false, validityDays: deps.proposals.validityDays });
         await recordAudit(tx, {
           actorId: user.id,
           action: 'financing.settings_saved',

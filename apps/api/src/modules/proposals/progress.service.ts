@@ -1,6 +1,5 @@
 import type { SessionUser } from '@portal/domain/auth';
 import type { ProgressView } from '@portal/domain/next-step';
-import { progressOf } from './proposal-progress';
 import { progressViewFor } from './progress-view';
 import type { ProposalsService } from './proposals.service';
 import { sendForAnalysis } from './send-for-analysis';
@@ -22,7 +21,7 @@ export function createProgressService(deps: { proposals: ProposalsService; publi
     proposals.readProposal(
       user,
       proposalId,
-      async ({ loaded, progressData }) => progressViewFor(loaded, progressOf(await progressData())),
+      async ({ loaded, progress }) => progressViewFor(loaded, await progress()),
       { progress: true },
     );
 

@@ -7,6 +7,7 @@ import type { Executor } from '../../db/database';
 import { notFound } from '../../errors';
 import type { SessionKey } from '../auth/live-session';
 import type { Mailer } from '../mail/outbox';
+import { DEFAULT_VALIDITY_DAYS, type ValidityKind } from '@portal/domain/documents';
 import { createUnitOfWork, type LoadedProposal } from './unit-of-work';
 import { createProposalsRepository, type Membership, type ProposalWithMembers } from './proposals.repository';
 
@@ -45,8 +46,17 @@ function seenBy(caller: SessionUser, found: ProposalWithMembers | null): LoadedP
  * The proposal's service, built once (services.ts) and handed to every module that reads or changes
  * a proposal: its entry points readProposal and withProposal are the unit of work (unit-of-work.ts).
  */
-export function createProposalsService(deps: { db: Kysely<Database>; mailer?: Mailer }) {
+export function createProposalsService(deps: {
+  db: Kysely<Database>;
+  mailer?: Mailer;
+  /**
+   * The documents' validity in days (DOC_VALIDITY_<KIND>_DAYS, documents.config.ts): every progress
+   * and every queue wait the core computes uses it (docs/decisions/059-the-proposal-core.md).
+   */
+  validityDays?: Record<ValidityKind, number>;
+}) {
   const repo = createProposalsRepository(deps.db);
+  const validityDays = deps.validityDays ?? DEFAULT_VALIDITY_DAYS;
 
   /** The proposal as this caller may see it (seenBy), in one query. */
   async function loadProposalFor(caller: SessionUser, proposalId: string, tx: Executor = deps.db) {
@@ -69,7 +79,15 @@ export function createProposalsService(deps: { db: Kysely<Database>; mailer?: Ma
   return {
     loadProposalFor,
     listProposals,
-    ...createUnitOfWork({ db: deps.db, mailer: deps.mailer, load: loadProposalFor, loadWithState: loadWithStateFor }),
+    /** The documents' validity every progress of this core is computed with. */
+    validityDays,
+    ...createUnitOfWork({
+      db: deps.db,
+      mailer: deps.mailer,
+      validityDays,
+      load: loadProposalFor,
+      loadWithState: loadWithStateFor,
+    }),
 
     /**
      * The reads of listProposals and getProposal with the request's session in the same statement

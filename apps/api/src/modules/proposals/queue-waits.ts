@@ -168,7 +168,11 @@ async function statusStart(
 }
 
 /** The proposals a person is a party of: accepting an invitation ends their "invitation" waits. */
-export async function refreshQueueWaitsOfUser(db: Db, userId: string): Promise<void> {
+export async function refreshQueueWaitsOfUser(
+  db: Db,
+  userId: string,
+  validityDays: Record<ValidityKind, number>,
+): Promise<void> {
   const rows = await findProposalIdsOfUser(db, userId);
-  for (const r of rows) await refreshQueueWaits(db, r.proposal_id);
+  for (const r of rows) await refreshQueueWaits(db, r.proposal_id, { validityDays });
 }

@@ -3,7 +3,7 @@ import { ALREADY_SENT_MESSAGE, sendMove } from '@portal/domain/lifecycle';
 import type { ProgressView } from '@portal/domain/next-step';
 import type { ProposalStatus } from '@portal/domain/proposal';
 import { HttpError } from '../../errors';
-import { writeMove } from './lifecycle';
+import { moveProposal } from './lifecycle';
 import { progressViewFor } from './progress-view';
 import type { ProposalsService } from './proposals.service';
 import { mailSellersAwaited } from './seller-awaited';
@@ -40,7 +40,7 @@ export function sendForAnalysis(deps: { proposals: ProposalsService; publicUrl: 
               )
             : undefined,
         );
-      const moved = await writeMove(work.tx, {
+      const moved = await moveProposal(work.tx, {
         proposalId,
         from,
         to: move.to,

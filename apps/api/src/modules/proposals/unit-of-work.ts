@@ -5,6 +5,7 @@ import { answeredMove } from '@portal/domain/lifecycle';
 import type { ProposalProgress } from '@portal/domain/next-step';
 import type { ProposalStatus } from '@portal/domain/proposal';
 import { proposalFactsOf } from '@portal/domain/proposal-facts';
+import type { ValidityKind } from '@portal/domain/documents';
 import type { FinancingSettings } from '@portal/domain/financing-settings';
 import type { Database, ProposalSectionsTable } from '../../db/schema';
 import type { Executor } from '../../db/database';
@@ -41,6 +42,8 @@ import type { ChangeOptions, LoadedProposal, ProposalRead, ProposalWork } from '
 export function createUnitOfWork(deps: {
   db: Kysely<Database>;
   mailer?: Mailer;
+  /** The documents' validity: every progress and queue wait below is computed with it. */
+  validityDays: Record<ValidityKind, number>;
   load: (caller: SessionUser, proposalId: string, tx: Executor) => Promise<LoadedProposal>;
   loadWithState: (
     caller: SessionUser,
@@ -50,6 +53,7 @@ export function createUnitOfWork(deps: {
 }) {
   const sectionRows = createSectionsRepository(deps.db);
   const postgres = deps.db.getExecutor().adapter instanceof PostgresAdapter;
+  const { validityDays } = deps;
 
   /** The proposal as the caller may see it, with what the progress reads when `progress` is asked. */
   async function loadFor(caller: SessionUser, proposalId: string, tx: Executor, progress?: boolean) {
@@ -99,6 +103,9 @@ export function createUnitOfWork(deps: {
         const { proposal, members } = loaded;
         return { proposal, members, rows: sections!, settings: settings!, ...extras };
       },
+      async progress() {
+        return progressOf(await read.progressData(), { validityDays });
+      },
       /** Forgets the declarations and files read so far: progressData reads them again. */
       stale() {
         extras = undefined;
@@ -147,17 +154,12 @@ export function createUnitOfWork(deps: {
     const run = async (tx: Executor) => {
       const reader = await loadFor(caller, proposalId, tx, options.progress);
       const { loaded } = reader;
-      const validityDays =
-        options.answersCorrection && options.correctionValidityDays && loaded.proposal.status === 'pending_correction'
-          ? options.correctionValidityDays
-          : options.validityDays;
       let changed = false;
       let queue = options.refreshQueue === true;
       // The status write moved `updated_at` itself (statusChanged): the progress is stored without it.
       let moved = false;
       const audits: Parameters<ProposalWork['audit']>[0][] = [];
       const { written, stale, ...read } = reader;
-      const progressNow = async () => progressOf(await reader.progressData(), { validityDays });
       const value = await useCase({
         ...read,
         sectionWritten(row) {
@@ -192,16 +194,16 @@ export function createUnitOfWork(deps: {
           queue = true;
           moved = true;
         },
-        progress: progressNow,
       });
       let progress: ProposalProgress | null = null;
       if (changed && options.progress) {
-        progress = await progressNow();
+        progress = await read.progress();
         await storeProgress(tx, proposalId, progress, { touch: moved ? false : options.touch });
         const status = loaded.proposal.status as ProposalStatus;
         const to = options.answersCorrection ? answeredMove(status, progress.steps) : null;
-        if (to)
-          await moveProposal(tx, {
+        if (
+          to &&
+          (await moveProposal(tx, {
             proposalId,
             from: 'pending_correction',
             to,
@@ -209,10 +211,17 @@ export function createUnitOfWork(deps: {
             reason: 'Correção respondida.',
             action: 'proposal.correction_answered',
             ip: options.ip ?? null,
-          });
+          }))
+        ) {
+          // The progress with the status it moved to, stored without touching `updated_at` again.
+          loaded.proposal.status = to;
+          const after = await read.progress();
+          if (after.percent !== progress.percent) await storeProgress(tx, proposalId, after, { touch: false });
+          progress = after;
+          queue = true;
+        }
       }
-      // The queue's waits move with documents, statuses and invitations only (queue-waits.ts): a
-      // status move refreshes them itself (moveProposal), an invitation here.
+      // The queue's waits move with documents, statuses and invitations only (queue-waits.ts).
       if (queue) await refreshQueueWaits(tx, proposalId, { validityDays });
       for (const entry of audits) await recordAudit(tx, { actorId: caller.id, ...entry });
       await options.beforeCommit?.();
@@ -265,7 +274,6 @@ export function createUnitOfWork(deps: {
       proposalChanged: refused('proposalChanged'),
       documentsChanged: refused('documentsChanged'),
       statusChanged: refused('statusChanged'),
-      progress: refused('progress'),
       audit: (entry) => void audits.push(entry),
       async writeSection(write) {
         if (pending) refused('a second writeSection')();
@@ -276,7 +284,7 @@ export function createUnitOfWork(deps: {
       },
     });
     if (!pending) return 'transaction';
-    const progress = progressOf(await reader.progressData());
+    const progress = await read.progress();
     const status = proposal.status as ProposalStatus;
     if (options.answersCorrection && answeredMove(status, progress.steps)) return 'transaction';
     await options.beforeCommit?.();

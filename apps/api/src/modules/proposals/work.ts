@@ -1,5 +1,4 @@
 import type { Transaction } from 'kysely';
-import type { ValidityKind } from '@portal/domain/documents';
 import type { ProposalProgress } from '@portal/domain/next-step';
 import type { ProposalStatus } from '@portal/domain/proposal';
 import type { ProposalFacts } from '@portal/domain/section';
@@ -42,6 +41,11 @@ export interface ProposalRead<Tx extends Executor = Executor> {
    * declarations, documents' files, settings) is read in one statement (proposal-state.ts).
    */
   progressData(): Promise<ProgressData>;
+  /**
+   * The progress as it stands now, with this use case's changes so far, computed with the documents'
+   * validity setting the core was built with (one setting for every progress and queue wait).
+   */
+  progress(): Promise<ProposalProgress>;
 }
 
 export interface ProposalWork<Tx extends Executor = Transaction<Database>> extends ProposalRead<Tx> {
@@ -76,8 +80,6 @@ export interface ProposalWork<Tx extends Executor = Transaction<Database>> exten
    * without touching `updated_at` again, and the queue refreshed.
    */
   statusChanged(to: ProposalStatus): void;
-  /** The progress as it stands now, with this use case's changes (for a mail that tells it). */
-  progress(): Promise<ProposalProgress>;
 }
 
 export interface ChangeOptions {
@@ -94,16 +96,6 @@ export interface ChangeOptions {
   touch?: boolean;
   /** The client's address, recorded with the correction answered (`answersCorrection`). */
   ip?: string | null;
-  /** The documents' validity (documents.config.ts), for the progress and the queue's waits. */
-  validityDays?: Record<ValidityKind, number>;
-  /**
-   * With `answersCorrection`, the documents' validity used instead of `validityDays` while the
-   * proposal waits on a correction: for the progress that decides whether it is answered, the one
-   * stored and the queue's waits. A party's upload gives the default one here, as it did before the
-   * core (docs/decisions/059-the-proposal-core.md,
-   * "Use cases on the core: sections and a party's upload").
-   */
-  correctionValidityDays?: Record<ValidityKind, number>;
   /**
    * Refresh the proposal's place in the operators' queue (docs/decisions/050) after the use case
    * even when none of its changes asks for it (a correction asked, which always refreshed it).

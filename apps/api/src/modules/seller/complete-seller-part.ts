@@ -37,7 +37,7 @@ export function completeSellerPart(deps: { db: Kysely<Database>; proposals: Prop
       work.audit({ action: 'seller.completed', subject: `proposal:${proposalId}` });
       const from = proposal.status as ProposalStatus;
       const to = sellerCompleteMove(from);
-      // The progress is computed with the status the proposal moved to, as moveProposal stored it.
+      // The progress is computed and stored with the status the proposal moved to (statusChanged).
       if (
         to &&
         (await moveProposal(work.tx, {
@@ -50,7 +50,7 @@ export function completeSellerPart(deps: { db: Kysely<Database>; proposals: Prop
           ip: null,
         }))
       )
-        work.proposalChanged({ status: to });
+        work.statusChanged(to);
       return { ...part, completedAt: new Date(now).toISOString(), done: true };
     });
     return value;

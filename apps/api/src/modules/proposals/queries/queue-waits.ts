@@ -52,11 +52,6 @@ export function findOwner(ex: Executor, proposalId: string) {
     .executeTakeFirst();
 }
 
-/** The proposal as a hand-over reads it: its code (for the e-mail) and its responsible. */
-export function findProposalForHandover(ex: Executor, proposalId: string) {
-  return ex.selectFrom('proposals').select(['id', 'code', 'owner_id']).where('id', '=', proposalId).executeTakeFirst();
-}
-
 export async function setProposalOwner(ex: Executor, args: { proposalId: string; ownerId: string; now: number }) {
   await ex
     .updateTable('proposals')
