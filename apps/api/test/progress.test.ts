@@ -6,6 +6,7 @@ import {
   demoSuite,
   insertConfirmedHealth,
   insertDocumentFile,
+  insertSellers,
   insertDoneSection,
   proposalUrl,
   type Client,
@@ -123,24 +124,12 @@ describe.each(DATABASES)('proposal progress on %s', (dialect) => {
     // Two sellers on it who have not started: one with a password, one invited who never joined.
     const newcomer = await createUser(t, { role: 'seller', name: 'Caio Nogueira Prado' });
     await db.updateTable('users').set({ password_hash: null }).where('id', '=', newcomer.id).execute();
-    for (const [position, seller] of [
-      { id: userIds.vendedor, name: 'Roberto Lima Ferreira', email: 'vendedor@demo.com.br' },
-      newcomer,
-    ].entries())
-      await db
-        .insertInto('proposal_members')
-        .values({
-          id: `${id}-seller-${position}`,
-          proposal_id: id,
-          user_id: seller.id,
-          role: 'seller',
-          position,
-          name: seller.name,
-          email: seller.email,
-          cpf: null,
-          created_at: now,
-        })
-        .execute();
+    await insertSellers(
+      db,
+      id,
+      [{ id: userIds.vendedor, name: 'Roberto Lima Ferreira', email: 'vendedor@demo.com.br' }, newcomer],
+      now,
+    );
 
     // The seller has not finished: the buyers' part is sent and the proposal waits for the seller,
     // whose part stays open.

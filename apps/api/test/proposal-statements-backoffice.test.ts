@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DATABASES, createUser, demoSuite } from './helpers';
+import { DATABASES, createUser, statementSuite } from './helpers';
 import { newProposal } from './helpers/backoffice';
 
 // What the back office's use cases cost in statements (docs/decisions/059-the-proposal-core.md,
@@ -40,19 +40,10 @@ const NOTE = [SESSION, /^begin/, LOAD, /^insert into "proposal_notes"/, AUDIT, /
 const EDIT = [SESSION, /^begin/, VERSIONS, /^insert into "proposal_notes"/, AUDIT, /^commit/, VERSIONS];
 
 describe.each(DATABASES)('statements of the back office on %s', (dialect) => {
-  const statements: string[] = [];
-  const { t, as, ids, userIds } = demoSuite(dialect, {
-    database: { onStatement: (sql) => void statements.push(sql) },
-  });
-
-  /** The statements the app sent while `send` ran, and its answer; the request must succeed. */
+  const { t, as, ids, userIds, answered } = statementSuite(dialect);
   const sent = async (send: () => Promise<{ statusCode: number; body: string }>, status = 200) => {
-    statements.length = 0;
-    const res = await send();
-    expect(res.statusCode, res.body).toBe(status);
-    // The mailer delivers on its own after the commit: its statements are not the request's.
-    const sql = statements.filter((s) => !/"outbox"/.test(s) || /^insert into "outbox"/.test(s));
-    return { sql, body: JSON.parse(res.body) as { data: { id: string } } };
+    const { sql, body } = await answered(send, status);
+    return { sql, body: body as { data: { id: string } } };
   };
   const matches = (sql: string[], expected: RegExp[]) => {
     expect(sql).toHaveLength(expected.length);

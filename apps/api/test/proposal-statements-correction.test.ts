@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DATABASES, demoSuite } from './helpers';
+import { DATABASES, statementSuite } from './helpers';
 
 // What a correction asked by an operator costs in statements (docs/decisions/059-the-proposal-core.md),
 // counted as proposal-statements.test.ts counts them (the outbox's own delivery, kicked after the
@@ -50,19 +50,7 @@ const REOPEN = [
 ];
 
 describe.each(DATABASES)('statements of a correction asked on %s', (dialect) => {
-  const statements: string[] = [];
-  const { as, ids } = demoSuite(dialect, {
-    database: { onStatement: (sql) => void statements.push(sql) },
-  });
-
-  /** The statements the app sent while `send` ran; the request must succeed. */
-  const sent = async (send: () => Promise<{ statusCode: number; body: string }>) => {
-    statements.length = 0;
-    const res = await send();
-    expect(res.statusCode, res.body).toBe(200);
-    // The mailer delivers on its own after the commit: its statements are not the request's.
-    return statements.filter((sql) => !/"outbox"/.test(sql) || /^insert into "outbox"/.test(sql));
-  };
+  const { as, ids, sent } = statementSuite(dialect);
   const correction = (proposalId: string) => () =>
     as.operador.post(`/api/v3/backoffice/proposals/${proposalId}/sections/data/correction`, {
       buyer: 0,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DATABASES, demoSuite } from './helpers';
+import { DATABASES, statementSuite } from './helpers';
 import { makePdf } from './document-files';
 import { tusClient } from './helpers/tus';
 
@@ -13,18 +13,7 @@ import { tusClient } from './helpers/tus';
 // read apart, and its status again); now 30. The file taken back was already on the core: 18.
 
 describe.each(DATABASES)("statements of a party's upload and of a file taken back on %s", (dialect) => {
-  const statements: string[] = [];
-  const { as, ids } = demoSuite(dialect, {
-    database: { onStatement: (sql) => void statements.push(sql) },
-  });
-
-  /** The statements the app sent while `send` ran, with the answer's status checked. */
-  const sent = async (status: number, send: () => Promise<{ statusCode: number; body: string }>) => {
-    statements.length = 0;
-    const res = await send();
-    expect(res.statusCode, res.body).toBe(status);
-    return statements.filter((sql) => !/"outbox"/.test(sql) || /^insert into "outbox"/.test(sql));
-  };
+  const { as, ids, sent } = statementSuite(dialect);
 
   it('an upload, then the file taken back', async () => {
     const tus = tusClient(as.comprador);
@@ -37,13 +26,14 @@ describe.each(DATABASES)("statements of a party's upload and of a file taken bac
     expect(created.statusCode, created.body).toBe(201);
     const url = String(created.headers.location);
     let fileId = '';
-    const upload = await sent(204, async () => {
+    const upload = await sent(async () => {
       const res = await tus.patch(url, 0, content);
       fileId = String(res.headers['upload-document-file']);
       return res;
-    });
-    const takeBack = await sent(204, () =>
-      as.comprador.delete(`/api/v3/proposals/${ids.twoBuyers}/documents/files/${fileId}`),
+    }, 204);
+    const takeBack = await sent(
+      () => as.comprador.delete(`/api/v3/proposals/${ids.twoBuyers}/documents/files/${fileId}`),
+      204,
     );
     for (const sqls of [upload, takeBack]) {
       expect(sqls.filter((sql) => /^begin/.test(sql))).toHaveLength(1);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DATABASES, demoSuite } from './helpers';
+import { DATABASES, statementSuite } from './helpers';
 
 // What the operator's save of the financing values costs in statements, counted as in
 // proposal-statements.test.ts (docs/decisions/059-the-proposal-core.md). Before it was written on
@@ -24,18 +24,15 @@ const SAVE = [
 ];
 
 describe.each(DATABASES)('statements of the financing values saved on %s', (dialect) => {
-  const statements: string[] = [];
-  const { as, ids } = demoSuite(dialect, {
-    database: { onStatement: (sql) => void statements.push(sql) },
-  });
+  const { as, ids, sent } = statementSuite(dialect);
 
   it('one save', async () => {
-    statements.length = 0;
-    const res = await as.operador.put(`/api/v3/backoffice/proposals/${ids.twoBuyers}/financing`, {
-      propertyValue: 'R$ 700.000,00',
-      interestRate: '10,49',
-    });
-    expect(res.statusCode, res.body).toBe(200);
+    const statements = await sent(() =>
+      as.operador.put(`/api/v3/backoffice/proposals/${ids.twoBuyers}/financing`, {
+        propertyValue: 'R$ 700.000,00',
+        interestRate: '10,49',
+      }),
+    );
     expect(statements).toHaveLength(SAVE.length);
     statements.forEach((sql, i) => expect(sql).toMatch(SAVE[i]!));
   });

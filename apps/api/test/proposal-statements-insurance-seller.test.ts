@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HEALTH_CONSENT_VERSION } from '@portal/domain/health-questionnaire';
-import { DATABASES, demoSuite, proposalUrl, sectionUrl } from './helpers';
+import { DATABASES, statementSuite, proposalUrl, sectionUrl } from './helpers';
 import { SELLER_KEYS, VALID_SELLER_SECTIONS } from './helpers/seller';
 
 // What one health answer and the seller's completion cost in statements, counted as in
@@ -40,18 +40,7 @@ const COMPLETE = [
 ];
 
 describe.each(DATABASES)('statements of a health answer and of the seller completing on %s', (dialect) => {
-  const statements: string[] = [];
-  const { t, as, ids } = demoSuite(dialect, {
-    database: { onStatement: (sql) => void statements.push(sql) },
-  });
-
-  /** The statements the app sent while `send` ran; the request must succeed. */
-  const sent = async (send: () => Promise<{ statusCode: number; body: string }>) => {
-    statements.length = 0;
-    const res = await send();
-    expect(res.statusCode, res.body).toBe(200);
-    return [...statements];
-  };
+  const { t, as, ids, sent } = statementSuite(dialect);
 
   it('one health answer', async () => {
     const consent = await as.comprador.post(proposalUrl(ids.twoBuyers, '/insurance/consent'), {

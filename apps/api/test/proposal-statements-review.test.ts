@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DATABASES, demoSuite } from './helpers';
+import { DATABASES, statementSuite } from './helpers';
 import { makePdf } from './document-files';
 import { listDocuments, uploadDocument } from './helpers/documents';
 
@@ -11,18 +11,7 @@ import { listDocuments, uploadDocument } from './helpers/documents';
 // the operators' queue's refresh (queue-waits.ts) and the answer's list (users' names).
 
 describe.each(DATABASES)("statements of an operator's review on %s", (dialect) => {
-  const statements: string[] = [];
-  const { as, ids } = demoSuite(dialect, {
-    database: { onStatement: (sql) => void statements.push(sql) },
-  });
-
-  const sent = async (send: () => Promise<{ statusCode: number; body: string }>) => {
-    statements.length = 0;
-    const res = await send();
-    expect(res.statusCode, res.body).toBe(200);
-    // The mailer delivers on its own after the commit: its statements are not the request's.
-    return statements.filter((sql) => !/"outbox"/.test(sql) || /^insert into "outbox"/.test(sql));
-  };
+  const { as, ids, sent } = statementSuite(dialect);
 
   /**
    * The proposal, its members and its sections are read once, in the core's one statement (the

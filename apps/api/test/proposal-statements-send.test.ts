@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { DATABASES, demoSuite, everyStepDone, newFinancingProposal, proposalUrl, type ProgressStep } from './helpers';
+import {
+  DATABASES,
+  statementSuite,
+  everyStepDone,
+  newFinancingProposal,
+  proposalUrl,
+  type ProgressStep,
+} from './helpers';
 
 // What the main buyer's send for analysis costs in statements, counted as in
 // proposal-statements.test.ts (docs/decisions/059-the-proposal-core.md; the outbox's own delivery,
@@ -51,19 +58,7 @@ const TO_THE_SELLER = [
 ];
 
 describe.each(DATABASES)('statements of a send for analysis on %s', (dialect) => {
-  const statements: string[] = [];
-  const { t, as, ids, userIds } = demoSuite(dialect, {
-    database: { onStatement: (sql) => void statements.push(sql) },
-  });
-
-  /** The statements the app sent while `send` ran; the request must succeed. */
-  const sent = async (send: () => Promise<{ statusCode: number; body: string }>) => {
-    statements.length = 0;
-    const res = await send();
-    expect(res.statusCode, res.body).toBe(200);
-    // The mailer delivers on its own after the commit: its statements are not the request's.
-    return statements.filter((sql) => !/"outbox"/.test(sql) || /^insert into "outbox"/.test(sql));
-  };
+  const { t, as, ids, userIds, sent } = statementSuite(dialect);
   const done = (proposalId: string, except?: (step: ProgressStep) => boolean) =>
     everyStepDone(t.db.kysely, { operator: as.operador, userId: userIds.comprador, proposalId, except });
   const send = (proposalId: string) => () => as.comprador.post(proposalUrl(proposalId, '/send-for-analysis'));

@@ -4,7 +4,7 @@ import { settingsOf } from '../src/modules/proposals/settings';
 import { loadProposalState } from '../src/modules/proposals/proposal-state';
 import {
   DATABASES,
-  demoSuite,
+  statementSuite,
   insertConfirmedHealth,
   INVESTMENT_DATA,
   proposalUrl,
@@ -47,18 +47,7 @@ const SUBMIT = {
 const WRITES = /^\s*(insert|update|delete)\b/i;
 
 describe.each(DATABASES)('statements of a section submit, a draft save and the progress on %s', (dialect) => {
-  const statements: string[] = [];
-  const { t, as, ids, userIds } = demoSuite(dialect, {
-    database: { onStatement: (sql) => void statements.push(sql) },
-  });
-
-  /** The statements the app sent while `send` ran; the request must succeed. */
-  const sent = async (send: () => Promise<{ statusCode: number; body: string }>) => {
-    statements.length = 0;
-    const res = await send();
-    expect(res.statusCode, res.body).toBe(200);
-    return [...statements];
-  };
+  const { t, as, ids, userIds, sent } = statementSuite(dialect);
 
   const submit = SUBMIT[dialect];
 

@@ -4,6 +4,7 @@ import {
   DATABASES,
   demoSuite,
   everyStepDone,
+  insertSellers,
   newFinancingProposal,
   proposalUrl,
   type Client,
@@ -190,24 +191,12 @@ describe.each(DATABASES)('sending for analysis on %s', (dialect) => {
     const newcomer = await createUser(t, { role: 'seller', name: 'Caio Nogueira Prado' });
     await db.updateTable('users').set({ password_hash: null }).where('id', '=', newcomer.id).execute();
     const now = Date.now();
-    for (const [position, seller] of [
-      { id: userIds.vendedor, name: 'Roberto Lima Ferreira', email: 'vendedor@demo.com.br' },
-      newcomer,
-    ].entries())
-      await db
-        .insertInto('proposal_members')
-        .values({
-          id: `${id}-seller-${position}`,
-          proposal_id: id,
-          user_id: seller.id,
-          role: 'seller',
-          position,
-          name: seller.name,
-          email: seller.email,
-          cpf: null,
-          created_at: now,
-        })
-        .execute();
+    await insertSellers(
+      db,
+      id,
+      [{ id: userIds.vendedor, name: 'Roberto Lima Ferreira', email: 'vendedor@demo.com.br' }, newcomer],
+      now,
+    );
 
     const sent = await recorded(id, send(id, as.comprador));
     const code = (await state(id)).proposal.code;

@@ -7,3 +7,4 @@ export * from './urls';
 export * from './suite';
 export * from './steps';
 export * from './until';
+export * from './statements';

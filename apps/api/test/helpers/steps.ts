@@ -167,3 +167,27 @@ export async function everyStepDone(
   }
   return (await stepsNow()).filter((s) => s.state !== 'done' && s.kind !== 'send');
 }
+
+/** Sellers put on a proposal as members, in this order (positions 0, 1…), as an invitation would. */
+export async function insertSellers(
+  db: Kysely,
+  proposalId: string,
+  sellers: { id: string; name: string; email: string }[],
+  now = Date.now(),
+) {
+  for (const [position, seller] of sellers.entries())
+    await db
+      .insertInto('proposal_members')
+      .values({
+        id: `${proposalId}-seller-${position}`,
+        proposal_id: proposalId,
+        user_id: seller.id,
+        role: 'seller',
+        position,
+        name: seller.name,
+        email: seller.email,
+        cpf: null,
+        created_at: now,
+      })
+      .execute();
+}
