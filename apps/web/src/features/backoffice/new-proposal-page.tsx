@@ -27,6 +27,7 @@ import { useCreateProposal } from './api';
 import { BackofficeMenu } from './format';
 import { ProductField, SelectField } from './new-proposal-fields';
 import './backoffice.css';
+import './new-proposal.css';
 
 const options = <T extends string>(labels: Record<T, string>) =>
   (Object.entries(labels) as [T, string][]).map(([value, label]) => ({ value, label }));
