@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createFinancingRepository } from '../src/modules/financing/financing.repository';
-import { settingsOf } from '../src/modules/proposals/settings';
+import { findFinancingSettings, settingsOf } from '../src/modules/proposals/settings';
 import { loadProposalState } from '../src/modules/proposals/proposal-state';
 import {
   DATABASES,
@@ -131,7 +130,7 @@ describe.each(DATABASES)('statements of a section submit, a draft save and the p
         [...declarations].sort((a, b) => a.buyer - b.buyer),
       );
       expect(state.files.map(key).sort()).toEqual((await files(id)).map(key).sort());
-      expect(settingsOf(state.settings)).toEqual(await createFinancingRepository(db).findSettings());
+      expect(settingsOf(state.settings)).toEqual(await findFinancingSettings(db));
       seen = {
         sections: seen.sections + sections.length,
         declarations: seen.declarations + declarations.length,

@@ -7,7 +7,7 @@ import { setProposalOwner } from '../proposals/queries/queue-waits';
 const NOT_AN_OPERATOR = 'Escolha um operador ativo da equipe.';
 
 /** The e-mail to the operator a proposal is handed to ("Passar para…"). */
-export function handOverMail(args: {
+function handOverMail(args: {
   to: { name: string; email: string };
   from: { name: string };
   proposal: { id: string; code: string };

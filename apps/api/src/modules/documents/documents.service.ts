@@ -206,7 +206,7 @@ export function createDocumentsService(deps: {
       return fileView(loaded, row, new Map());
     },
 
-    deleteFile: takeBackFile({ db, storage, log: deps.log, access, repo, config }),
+    deleteFile: takeBackFile({ db, storage, log: deps.log, access, repo }),
 
     /** The file's bytes, for someone who may see its item. */
     async openFile(user: SessionUser, proposalId: string, fileId: string) {

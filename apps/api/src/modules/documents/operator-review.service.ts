@@ -2,7 +2,6 @@ import type { Kysely } from 'kysely';
 import type { SessionUser } from '@portal/domain/auth';
 import { DOCUMENT_ITEMS, isDocumentItemKey } from '@portal/domain/documents';
 import type { Database } from '../../db/schema';
-import type { Mailer } from '../mail/outbox';
 import type { ProposalsService } from '../proposals/proposals.service';
 import type { DocumentsConfig } from './documents.config';
 import { createDocumentAccess } from './document-access';
@@ -15,7 +14,6 @@ import { reviewDocument } from './review-document';
  */
 export function createDocumentReviewService(deps: {
   db: Kysely<Database>;
-  mailer: Mailer;
   config: DocumentsConfig;
   publicUrl: string;
   /** The one proposals service (services.ts). */
@@ -23,7 +21,7 @@ export function createDocumentReviewService(deps: {
 }) {
   const { db } = deps;
   const access = createDocumentAccess(deps);
-  const { reviewFile, reviewItem } = reviewDocument({ access, config: deps.config, publicUrl: deps.publicUrl });
+  const { reviewFile, reviewItem } = reviewDocument({ access, publicUrl: deps.publicUrl });
 
   return {
     reviewFile,

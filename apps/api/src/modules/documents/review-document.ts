@@ -7,8 +7,7 @@ import type { Executor } from '../../db/database';
 import { HttpError } from '../../errors';
 import { enqueueMail } from '../mail/outbox';
 import { progressMailLines, viewerOf } from '../mail/progress-text';
-import type { DocumentsConfig } from './documents.config';
-import { eventAudit, type createDocumentAccess, type DocumentsProposal } from './document-access';
+import { eventAudit, type DocumentAccess, type DocumentsProposal } from './document-access';
 
 type Loaded = DocumentsProposal;
 type Decision = { decision: 'accept' | 'reject'; reason?: string };
@@ -17,11 +16,7 @@ type Decision = { decision: 'accept' | 'reject'; reason?: string };
  * The operator reviews a proposal's documents (back office): one file, or a whole item, accepted
  * or refused. A refusal reopens the item and e-mails its people with the progress as it now stands.
  */
-export function reviewDocument(deps: {
-  access: ReturnType<typeof createDocumentAccess>;
-  config: DocumentsConfig;
-  publicUrl: string;
-}) {
+export function reviewDocument(deps: { access: DocumentAccess; publicUrl: string }) {
   const { access } = deps;
   const { documentsProposal, visibleItem, visibleFile, logEvent, documentsView } = access;
 

@@ -5,7 +5,6 @@ import { PROPOSAL_CLOSED_MESSAGE } from '@portal/domain/proposal-status';
 import type { Database } from '../../db/schema';
 import { HttpError, notFound } from '../../errors';
 import { eventAudit, type DocumentAccess } from './document-access';
-import type { DocumentsConfig } from './documents.config';
 import type { DocumentsRepository } from './documents.repository';
 import type { ObjectStorage } from './storage';
 import { clearPending, markPending } from './upload-housekeeping';
@@ -17,7 +16,6 @@ export function takeBackFile(deps: {
   log: FastifyBaseLogger;
   access: DocumentAccess;
   repo: DocumentsRepository;
-  config: DocumentsConfig;
 }) {
   const { access, repo } = deps;
   // On the proposal core (docs/decisions/059-the-proposal-core.md): the progress and the queue's

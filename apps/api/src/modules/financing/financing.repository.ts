@@ -2,18 +2,12 @@ import type { Kysely, Transaction } from 'kysely';
 import { LTV_LIMITS_SETTING, SFH_CEILING_SETTING, type FinancingSettings } from '@portal/domain/financing-settings';
 import type { Database } from '../../db/schema';
 import { createFinancingProposalQueries } from '../proposals/queries/financing';
-import { findFinancingSettings } from '../proposals/settings';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
 /** Reads and writes the financing settings (settings table) and the values kept on the proposal. */
 export function createFinancingRepository(db: Kysely<Database>) {
   return {
-    /** Both financing settings, in one statement (proposals/settings.ts). */
-    async findSettings(tx: Db = db): Promise<FinancingSettings> {
-      return findFinancingSettings(tx);
-    },
-
     async saveSettings(tx: Db, settings: FinancingSettings, actorId: string): Promise<void> {
       const now = Date.now();
       for (const [key, value] of [

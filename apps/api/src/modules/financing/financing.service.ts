@@ -11,6 +11,7 @@ import { notFound } from '../../errors';
 import { recordAudit } from '../audit/audit';
 import type { ProposalsService } from '../proposals/proposals.service';
 import { createFinancingRepository } from './financing.repository';
+import { findFinancingSettings } from '../proposals/settings';
 import { fgtsPropertyInputOf } from '../proposals/proposal-facts';
 import { refreshProposalProgress } from '../proposals/proposal-progress';
 import { loanOf } from './loan';
@@ -51,7 +52,7 @@ export function createFinancingService(deps: {
     async view(user: SessionUser, proposalId: string): Promise<FinancingView> {
       if (user.role === 'seller') throw notFound();
       const { proposal: row } = await deps.proposals.loadProposalFor(user, proposalId);
-      const settings = await repo.findSettings();
+      const settings = await findFinancingSettings(deps.db);
       const loan = loanOf(row);
       const propertyValue = num(row.property_value);
       const appraisalValue = num(row.appraisal_value);
@@ -80,13 +81,13 @@ export function createFinancingService(deps: {
     async fgtsPropertyRules(proposalId: string): Promise<FgtsPropertyRuleResult[]> {
       const row = await repo.findProposalRow(proposalId);
       if (!row) throw notFound();
-      return propertyRules(row, await repo.findSettings());
+      return propertyRules(row, await findFinancingSettings(deps.db));
     },
 
     /** The back office enters the purchase price, the appraisal value and the rate; LTV checked. */
-    saveValues: saveFinancingValues(deps),
+    saveValues: saveFinancingValues({ repo, proposals: deps.proposals }),
 
-    settings: () => repo.findSettings(),
+    settings: () => findFinancingSettings(deps.db),
 
     async saveSettings(user: SessionUser, settings: FinancingSettings, ip: string | null) {
       await deps.db.transaction().execute(async (tx) => {

@@ -1,10 +1,8 @@
-import type { Kysely } from 'kysely';
 import type { SessionUser } from '@portal/domain/auth';
 import { loanToValueError, type FinancingValues } from '@portal/domain/financing-settings';
-import type { Database } from '../../db/schema';
 import { HttpError } from '../../errors';
 import type { ProposalsService } from '../proposals/proposals.service';
-import { createFinancingRepository } from './financing.repository';
+import type { FinancingRepository } from './financing.repository';
 import { loanOf } from './loan';
 
 /**
@@ -17,8 +15,8 @@ import { loanOf } from './loan';
  * `updated_at` again (the values' write moved it), and refreshes the queue's waits, as the save
  * always did.
  */
-export function saveFinancingValues(deps: { db: Kysely<Database>; proposals: ProposalsService }) {
-  const repo = createFinancingRepository(deps.db);
+export function saveFinancingValues(deps: { repo: FinancingRepository; proposals: ProposalsService }) {
+  const { repo } = deps;
   return async (user: SessionUser, proposalId: string, values: FinancingValues, ip: string | null) => {
     const options = { progress: true, touch: false, refreshQueue: true };
     await deps.proposals.withProposal(user, proposalId, options, async (work) => {

@@ -23,8 +23,6 @@ export const TOKEN_TTL_MS: Record<TokenPurpose, number> = {
   invite: 7 * 24 * 3_600_000,
   recover: 30 * 60_000,
 };
-export const INVITE_TOKEN_TTL_MS = TOKEN_TTL_MS.invite;
-export const RECOVER_TOKEN_TTL_MS = TOKEN_TTL_MS.recover;
 
 /**
  * The account of an e-mail in a role, created without a password when missing. Buyers and sellers

@@ -5,7 +5,6 @@ import { findInvitedProposal, putMemberInSlot } from '../proposals/queries/invit
 import { findOrCreateUser, issueAccountToken, queueAccountMail } from './accounts';
 import { propertyPlaceOf } from './mails';
 
-export { INVITE_TOKEN_TTL_MS } from './accounts';
 export { invitationMail, propertyPlaceOf } from './mails';
 
 /**
