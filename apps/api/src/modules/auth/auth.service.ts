@@ -17,6 +17,7 @@ import { refreshQueueWaitsOfUser } from '../proposals/queue-waits';
 import { issueAccountToken, queueAccountMail } from '../invitations/accounts';
 import { propertyPlaceOf } from '../invitations/mails';
 import { findInvitedProposal } from '../proposals/queries/invitations';
+import { firstName } from '../mail/greeting';
 
 const RECOVER_LIMITS = { windowMs: 15 * 60_000, perEmail: 3, perIp: 20 } as const;
 
@@ -308,7 +309,7 @@ function passwordChangedMail(user: { name: string; email: string }, publicUrl: s
     kind: 'password_changed',
     subject: 'Sua senha foi alterada — Portal de Propostas',
     text: [
-      `Olá, ${user.name.split(' ')[0]}.`,
+      `Olá, ${firstName(user.name)}.`,
       '',
       'A senha da sua conta no Portal de Propostas acabou de ser alterada, e as sessões abertas foram encerradas.',
       '',

@@ -3,6 +3,7 @@ import { HttpError } from '../../errors';
 import { enqueueMail } from '../mail/outbox';
 import type { ProposalsService } from '../proposals/proposals.service';
 import { setProposalOwner } from '../proposals/queries/queue-waits';
+import { firstName } from '../mail/greeting';
 
 const NOT_AN_OPERATOR = 'Escolha um operador ativo da equipe.';
 
@@ -13,7 +14,7 @@ function handOverMail(args: {
   proposal: { id: string; code: string };
   publicUrl: string;
 }) {
-  const first = args.to.name.split(' ')[0];
+  const first = firstName(args.to.name);
   return {
     to: args.to.email,
     kind: 'proposal_handover',

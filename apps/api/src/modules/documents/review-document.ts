@@ -8,6 +8,7 @@ import { HttpError } from '../../errors';
 import { enqueueMail } from '../mail/outbox';
 import { progressMailLines, viewerOf } from '../mail/progress-text';
 import { eventAudit, type DocumentAccess, type DocumentsProposal } from './document-access';
+import { firstName } from '../mail/greeting';
 
 type Loaded = DocumentsProposal;
 type Decision = { decision: 'accept' | 'reject'; reason?: string };
@@ -60,7 +61,7 @@ export function reviewDocument(deps: { access: DocumentAccess; publicUrl: string
         kind: 'document_rejected',
         subject: `Documento recusado — proposta ${loaded.proposal.code}`,
         text: [
-          `Olá, ${r.name.split(' ')[0]}.`,
+          `Olá, ${firstName(r.name)}.`,
           '',
           `O documento "${item.title}" da proposta ${loaded.proposal.code} foi recusado na análise.`,
           `Motivo: ${reason}`,

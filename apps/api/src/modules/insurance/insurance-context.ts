@@ -180,7 +180,7 @@ export function createInsuranceContext(deps: InsuranceDeps) {
     if (!loaded.open) throw new HttpError(409, 'proposal_locked', PROPOSAL_LOCKED_MESSAGE);
   }
 
-  return { deps, repo, read, change, ownTarget, activeConsent, statusOf, overviewOf, guardOpen };
+  return { deps, repo, read, change, ownTarget, activeConsent, overviewOf, guardOpen };
 }
 
 export type InsuranceContext = ReturnType<typeof createInsuranceContext>;

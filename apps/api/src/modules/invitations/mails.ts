@@ -1,6 +1,7 @@
 import { INVITATION_PATH, LOGIN_PATH } from '@portal/domain/routes';
 import { PROPOSAL_TYPE_LABELS } from '@portal/domain/proposal';
 import type { Role } from '@portal/domain/auth';
+import { firstName } from '../mail/greeting';
 
 /** The property's city and state as the proposal stores them (either may be missing on old rows). */
 export function propertyPlaceOf(propertyJson: string): { city: string | null; uf: string | null } {
@@ -37,7 +38,7 @@ export interface InvitationMailArgs {
  * Without a token (the person already has a password) it says where to log in instead.
  */
 export function invitationMail(args: InvitationMailArgs) {
-  const first = args.name.split(' ')[0];
+  const first = firstName(args.name);
   const who = args.inviter
     ? args.inviter.role === 'operator' && !/equipe/i.test(args.inviter.name)
       ? `${args.inviter.name}, da equipe do Portal de Propostas,`
@@ -94,7 +95,7 @@ export function recoveryMail(args: RecoveryMailArgs) {
     kind: 'recover',
     subject: 'Redefinição de senha — Portal de Propostas',
     text: [
-      `Olá, ${args.name.split(' ')[0]}.`,
+      `Olá, ${firstName(args.name)}.`,
       '',
       'Recebemos um pedido para criar uma nova senha no Portal de Propostas.',
       'Para continuar, abra o link abaixo (válido por 30 minutos e por um único uso):',

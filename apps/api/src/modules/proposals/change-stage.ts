@@ -4,7 +4,8 @@ import { STAGE_LABELS, type ProposalStage, type ProposalStatus } from '@portal/d
 import { HttpError } from '../../errors';
 import { recordProposalChange } from '../audit/proposal-change';
 import { updateStageFrom } from './queries/review';
-import { CHANGED_MEANWHILE, firstName, type ProposalReviewContext } from './proposal-review-context';
+import { firstName } from '../mail/greeting';
+import { CHANGED_MEANWHILE, type ProposalReviewContext } from './proposal-review-context';
 
 /**
  * The operator moves a proposal's stage (409 when the status does not allow it, or when someone

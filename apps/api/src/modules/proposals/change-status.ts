@@ -17,7 +17,7 @@ export function changeStatus(ctx: ProposalReviewContext) {
     ip: string | null,
   ) => {
     const change = { to: args.status, reason: args.reason, actorId: operator.id, ip, notify: true };
-    await proposals.withProposal(operator, proposalId, { progress: true, touch: false }, async (work) => {
+    await proposals.withProposal(operator, proposalId, { progress: true }, async (work) => {
       await applyStatus(work.tx, work.loaded, change, async () => {
         work.statusChanged(args.status);
         return work.progress();

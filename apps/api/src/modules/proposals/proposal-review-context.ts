@@ -6,17 +6,16 @@ import type { ProposalProgress } from '@portal/domain/next-step';
 import type { Database, ProposalMembersTable } from '../../db/schema';
 import type { Executor } from '../../db/database';
 import { HttpError } from '../../errors';
-import { recordProposalChange } from '../audit/proposal-change';
+import { moveProposal } from './lifecycle';
 import { enqueueMail } from '../mail/outbox';
 import { progressMailLines, viewerOf } from '../mail/progress-text';
-import { updateStatusFrom } from './queries/status';
 import type { LoadedProposal, ProposalsService } from './proposals.service';
+import { firstName } from '../mail/greeting';
 
 export const CORRECTION_LOCKED =
   'Só é possível pedir correção com a proposta em preenchimento, em análise ou com correção pendente.';
 export const SECTION_NOT_SENT = 'Esta seção ainda não foi enviada: não há o que corrigir.';
 export const CHANGED_MEANWHILE = 'A proposta mudou enquanto você decidia. Recarregue a página e tente de novo.';
-export const firstName = (name: string) => name.split(' ')[0] ?? name;
 
 /** What the operator's review of a proposal needs (services.ts). */
 export interface ProposalReviewDeps {
@@ -59,22 +58,17 @@ export function createProposalReviewContext(deps: ProposalReviewDeps) {
     const from = loaded.proposal.status as ProposalStatus;
     const error = statusChangeError(from, args.to);
     if (error) throw new HttpError(409, 'invalid_transition', error, { status: error });
-    const now = Date.now();
-    const updated = await updateStatusFrom(tx, { proposalId: loaded.proposal.id, from, to: args.to, now });
-    if (Number(updated.numUpdatedRows) !== 1) throw new HttpError(409, 'conflict', CHANGED_MEANWHILE);
-    const progress = await moved();
-    await recordProposalChange(tx, {
+    const written = await moveProposal(tx, {
       proposalId: loaded.proposal.id,
-      actorId: args.actorId,
-      kind: 'status',
       from,
       to: args.to,
+      actorId: args.actorId,
       reason: args.reason,
-      at: now,
       action: 'proposal.status_changed',
       ip: args.ip,
-      detail: `${from} → ${args.to}`,
     });
+    if (!written) throw new HttpError(409, 'conflict', CHANGED_MEANWHILE);
+    const progress = await moved();
     if (args.notify) {
       for (const party of partiesToNotify({ kind: 'status', to: args.to })) {
         await mailParty(tx, loaded, party, (m) => ({
@@ -92,7 +86,6 @@ export function createProposalReviewContext(deps: ProposalReviewDeps) {
         }));
       }
     }
-    loaded.proposal.status = args.to;
   }
 
   return { proposals: deps.proposals, mailParty, loginUrl, applyStatus };

@@ -9,7 +9,8 @@ import { recordProposalChange } from '../audit/proposal-change';
 import { progressMailLines, viewerOf } from '../mail/progress-text';
 import { rejectSection } from './queries/review';
 import { sectionTitle } from '@portal/domain/sections-registry';
-import { CORRECTION_LOCKED, firstName, SECTION_NOT_SENT, type ProposalReviewContext } from './proposal-review-context';
+import { firstName } from '../mail/greeting';
+import { CORRECTION_LOCKED, SECTION_NOT_SENT, type ProposalReviewContext } from './proposal-review-context';
 
 /**
  * Asks whoever filled a section to correct it: the section goes back to 'rejected' with the

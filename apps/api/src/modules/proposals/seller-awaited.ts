@@ -6,8 +6,7 @@ import { issueAccountToken } from '../invitations/accounts';
 import { enqueueMail } from '../mail/outbox';
 import { progressMailLines } from '../mail/progress-text';
 import { findSellersWithAccount } from './queries/seller-awaited';
-
-const firstName = (name: string) => name.split(' ')[0] ?? name;
+import { firstName } from '../mail/greeting';
 
 /**
  * The buyers sent their part while the seller's was open (docs/decisions/042-one-lifecycle.md): each

@@ -8,7 +8,6 @@ import { progressViewFor } from './progress-view';
 import type { ProposalsService } from './proposals.service';
 import { mailSellersAwaited } from './seller-awaited';
 
-export { ALREADY_SENT_MESSAGE };
 export const ONLY_MAIN_BUYER_MESSAGE = 'Só o comprador principal envia a proposta para análise.';
 
 /**

@@ -73,11 +73,7 @@ export function createUnitOfWork(deps: {
       tx,
       loaded,
       async sections() {
-        sections ??= await tx
-          .selectFrom('proposal_sections')
-          .selectAll()
-          .where('proposal_id', '=', loaded.proposal.id)
-          .execute();
+        sections ??= await sectionRows.findSections(loaded.proposal.id, tx);
         return sections;
       },
       async settings() {
@@ -160,6 +156,10 @@ export function createUnitOfWork(deps: {
       let moved = false;
       const audits: Parameters<ProposalWork['audit']>[0][] = [];
       const { written, stale, ...read } = reader;
+      const stateChanged = () => {
+        stale();
+        changed = true;
+      };
       const value = await useCase({
         ...read,
         sectionWritten(row) {
@@ -175,17 +175,13 @@ export function createUnitOfWork(deps: {
         membersChanged: () => void (queue = true),
         audit: (entry) => void audits.push(entry),
         mailQueued: () => void (kick = true),
-        stateChanged() {
-          stale();
-          changed = true;
-        },
+        stateChanged,
         proposalChanged(patch) {
           Object.assign(loaded.proposal, patch);
           changed = true;
         },
         documentsChanged() {
-          stale();
-          changed = true;
+          stateChanged();
           queue = true;
         },
         statusChanged(to) {

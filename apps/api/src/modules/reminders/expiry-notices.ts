@@ -16,6 +16,7 @@ import { recordAudit } from '../audit/audit';
 import { enqueueMail, type MailMessage } from '../mail/outbox';
 import { findAgingFiles, findMembersWithAccount } from '../proposals/queries/reminders';
 import { OPT_OUT_API_PATH } from './reminder-mail';
+import { firstName } from '../mail/greeting';
 
 const DAY_MS = 86_400_000;
 
@@ -43,7 +44,7 @@ export function expiryNoticeMail(args: {
   now: number;
   optOutToken: string;
 }): MailMessage {
-  const first = args.to.name.split(' ')[0];
+  const first = firstName(args.to.name);
   const expired = args.now >= args.expiresAt;
   const when = `${expired ? 'venceu' : 'vence'} em ${formatInstantDate(args.expiresAt)}`;
   const text = [

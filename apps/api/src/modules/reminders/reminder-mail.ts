@@ -3,6 +3,7 @@ import { pendingLabel, REMINDER_OPT_OUT_PATH } from '@portal/domain/reminders';
 import { INVITATION_PATH } from '@portal/domain/routes';
 import type { MailMessage } from '../mail/outbox';
 import { progressMailLines } from '../mail/progress-text';
+import { firstName } from '../mail/greeting';
 
 /** The API address a mail client posts the one-click opt-out to (RFC 8058). */
 export const OPT_OUT_API_PATH = '/api/v3/reminders/opt-out';
@@ -34,7 +35,7 @@ export function reminderMail(args: {
   inviteToken: string | null;
   optOutToken: string;
 }): MailMessage {
-  const first = args.to.name.split(' ')[0];
+  const first = firstName(args.to.name);
   const optOutPage = `${args.publicUrl}${REMINDER_OPT_OUT_PATH}?token=${args.optOutToken}`;
   const optOutApi = `${args.publicUrl}${OPT_OUT_API_PATH}?token=${args.optOutToken}`;
   const whose = args.viewer.role === 'seller' ? 'da sua parte como vendedor(a)' : 'da sua parte';

@@ -7,6 +7,7 @@ import { HttpError, notFound } from '../../errors';
 import { recordAudit } from '../audit/audit';
 import { findProposalId } from '../proposals/queries/proposal-id';
 import { findRemindersSent } from '../proposals/queries/reminders';
+import { firstName } from '../mail/greeting';
 
 /** A reminder's opt-out link that is not (or no longer) one of ours. */
 export const REMINDER_LINK_INVALID = 'Este link não é válido. Confira se copiou o endereço inteiro do e-mail.';
@@ -64,7 +65,7 @@ export function createRemindersService(deps: { db: Kysely<Database> }) {
   }
 
   const view = (user: { name: string }, enabled: boolean): ReminderOptOutView => ({
-    firstName: user.name.split(' ')[0] ?? user.name,
+    firstName: firstName(user.name),
     enabled,
   });
 
