@@ -59,6 +59,9 @@ export function proposalStateColumns(db: Kysely<Database>, proposalId: unknown) 
   ] as const;
 }
 
+/** A JSON column's value: PostgreSQL's driver parses json, SQLite gives its text. */
+const parse = <T>(v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v) as T;
+
 /** The state of a row read with proposalStateColumns (PostgreSQL's driver parses json; SQLite gives its text). */
 export function stateOf(row: {
   state_sections: unknown;
@@ -66,13 +69,29 @@ export function stateOf(row: {
   state_files: unknown;
   state_settings: unknown;
 }): ProposalState {
-  const parse = <T>(v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v) as T;
   return {
     sections: parse(row.state_sections),
     declarations: parse(row.state_declarations),
     files: parse(row.state_files),
     settings: parse(row.state_settings),
   };
+}
+
+/**
+ * The health declarations and documents' files of one proposal, in one statement: what the progress
+ * reads again once a use case changed them, when its sections and settings are already known.
+ */
+export async function loadDeclarationsAndFiles(
+  db: Kysely<Database>,
+  tx: Executor,
+  proposalId: string,
+): Promise<Pick<ProposalState, 'declarations' | 'files'>> {
+  const [, declarations, files] = proposalStateColumns(db, proposalId);
+  const { rows } = await sql<{
+    state_declarations: unknown;
+    state_files: unknown;
+  }>`select ${declarations}, ${files}`.execute(tx);
+  return { declarations: parse(rows[0]!.state_declarations), files: parse(rows[0]!.state_files) };
 }
 
 /** proposalStateColumns of one proposal, alone in its statement. */

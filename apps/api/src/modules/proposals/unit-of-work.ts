@@ -12,7 +12,7 @@ import type { Executor } from '../../db/database';
 import { HttpError } from '../../errors';
 import { auditRow, recordAudit } from '../audit/audit';
 import { progressOf, storeProgress, type ProgressData } from './proposal-progress';
-import { loadProposalState, type ProposalState } from './proposal-state';
+import { loadDeclarationsAndFiles, loadProposalState, type ProposalState } from './proposal-state';
 import { refreshQueueWaits } from './queue-waits';
 import { findFinancingSettings, settingsOf } from './settings';
 import type { Mailer } from '../mail/outbox';
@@ -90,7 +90,10 @@ export function createUnitOfWork(deps: {
         });
       },
       async progressData(): Promise<ProgressData> {
-        if (!extras) {
+        if (!extras && sections && settings) {
+          // Only what a use case changed (stale) is read again: the sections and settings are known.
+          extras = await loadDeclarationsAndFiles(deps.db, tx, loaded.proposal.id);
+        } else if (!extras) {
           const state = await loadProposalState(deps.db, tx, loaded.proposal.id);
           extras = { declarations: state.declarations, files: state.files };
           sections ??= state.sections;
