@@ -220,6 +220,28 @@ describe('back office: from a new proposal to the dossier for the bank', () => {
     expect(await page.locator('.bo-card').count()).toBe(3);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await screenshot(page, 'backoffice-list-phone');
+    // A filter shows the option chosen within the change itself (the URL follows in a React
+    // transition; the select must not jump back to "Todas" meanwhile), and the back button undoes it.
+    const status = page.getByRole('combobox', { name: 'Situação' });
+    expect(
+      await status.evaluate((select: HTMLSelectElement) => {
+        select.value = [...select.options].find((o) => o.text === 'Em análise')!.value;
+        select.dispatchEvent(new Event('change', { bubbles: true }));
+        return [
+          select.selectedOptions[0]?.text,
+          select.closest('.native-select')?.querySelector('.ant-select-content')?.textContent,
+        ];
+      }),
+    ).toEqual(['Em análise', 'Em análise']);
+    await page.waitForURL(/status=/);
+    expect(new URL(page.url()).searchParams.get('q')).toContain('529');
+    await page.goBack();
+    await page.waitForURL((url) => !url.searchParams.has('status'));
+    await page
+      .locator('.native-select', { has: status })
+      .locator('.ant-select-placeholder', { hasText: 'Todas' })
+      .waitFor();
+    await page.getByText('3 propostas').waitFor();
     await page.getByRole('link', { name: 'CGI-2026-001293' }).click();
     await page.getByRole('heading', { name: 'Proposta CGI-2026-001293' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);

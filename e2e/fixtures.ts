@@ -84,8 +84,12 @@ export function useBrowser() {
       page.on('console', (msg) => msg.type() === 'error' && note(`console ${msg.text()}`));
       page.on('pageerror', (err) => note(`pageerror ${err.message}`));
       page.on('response', (res) => note(`${res.status()} ${res.request().method()} ${res.url()}`));
+      // API requests when they leave, and any request that failed: a request sent but never
+      // answered (the server) reads differently from one never sent (the page).
+      page.on('request', (req) => req.url().includes('/api/') && note(`sent ${req.method()} ${req.url()}`));
+      page.on('requestfailed', (req) => note(`failed ${req.method()} ${req.url()} ${req.failure()?.errorText ?? ''}`));
       test.onTestFailed(() => {
-        console.error(`Page trail (last at ${page.url()}):\n${trail.slice(-40).join('\n')}`);
+        console.error(`Page trail (last at ${page.url()}):\n${trail.slice(-60).join('\n')}`);
       });
       return { page, context };
     },

@@ -61,14 +61,31 @@ describe('the operator queue', () => {
 
     await op.page.goto('/backoffice/fila');
     await op.page.getByRole('row').filter({ hasText: proposal.code }).getByText(OPERATOR).waitFor();
-    await op.page.getByRole('radio', { name: 'Eu' }).check();
+    // The choice shows within the click itself: the URL follows in a React transition, and the
+    // radio must not jump back to "Todos" meanwhile (lib/use-search-params-now.ts).
+    const me = op.page.getByRole('radio', { name: 'Eu' });
+    expect(
+      await me.evaluate((radio: HTMLInputElement) => {
+        radio.click();
+        return radio.checked;
+      }),
+    ).toBe(true);
     await op.page.waitForURL('**/backoffice/fila?responsavel=eu');
+    expect(await me.isChecked()).toBe(true);
     const mine = op.page.getByRole('row').filter({ hasText: proposal.code });
     await mine.getByText(OPERATOR).waitFor();
     await mine.getByText('aguardando há 0 dias').waitFor();
     // Only the operator's own proposals are left.
     const rows = op.page.getByRole('table', { name: 'Minha fila' }).locator('tbody tr');
     for (const text of await rows.allInnerTexts()) expect(text).toContain(OPERATOR);
+    // The back button goes back to everyone's queue, and the radio with it.
+    await op.page.goBack();
+    await op.page.waitForURL('**/backoffice/fila');
+    await op.page.getByRole('radio', { name: 'Todos', checked: true }).waitFor();
+    expect(await me.isChecked()).toBe(false);
+    await op.page.goForward();
+    await op.page.waitForURL('**/backoffice/fila?responsavel=eu');
+    await op.page.getByRole('radio', { name: 'Eu', checked: true }).waitFor();
 
     await op.page.setViewportSize(PHONE);
     await op.page.getByRole('link', { name: proposal.code }).waitFor();

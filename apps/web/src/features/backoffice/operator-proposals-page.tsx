@@ -1,6 +1,6 @@
 import { useDeferredValue, useEffect, useState } from 'react';
 import { Button, Tag } from 'antd';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { formatCpf } from '@portal/domain/cpf';
 import { formatMoney } from '@portal/domain/money';
 import type { ProposalListItem } from '@portal/domain/backoffice';
@@ -18,6 +18,7 @@ import { NativeSelect } from '../../components/fields/native-fields';
 import { SearchBox } from '../../components/plain-fields';
 import { PlainTable, type PlainColumn, type SortOrder } from '../../components/plain-table';
 import { useNarrow } from '../../lib/use-narrow';
+import { useSearchParamsNow } from '../../lib/use-search-params-now';
 import { useProposalList } from './api';
 import { ProposalStatusTag } from '../../components/proposal-status-tag';
 import { ListCount, ProposalCardHead } from './list-parts';
@@ -64,7 +65,7 @@ function buyersCell(p: ProposalListItem) {
  * button and a shared link keep them. Phones get cards instead of the table.
  */
 export default function ProposalsPage() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useSearchParamsNow();
   const navigate = useNavigate();
   const narrow = useNarrow();
   const filters = Object.fromEntries(FILTERS.map((k) => [k, params.get(k) ?? undefined])) as Record<

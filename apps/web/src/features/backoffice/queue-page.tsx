@@ -1,6 +1,6 @@
 import { useDeferredValue } from 'react';
 import { Button } from 'antd';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import {
   QUEUE_REASON_LABELS,
   QUEUE_REASONS,
@@ -17,6 +17,7 @@ import { PlainAlert } from '../../components/plain-alert';
 import { PlainTable, type PlainColumn } from '../../components/plain-table';
 import { ProposalStatusTag } from '../../components/proposal-status-tag';
 import { useNarrow } from '../../lib/use-narrow';
+import { useSearchParamsNow } from '../../lib/use-search-params-now';
 import { ListCount, ProposalCardHead } from './list-parts';
 import { BackofficeMenu } from './format';
 import { useQueue } from './queue-api';
@@ -60,7 +61,7 @@ const responsibleText = (item: QueueItem) => item.responsible?.name ?? 'Ninguém
  * count of each reason at the top. The filter and the page live in the URL.
  */
 export default function QueuePage() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useSearchParamsNow();
   const narrow = useNarrow();
   const raw = params.get('responsavel');
   const responsible: QueueResponsible = raw === 'eu' ? 'me' : raw === 'ninguem' ? 'none' : 'all';
