@@ -56,6 +56,10 @@ export default defineConfig({
           setupFiles: ['e2e/server-per-file.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // expect.poll waits as long as a Playwright wait does (e2e/fixtures.ts: 10 s), not
+          // Vitest's 1 s: three files share 2 cores, so what the page does in 100 ms alone can
+          // take seconds here, and a poll that gives up first fails on a slow box, not on a bug.
+          expect: { poll: { timeout: 10_000 } },
           // Each file has its own server, database and Chromium, so files run side by side: a file
           // spends most of its time waiting on the browser and the server, and 3 at once keep
           // 2 cores busy (decision record docs/decisions/034-e2e-files-in-parallel.md).

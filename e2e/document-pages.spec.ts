@@ -90,12 +90,13 @@ describe('several pages as one PDF; files that wait for the connection', () => {
     await page.getByLabel(`Adicionar página a ${INCOME_TAX}`).setInputFiles([a, b, c]);
     const tray = page.getByRole('region', { name: `Páginas de ${INCOME_TAX}` });
     const thumbs = tray.getByRole('img', { name: /^Página \d$/ });
-    await tray.getByRole('img', { name: 'Página 3' }).waitFor();
     const order = () =>
       thumbs.evaluateAll((imgs) =>
         imgs.map((i) => `${(i as HTMLImageElement).naturalWidth}x${(i as HTMLImageElement).naturalHeight}`),
       );
-    expect(await order()).toEqual(['1200x1600', '1000x1400', '1600x1200']);
+    // Each page shows "Preparando a foto…" until its own shrink ends, and they may end in any
+    // order: wait for all three thumbnails, in the order chosen.
+    await expect.poll(order).toEqual(['1200x1600', '1000x1400', '1600x1200']);
     await expect.poll(() => workers.length).toBe(1);
     await expect(tray.getByText('3 páginas para enviar como um só PDF, nesta ordem').isVisible()).resolves.toBe(true);
 
