@@ -225,7 +225,7 @@ describe('back office: from a new proposal to the dossier for the bank', () => {
     const status = page.getByRole('combobox', { name: 'Situação' });
     expect(
       await status.evaluate((select: HTMLSelectElement) => {
-        select.value = [...select.options].find((o) => o.text === 'Em análise')!.value;
+        select.value = Array.from(select.options).find((o) => o.text === 'Em análise')!.value;
         select.dispatchEvent(new Event('change', { bubbles: true }));
         return [
           select.selectedOptions[0]?.text,
