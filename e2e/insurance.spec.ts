@@ -175,12 +175,16 @@ describe('insurance: the health declaration (DPS)', () => {
     await onQuestion(page, 3, '?from=revisao');
     await answerQuestion(page, { value: 'Não' });
     await page.waitForURL('**/buyer/seguradora/revisao');
+    // The address changes before React swaps the screens: the editable review (its confirmation
+    // box) is on screen before it is pictured and checked, not the question 3 it replaces.
+    const confirmation = page.getByRole('checkbox', { name: 'Li e confirmo a declaração acima' });
+    await confirmation.waitFor();
     await screenshot(page, 'insurance-review-itau-phone');
     expect(await axeProblems(page)).toEqual([]);
     // The editable review ("Alterar" per answer, the confirmation box): the route walk's demo
     // declaration is already confirmed, so it only sees the read-only one.
     expect(await auditScreen(page, 'health review (editable)')).toEqual([]);
-    await page.getByRole('checkbox', { name: 'Li e confirmo a declaração acima' }).check();
+    await confirmation.check();
     await page.getByRole('button', { name: 'Confirmar declaração' }).click();
     await page.waitForURL('**/buyer/insurance');
     await page.getByText('Concluída').first().waitFor();

@@ -128,6 +128,10 @@ describe('front-end monitoring', () => {
 
     await signInBuyer(page);
     await page.getByRole('heading', { name: 'Minhas propostas' }).waitFor();
+    // The agent starts on its own time (after the page load, the settings and two chunks, then its
+    // central config): a navigation before it runs makes no route change. Its page view of the
+    // list, stored, says it is running.
+    await waitForEvents(since, (r) => r.some((e) => isPageView(e) && e.route === '/buyer/select-proposal'));
     await clientNavigate(page, '/buyer/home');
     await waitForTitle(page, TITLE('Início'));
     await clientNavigate(page, '/buyer/change-password');
@@ -229,35 +233,50 @@ describe('front-end monitoring', () => {
     expect(requests.filter((r) => /rum-agent/.test(r.url())).map((r) => r.url())).toEqual([]);
     expect(await page.evaluate(() => 'elasticApm' in window)).toBe(false);
     expect(requests.some((r) => r.headers().traceparent)).toBe(false);
-    expect(rumEvents(0).some((r) => r.name === 'e2e-off')).toBe(false);
+    expect(rumEvents(0).some((r) => r.name.includes('e2e-off'))).toBe(false);
     await context.close();
   });
 
   it('the login screen fetches the settings schema and the agent only when monitoring or analytics is on', async () => {
     // docs/decisions/056-low-tier-phones.md: settings that turn everything off are taken without
     // their schema, so a first visit with the server's default settings loads no schema library.
-    const lateScripts = async (settings: Record<string, unknown> | null) => {
+    const openLogin = async (settings: Record<string, unknown> | null) => {
       const { page, context } = await browser.newPage();
       if (settings) await publicSettings(context, settings);
       const { requests } = record(page);
       const answered = page.waitForResponse((r) => r.url().endsWith('/api/public-settings'));
       await page.goto('/buyer/login');
       await answered;
-      await page.waitForLoadState('networkidle');
-      await page.waitForTimeout(1000);
-      await context.close();
-      return requests
-        .map((r) => new URL(r.url()).pathname)
-        .filter((p) => /\/(zod-with-messages|monitoring-settings|rum-agent)-[\w-]+\.js$/.test(p));
+      const lateScripts = () =>
+        requests
+          .map((r) => new URL(r.url()).pathname)
+          .filter((p) => /\/(zod-with-messages|monitoring-settings|rum-agent)-[\w-]+\.js$/.test(p));
+      return { page, context, lateScripts };
     };
-    expect(await lateScripts({ loggerEnabled: false, analyticsEnabled: false })).toEqual([]);
+    {
+      const { page, context, lateScripts } = await openLogin({ loggerEnabled: false, analyticsEnabled: false });
+      await page.waitForLoadState('networkidle');
+      // Nothing may come: past the moment anything the settings asked for would have left.
+      await page.waitForTimeout(1000);
+      expect(lateScripts()).toEqual([]);
+      await context.close();
+    }
     // This file's server turns monitoring on: the schema checks its settings and the agent starts.
-    const on = await lateScripts(null);
-    for (const chunk of ['zod-with-messages', 'monitoring-settings', 'rum-agent'])
-      expect(
-        on.some((p) => p.includes(`/${chunk}-`)),
-        `${chunk} among ${on.join(', ')}`,
-      ).toBe(true);
+    {
+      const { context, lateScripts } = await openLogin(null);
+      // Each chunk is asked for once the one before has run (the schema, then the agent): on a busy
+      // machine the chain outlasts "networkidle" (fired once, maybe before) and any fixed pause.
+      await expect
+        .poll(lateScripts)
+        .toEqual(
+          expect.arrayContaining(
+            ['zod-with-messages', 'monitoring-settings', 'rum-agent'].map((chunk) =>
+              expect.stringContaining(`/${chunk}-`),
+            ),
+          ),
+        );
+      await context.close();
+    }
   }, 60_000);
 
   it('an invalid configuration leaves the agent inactive with a console error (docs/product/monitoring.md)', async () => {

@@ -26,6 +26,9 @@ async function leftEdge(page: Page, name: string) {
 /** From the proposal list, 'Continuar' on a card: the buyer home of that proposal. */
 async function continueWith(page: Page, code: string) {
   await chooseProposal(page, code);
+  // The list's card names the proposal too, and stays until React draws the home after the address
+  // changed: the list must be gone before the home's "Proposta …" proves the home is there.
+  await page.getByRole('heading', { name: 'Minhas propostas' }).waitFor({ state: 'detached' });
   await page.getByText(`Proposta ${code}`).first().waitFor();
 }
 

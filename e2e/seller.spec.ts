@@ -277,6 +277,8 @@ describe('seller portal', () => {
     await signIn(other.page, 'vendedor@demo.com.br', 'seller');
     await other.page.goto(`/seller/proposals/${proposalId}/general-data`);
     await other.page.waitForURL('**/seller/proposals');
+    // The list arrives after the heading: with this seller's own proposal on it, a missing one is missing.
+    await other.page.getByText('Proposta PF-2026-004817').waitFor();
     expect(await other.page.getByText('Proposta PF-2026-003390').count()).toBe(0);
     await other.context.close();
   }, 120_000);
