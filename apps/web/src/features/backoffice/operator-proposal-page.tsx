@@ -21,10 +21,7 @@ import { BackofficeMenu, buyerLabel } from './format';
 import './backoffice.css';
 import './proposal-workspace.css';
 import { formatInstant } from '@portal/domain/dates';
-import { EmptySections, SectionCard } from './proposal-sections';
 import { HistoryPanel, StatusPanel } from './proposal-status-panels';
-import { HealthPanel } from './health-panel';
-import type { BackofficeSection } from '@portal/domain/backoffice-api';
 import { PlainAlert } from '../../components/plain-alert';
 import { PlainTag } from '../../components/plain-tag';
 import { ProposalTabs, useProposalTab } from './proposal-tabs';
@@ -42,7 +39,11 @@ import { RemindersPanel } from './reminders-panel';
  * the panel shows nothing until its data are there anyway, and the page asks for them at once.
  */
 const FinancingPanel = lazy(() => import('./financing-panel').then((m) => ({ default: m.FinancingPanel })));
-/** The review and the notes are tabs of their own: their code loads when the tab opens. */
+/**
+ * The filled sections (with the health declaration), the review and the notes are tabs of their
+ * own: their code loads when the tab opens.
+ */
+const DataTab = lazy(() => import('./proposal-data-tab').then((m) => ({ default: m.DataTab })));
 const SideBySideReview = lazy(() => import('./side-by-side-review').then((m) => ({ default: m.SideBySideReview })));
 const NotesPanel = lazy(() => import('./notes-panel').then((m) => ({ default: m.NotesPanel })));
 
@@ -70,19 +71,6 @@ export default function ProposalPage() {
   }
   const v = view.data;
   const p = v.proposal;
-  const groups: { title: string; sections: BackofficeSection[] }[] = [
-    ...v.members
-      .filter((m) => m.role === 'buyer')
-      .map((m) => ({
-        title: `${buyerLabel(m.position)} — ${m.name}`,
-        sections: v.sections.filter((s) => s.scope === 'buyer' && s.buyer === m.position),
-      })),
-    {
-      title: 'Proposta (preenchida pelo comprador principal)',
-      sections: v.sections.filter((s) => s.scope === 'proposal'),
-    },
-    { title: 'Vendedor', sections: v.sections.filter((s) => s.scope === 'seller') },
-  ];
 
   const summary = (
     <section className="bo-summary" aria-label="Resumo">
@@ -193,41 +181,9 @@ export default function ProposalPage() {
       ) : null}
 
       {tab === 'dados' ? (
-        <div className="bo-data">
-          {/* Anchored parts: each party's sections one jump away. */}
-          <nav aria-label="Ir para" className="bo-data__jump">
-            <ul>
-              {groups.map((g, i) =>
-                g.sections.length ? (
-                  <li key={g.title}>
-                    <a href={`#parte-${i}`}>{g.title.split(' (')[0]}</a>
-                  </li>
-                ) : null,
-              )}
-            </ul>
-          </nav>
-          {groups.map((g, i) =>
-            g.sections.length ? (
-              <section key={g.title} id={`parte-${i}`} className="bo-group" aria-label={g.title}>
-                <h2 className="section-title">{g.title}</h2>
-                <div className="bo-group__cards">
-                  {g.sections
-                    .filter((s) => s.values || s.hasDraft || s.status !== 'todo')
-                    .map((s) => (
-                      <SectionCard
-                        key={`${s.key}:${s.buyer}`}
-                        proposalId={p.id}
-                        section={s}
-                        canCorrect={v.canRequestCorrection}
-                      />
-                    ))}
-                </div>
-                <EmptySections sections={g.sections.filter((s) => !s.values && !s.hasDraft && s.status === 'todo')} />
-              </section>
-            ) : null,
-          )}
-          <HealthPanel view={v} />
-        </div>
+        <Suspense fallback={<Skeleton active paragraph={{ rows: 8 }} />}>
+          <DataTab view={v} />
+        </Suspense>
       ) : null}
 
       {tab === 'documentos' ? (
