@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Page, Request } from 'playwright-core';
+import type { Locator, Page, Request } from 'playwright-core';
 import { PDFDocument, PDFName, PDFRawStream, type PDFDict } from '@cantoo/pdf-lib';
 import { chooseProposal, makePdf, screenshot, signIn, TOUCH_PHONE, useBrowser } from './fixtures';
 import { seriousViolations } from './checks';
@@ -53,6 +53,18 @@ const axeProblems = async (page: Page) =>
   (await seriousViolations(page)).map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 
 /** The screen's way on: "Continuar" to the next step, or "Voltar ao início". */
+/**
+ * Waits until an antd dialog has finished zooming in (opaque, no animation left). Playwright checks
+ * only the press of a click or tap against the button: a press on a button still moving with the
+ * zoom can be released off it, and the click then goes to the dialog, not the button — lost
+ * without an error (e2e/password.spec.ts lost a logout so, once in CI).
+ */
+async function opened(dialog: Locator): Promise<void> {
+  await expect
+    .poll(() => dialog.evaluate((el) => getComputedStyle(el).opacity === '1' && el.getAnimations().length === 0))
+    .toBe(true);
+}
+
 const wayOn = (page: Page) =>
   page
     .getByRole('button', { name: 'Voltar ao início' })
@@ -134,6 +146,7 @@ describe('several pages as one PDF; files that wait for the connection', () => {
     await wayOn(page).tap();
     const dialog = page.getByRole('dialog').filter({ hasText: 'Sair sem enviar?' });
     await dialog.getByText('3 páginas não enviadas. Se sair agora, não serão enviadas.').waitFor();
+    await opened(dialog);
     await dialog.getByRole('button', { name: 'Ficar e enviar' }).tap();
     await dialog.waitFor({ state: 'detached' });
     expect(new URL(page.url()).pathname).toBe('/buyer/documents/upload');
@@ -186,6 +199,7 @@ describe('several pages as one PDF; files that wait for the connection', () => {
     await wayOn(page).tap();
     const dialog = page.getByRole('dialog').filter({ hasText: 'Sair sem enviar?' });
     await dialog.getByText('1 arquivo aguardando conexão. Se sair agora, não será enviado.').waitFor();
+    await opened(dialog);
     await dialog.getByRole('button', { name: 'Ficar e enviar' }).tap();
     await dialog.waitFor({ state: 'detached' });
     expect(new URL(page.url()).pathname).toBe('/buyer/documents/upload');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { formatBrDate, todayIso } from '@portal/domain/dates';
 import {
   chooseProposal,
@@ -23,6 +23,18 @@ const dayFromToday = (days: number) => {
   const [y, m, d] = todayIso().split('-').map(Number) as [number, number, number];
   return formatBrDate(new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10));
 };
+
+/**
+ * Waits until an antd dialog has finished zooming in (opaque, no animation left). Playwright checks
+ * only the press of a click against the button: a press on a button still moving with the zoom can
+ * be released off it, and the click then goes to the dialog, not the button — lost without an
+ * error (e2e/password.spec.ts lost a logout so, once in CI).
+ */
+async function opened(dialog: Locator): Promise<void> {
+  await expect
+    .poll(() => dialog.evaluate((el) => getComputedStyle(el).opacity === '1' && el.getAnimations().length === 0))
+    .toBe(true);
+}
 
 describe('documents: upload, review, re-upload', () => {
   const browser = useBrowser();
@@ -124,7 +136,7 @@ describe('documents: upload, review, re-upload', () => {
 
     await op.page.getByRole('button', { name: 'Recusar conta-luz.jpg' }).click();
     const dialog = op.page.getByRole('dialog', { name: 'Recusar documento' });
-    await dialog.waitFor();
+    await opened(dialog);
     await dialog.getByRole('button', { name: 'Recusar' }).click();
     await dialog.getByRole('alert').filter({ hasText: 'Obrigatório' }).waitFor();
     await dialog.getByLabel(/Motivo da recusa/).fill('A conta está em nome de outra pessoa.');
