@@ -11,6 +11,7 @@ import {
   loginAs,
   makeJpeg,
   makePdf,
+  opened,
   PHONE,
   screenshot,
   select,
@@ -137,7 +138,7 @@ describe('back office: from a new proposal to the dossier for the bank', () => {
     await op.page.getByRole('link', { name: /Revisar documentos/ }).click();
     await op.page.getByRole('heading', { name: 'Documentos da proposta' }).waitFor();
     await op.page.getByRole('button', { name: 'Recusar conta-luz.jpg' }).click();
-    const dialog = op.page.getByRole('dialog', { name: 'Recusar documento' });
+    const dialog = await opened(op.page.getByRole('dialog', { name: 'Recusar documento' }));
     await dialog.getByLabel(/Motivo da recusa/).fill('A conta está em nome de outra pessoa.');
     await dialog.getByRole('button', { name: 'Recusar' }).click();
     await dialog.waitFor({ state: 'hidden' });

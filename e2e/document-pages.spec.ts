@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Locator, Page, Request } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { PDFDocument, PDFName, PDFRawStream, type PDFDict } from '@cantoo/pdf-lib';
-import { chooseProposal, makePdf, screenshot, signIn, TOUCH_PHONE, useBrowser } from './fixtures';
+import { chooseProposal, makePdf, opened, screenshot, signIn, TOUCH_PHONE, useBrowser } from './fixtures';
 import { seriousViolations } from './checks';
 
 const INCOME_TAX = 'Declaração de Imposto de Renda — comprador principal';
@@ -53,17 +53,6 @@ const axeProblems = async (page: Page) =>
   (await seriousViolations(page)).map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 
 /** The screen's way on: "Continuar" to the next step, or "Voltar ao início". */
-/**
- * Waits until an antd dialog has finished zooming in (opaque, no animation left). Playwright checks
- * only the press of a click or tap against the button: a press on a button still moving with the
- * zoom can be released off it, and the click then goes to the dialog, not the button — lost
- * without an error (e2e/password.spec.ts lost a logout so, once in CI).
- */
-async function opened(dialog: Locator): Promise<void> {
-  await expect
-    .poll(() => dialog.evaluate((el) => getComputedStyle(el).opacity === '1' && el.getAnimations().length === 0))
-    .toBe(true);
-}
 
 const wayOn = (page: Page) =>
   page

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { formatBrDate, todayIso } from '@portal/domain/dates';
 import {
   chooseProposal,
@@ -7,6 +7,7 @@ import {
   loginAs,
   makeJpeg,
   makePdf,
+  opened,
   PHONE,
   screenshot,
   signIn,
@@ -23,18 +24,6 @@ const dayFromToday = (days: number) => {
   const [y, m, d] = todayIso().split('-').map(Number) as [number, number, number];
   return formatBrDate(new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10));
 };
-
-/**
- * Waits until an antd dialog has finished zooming in (opaque, no animation left). Playwright checks
- * only the press of a click against the button: a press on a button still moving with the zoom can
- * be released off it, and the click then goes to the dialog, not the button — lost without an
- * error (e2e/password.spec.ts lost a logout so, once in CI).
- */
-async function opened(dialog: Locator): Promise<void> {
-  await expect
-    .poll(() => dialog.evaluate((el) => getComputedStyle(el).opacity === '1' && el.getAnimations().length === 0))
-    .toBe(true);
-}
 
 describe('documents: upload, review, re-upload', () => {
   const browser = useBrowser();

@@ -2,7 +2,7 @@ import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, request, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
-import { afterAll, beforeAll, onTestFailed } from 'vitest';
+import { afterAll, beforeAll, expect, onTestFailed } from 'vitest';
 import type { E2eServer } from './server';
 
 export const DEMO_PASSWORD = 'Demo@2026!';
@@ -236,6 +236,22 @@ export async function saveAndContinue(page: Page, nextPath: string) {
  * `scope` narrows the label's search (e.g. one row of a list); antd's dropdown is rendered at the
  * page's end.
  */
+/**
+ * Waits until an antd dialog has finished zooming in (opaque, no animation left on it or inside it),
+ * and gives it back. Playwright checks only the press of a click against its target: a press on a
+ * button still moving with the zoom (the dialog grows from the point that opened it) can be released
+ * off it, and the click then goes to the dialog, not the button — lost without an error (a logout
+ * that never started, once in a full run). Click in a dialog only through this.
+ */
+export async function opened(dialog: Locator): Promise<Locator> {
+  await expect
+    .poll(() =>
+      dialog.evaluate((el) => getComputedStyle(el).opacity === '1' && el.getAnimations({ subtree: true }).length === 0),
+    )
+    .toBe(true);
+  return dialog;
+}
+
 export async function select(scope: Page | Locator, label: string, option: string) {
   const page = 'keyboard' in scope ? scope : scope.page();
   const box = scope.getByRole('combobox', { name: label });

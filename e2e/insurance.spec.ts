@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { FOLLOW_UP_LABELS, HEALTH_TOOLTIP } from '@portal/domain/health-questionnaire';
-import { chooseProposal, PHONE, screenshot, signIn, useBrowser } from './fixtures';
+import { chooseProposal, opened, PHONE, screenshot, signIn, useBrowser } from './fixtures';
 import { auditScreen } from './screen-audit';
 
 /** The navigation bar's back button (not the form's own buttons). */
@@ -254,8 +254,9 @@ describe('insurance: the health declaration (DPS)', () => {
 
     // Revoking: the answers are deleted and the declaration starts over.
     await page.getByRole('button', { name: 'Revogar consentimento' }).click();
-    await page.getByRole('dialog').getByText('As suas respostas de saúde serão apagadas', { exact: false }).waitFor();
-    await page.getByRole('button', { name: 'Revogar e apagar respostas' }).click();
+    const revoke = page.getByRole('dialog').filter({ hasText: 'As suas respostas de saúde serão apagadas' });
+    await revoke.waitFor();
+    await (await opened(revoke)).getByRole('button', { name: 'Revogar e apagar respostas' }).click();
     await page.getByText('Consentimento revogado. Suas respostas foram apagadas.').waitFor();
     await page.getByText('Não iniciada').first().waitFor();
     expect((await (await page.request.get(api())).json()).data.me).toMatchObject({

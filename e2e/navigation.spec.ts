@@ -4,6 +4,7 @@ import {
   chooseProposal,
   DESKTOP,
   localStorageOf,
+  opened,
   pathOf,
   screenshot,
   serverSession,
@@ -36,7 +37,7 @@ async function openLogoutDialog(page: Page) {
   await navButton(page, 'Sair').click();
   const dialog = page.getByRole('dialog', { name: 'Confirmar' });
   await dialog.getByText('Tem certeza de que deseja sair?').waitFor();
-  return dialog;
+  return opened(dialog);
 }
 
 describe('navigation bar', () => {

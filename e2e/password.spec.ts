@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { request, type Locator, type Page } from 'playwright-core';
+import { request, type Page } from 'playwright-core';
 import { completeCpf, formatCpf } from '../packages/domain/src/cpf';
 import {
   baseURL,
   chooseProposal,
   DEMO_PASSWORD,
   loginAs,
+  opened,
   pathOf,
   readOutbox,
   screenshot,
@@ -41,19 +42,6 @@ async function restoreDemoPassword(email: string, current: string) {
 
 /** The announced error of a form field (role="alert"), by its text. */
 const fieldError = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text });
-
-/**
- * Waits until an antd dialog has finished zooming in (opaque, no animation left). Playwright checks
- * only the press of a click against the button: a press on a button still moving with the zoom
- * (it grows from the point that opened the dialog) can be released off it, and the click then goes
- * to the dialog, not the button — lost without an error (the logout never started, once in CI).
- */
-async function opened(dialog: Locator): Promise<Locator> {
-  await expect
-    .poll(() => dialog.evaluate((el) => getComputedStyle(el).opacity === '1' && el.getAnimations().length === 0))
-    .toBe(true);
-  return dialog;
-}
 
 async function fillNewPassword(page: Page, pass: string, repeat = pass, current?: string) {
   if (current !== undefined) await page.getByLabel('Senha atual', { exact: true }).fill(current);
