@@ -56,6 +56,9 @@ async function moveStatus(page: Page, to: string, reason: string) {
   await form.getByLabel('Motivo').fill(reason);
   await form.getByRole('button', { name: 'Confirmar' }).click();
   await page.getByRole('region', { name: 'Resumo' }).getByText(to, { exact: true }).waitFor();
+  // The form empties itself in the save's own callback, a render apart from the refetched tag: a next
+  // move picked before that render would be wiped out by it (and "Confirmar" stay disabled).
+  await expect.poll(() => form.getByRole('combobox', { name: 'Nova situação' }).inputValue()).toBe('');
 }
 
 describe('back office: from a new proposal to the dossier for the bank', () => {
@@ -72,7 +75,10 @@ describe('back office: from a new proposal to the dossier for the bank', () => {
     await op.page.getByRole('button', { name: 'Nova proposta' }).click();
     await op.page.waitForURL('**/backoffice/proposals/new');
     await op.page.getByRole('button', { name: 'Criar proposta e convidar' }).click();
-    expect(await op.page.getByRole('alert').filter({ hasText: 'Obrigatório' }).count()).toBeGreaterThanOrEqual(5);
+    // The zod resolver checks the form asynchronously: the messages are drawn a render after the click.
+    const required = op.page.getByRole('alert').filter({ hasText: 'Obrigatório' });
+    await required.nth(4).waitFor();
+    expect(await required.count()).toBeGreaterThanOrEqual(5);
     await screenshot(op.page, 'backoffice-new-errors-desktop');
 
     await field(op.page, 'Nome completo').fill(BUYER.name);

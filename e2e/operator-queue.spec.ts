@@ -75,9 +75,11 @@ describe('the operator queue', () => {
     const mine = op.page.getByRole('row').filter({ hasText: proposal.code });
     await mine.getByText(OPERATOR).waitFor();
     await mine.getByText('aguardando há 0 dias').waitFor();
-    // Only the operator's own proposals are left.
+    // Only the operator's own proposals are left. The table keeps everyone's queue on screen (under
+    // its spinner) until the filtered page arrives, and this proposal's row is in both lists: the
+    // waits above may have found it in the old one, so this check waits for the new list.
     const rows = op.page.getByRole('table', { name: 'Minha fila' }).locator('tbody tr');
-    for (const text of await rows.allInnerTexts()) expect(text).toContain(OPERATOR);
+    await expect.poll(async () => (await rows.allInnerTexts()).filter((text) => !text.includes(OPERATOR))).toEqual([]);
     // The back button goes back to everyone's queue, and the radio with it.
     await op.page.goBack();
     await op.page.waitForURL('**/backoffice/fila');
