@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { baseURL, DESKTOP, loginAs, makePdf, PHONE, useBrowser } from './fixtures';
+import { baseURL, DESKTOP, loginAs, makePdf, PHONE, signIn, useBrowser } from './fixtures';
 import { PUBLIC_URLS, walkRoleScreens } from './route-walk';
 import { seriousViolations, uploadFile } from './checks';
 
@@ -77,8 +77,7 @@ describe("accessibility of the operator's workspace at 1 280 px", () => {
     });
     await buyer.context.close();
     const { page, context } = await browser.newPage(DESKTOP);
-    await loginAs(page, 'operador@demo.com.br', 'operator');
-    await page.waitForURL('**/backoffice');
+    await signIn(page, 'operador@demo.com.br', 'operator');
     const problems: string[] = [];
     for (const tab of ['resumo', 'dados', 'documentos', 'financiamento', 'historico', 'notas']) {
       await page.goto(`/backoffice/proposals/${id}?aba=${tab}`);

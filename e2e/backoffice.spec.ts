@@ -6,17 +6,17 @@ import { describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import type { Page } from 'playwright-core';
 import {
-  joinByInvitation,
   DESKTOP,
-  loginAs,
+  joinByInvitation,
   makeJpeg,
   makePdf,
   opened,
   PHONE,
+  saveAndContinue,
   screenshot,
   select,
+  signIn,
   useBrowser,
-  saveAndContinue,
 } from './fixtures';
 
 const BUYER = { name: 'Beatriz Moreira Andrade', cpf: '390.533.447-05', email: 'beatriz.andrade@exemplo.com.br' };
@@ -67,8 +67,7 @@ describe('back office: from a new proposal to the dossier for the bank', () => {
   it('creates a proposal, the invited buyer fills and uploads, documents are reviewed, the status reaches the bank and the dossier unzips', async () => {
     // 1. The operator creates the proposal (the form first shows what is missing, in Portuguese).
     const op = await browser.newPage(DESKTOP);
-    await loginAs(op.page, 'operador@demo.com.br', 'operator');
-    await op.page.waitForURL('**/backoffice');
+    await signIn(op.page, 'operador@demo.com.br', 'operator');
     await op.page.getByRole('heading', { name: 'Propostas', exact: true }).waitFor();
     await op.page.getByText('PF-2026-004817').first().waitFor();
     await screenshot(op.page, 'backoffice-list-desktop');
@@ -217,8 +216,7 @@ describe('back office: from a new proposal to the dossier for the bank', () => {
 
   it('is usable on a phone: list as cards, proposal view, audit log, outbox and operators', async () => {
     const { page, context } = await browser.newPage(PHONE);
-    await loginAs(page, 'operador@demo.com.br', 'operator');
-    await page.waitForURL('**/backoffice');
+    await signIn(page, 'operador@demo.com.br', 'operator');
     await page.getByLabel('Buscar por código, nome ou CPF').fill('529.982.247-25');
     await page.getByRole('button', { name: 'Buscar', exact: true }).click();
     await page.waitForURL(/q=529/);

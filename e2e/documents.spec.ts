@@ -4,7 +4,6 @@ import { formatBrDate, todayIso } from '@portal/domain/dates';
 import {
   chooseProposal,
   DESKTOP,
-  loginAs,
   makeJpeg,
   makePdf,
   opened,
@@ -107,8 +106,7 @@ describe('documents: upload, review, re-upload', () => {
 
     // The operator previews both files in the page and rejects the photo with a reason.
     const op = await browser.newPage(DESKTOP);
-    await loginAs(op.page, 'operador@demo.com.br', 'operator');
-    await op.page.waitForURL('**/backoffice**');
+    await signIn(op.page, 'operador@demo.com.br', 'operator');
     await op.page.goto(`/backoffice/proposals/${proposalId}/documents`);
     await op.page.getByRole('heading', { name: 'Documentos da proposta' }).waitFor();
     const pdfPreview = op.page.waitForResponse((r) => r.url().includes('/content?inline=1'));

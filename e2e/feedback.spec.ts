@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { activateInvited, chooseProposal, loginAs, PHONE, select, signIn, useBrowser } from './fixtures';
+import { activateInvited, chooseProposal, PHONE, select, signIn, useBrowser } from './fixtures';
 import { createProposal, freshPerson } from './phone-walk';
 
 const PASSWORD = 'Retorno2026';
@@ -16,8 +16,7 @@ describe('feedback on a phone', () => {
 
   async function freshBuyerHome() {
     const op = await browser.newPage();
-    await loginAs(op.page, 'operador@demo.com.br', 'operator');
-    await op.page.waitForURL('**/backoffice');
+    await signIn(op.page, 'operador@demo.com.br', 'operator');
     const buyer = freshPerson('Renata Lopes Cardoso');
     const proposal = await createProposal(op.page.request, buyer);
     await op.context.close();

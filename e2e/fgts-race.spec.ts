@@ -7,6 +7,7 @@ import {
   FGTS_QUESTIONS as Q,
   loginAs,
   PHONE,
+  signIn,
   stepIndicator,
   useBrowser,
 } from './fixtures';
@@ -29,8 +30,7 @@ const PASSWORD = 'Corrida2026';
 describe('FGTS questions at a phone speed', () => {
   it('"Salvar e continuar" reaches the next step 20 times out of 20 (CPU 6x slower)', async () => {
     const op = await browser.newPage(DESKTOP);
-    await loginAs(op.page, 'operador@demo.com.br', 'operator');
-    await op.page.waitForURL('**/backoffice');
+    await signIn(op.page, 'operador@demo.com.br', 'operator');
     const buyer = freshPerson('Helena Prado Moreira');
     const proposal = await createProposal(op.page.request, buyer);
     await activateInvited(buyer.email, PASSWORD);

@@ -6,12 +6,11 @@ import {
   activateInvited,
   chooseProposal,
   DESKTOP,
-  loginAs,
   PHONE,
   screenshot,
   signIn,
-  useBrowser,
   stepIndicator,
+  useBrowser,
 } from './fixtures';
 
 const ELIGIBLE = {
@@ -108,8 +107,7 @@ describe('financing: property values, installments and the FGTS property rules',
   // cores it needs more than the default minute, as the other journeys here have.
   it('an FGTS buyer sees why each failing property closes the FGTS forms; a compliant one opens them; the ceiling is a setting', async () => {
     const op = await browser.newPage(DESKTOP);
-    await loginAs(op.page, 'operador@demo.com.br', 'operator');
-    await op.page.waitForURL('**/backoffice');
+    await signIn(op.page, 'operador@demo.com.br', 'operator');
     const opApi = op.page.request;
     const owner = freshPerson('Carlos Teste Financiamento');
     const aboveCeiling = await createProposal(opApi, owner, { amount: '1.000.000,00' });
@@ -212,8 +210,7 @@ describe('financing: property values, installments and the FGTS property rules',
 
   it('the back office enters the values (the LTV limit refuses too much) and the buyer sees the installments', async () => {
     const op = await browser.newPage(DESKTOP);
-    await loginAs(op.page, 'operador@demo.com.br', 'operator');
-    await op.page.waitForURL('**/backoffice');
+    await signIn(op.page, 'operador@demo.com.br', 'operator');
     const owner = freshPerson('Carlos Teste Financiamento');
     const proposal = await createProposal(op.page.request, owner, { amount: '520.000,00' });
     await activateInvited(owner.email, PASSWORD);

@@ -284,7 +284,7 @@ async function pickAntdOption(page: Page, box: Locator, option: string) {
 export async function signIn(
   page: Page,
   username: string,
-  role: 'buyer' | 'seller' = 'buyer',
+  role: 'buyer' | 'seller' | 'operator' = 'buyer',
   password = DEMO_PASSWORD,
 ) {
   await loginAs(page, username, role, password);
@@ -296,7 +296,7 @@ export async function signIn(
     await page.waitForURL('**/buyer/select-proposal', landing);
     await page.getByRole('heading', { name: 'Minhas propostas' }).waitFor();
   } else {
-    await page.waitForURL('**/seller/proposals', landing);
+    await page.waitForURL(role === 'seller' ? '**/seller/proposals' : '**/backoffice', landing);
     await page.getByRole('heading', { name: 'Propostas', exact: true }).waitFor();
   }
 }

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { dataDir, DESKTOP, loginAs, PHONE, screenshot, useBrowser } from './fixtures';
+import { dataDir, DESKTOP, PHONE, screenshot, signIn, useBrowser } from './fixtures';
 
 /**
  * The back office's "Tarefas em segundo plano" at 1280 px: a delivery job that failed for good shows
@@ -28,8 +28,7 @@ describe('background jobs page', () => {
     }
 
     const { page, context } = await browser.newPage(DESKTOP);
-    await loginAs(page, 'operador@demo.com.br', 'operator');
-    await page.waitForURL('**/backoffice');
+    await signIn(page, 'operador@demo.com.br', 'operator');
     await page
       .getByRole('navigation', { name: 'Menu da equipe do portal' })
       .getByRole('link', { name: 'Tarefas' })
@@ -76,8 +75,7 @@ describe('background jobs page', () => {
 
   it('fits a phone: the queues and the failures as cards, nothing wider than the screen', async () => {
     const { page, context } = await browser.newPage(PHONE);
-    await loginAs(page, 'operador@demo.com.br', 'operator');
-    await page.waitForURL('**/backoffice');
+    await signIn(page, 'operador@demo.com.br', 'operator');
     await page.goto('/backoffice/jobs');
     await page.getByRole('heading', { name: 'Tarefas em segundo plano', level: 1 }).waitFor();
     await page.getByRole('table', { name: 'Tarefas por fila' }).getByText('Limpeza de sessões expiradas').waitFor();

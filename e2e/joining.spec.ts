@@ -3,12 +3,12 @@ import type { Page } from 'playwright-core';
 import {
   DESKTOP,
   INVITATION_LINK,
-  loginAs,
   pathOf,
   PHONE,
   readOutbox,
   screenshot,
   serverSession,
+  signIn,
   useBrowser,
   waitForMailLink,
 } from './fixtures';
@@ -36,8 +36,7 @@ const mailKinds = (email: string) =>
 describe('joining by the e-mailed invitation', () => {
   it('a new buyer and the seller she invites each join from the e-mail, straight in, with no alarm e-mail', async () => {
     const op = await browser.newPage(DESKTOP);
-    await loginAs(op.page, 'operador@demo.com.br', 'operator');
-    await op.page.waitForURL('**/backoffice');
+    await signIn(op.page, 'operador@demo.com.br', 'operator');
     const buyer = freshPerson('Marina Costa Albuquerque');
     const proposal = await createProposal(op.page.request, buyer);
 

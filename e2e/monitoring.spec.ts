@@ -3,7 +3,7 @@ import Database from 'better-sqlite3';
 import type { BrowserContext, Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import AxeBuilder from '@axe-core/playwright';
-import { dataDir, loginAs, PHONE, screenshot, useBrowser } from './fixtures';
+import { dataDir, loginAs, PHONE, screenshot, signIn, useBrowser } from './fixtures';
 
 /**
  * Front-end monitoring (docs/product/monitoring.md): the real @elastic/apm-rum agent in Chromium, posting to the
@@ -339,8 +339,7 @@ describe('front-end monitoring', () => {
 
   it('the operator sees the errors and the slowest routes, and sets the sampling rate', async () => {
     const { page, context } = await browser.newPage(PHONE);
-    await loginAs(page, 'operador@demo.com.br', 'operator');
-    await page.waitForURL('**/backoffice');
+    await signIn(page, 'operador@demo.com.br', 'operator');
     await page.goto('/backoffice/monitoring');
     await page.getByRole('heading', { name: 'Monitoramento', level: 1 }).waitFor();
     await waitForTitle(page, TITLE('Monitoramento'));

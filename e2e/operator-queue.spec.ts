@@ -1,15 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  activateInvited,
-  chooseProposal,
-  DESKTOP,
-  loginAs,
-  makePdf,
-  PHONE,
-  screenshot,
-  signIn,
-  useBrowser,
-} from './fixtures';
+import { activateInvited, chooseProposal, DESKTOP, makePdf, PHONE, screenshot, signIn, useBrowser } from './fixtures';
 import { createProposal, freshPerson } from './phone-walk';
 
 const PASSWORD = 'Fila2026ok';
@@ -26,8 +16,7 @@ describe('the operator queue', () => {
 
   it('shows a document just sent as waiting 0 days; after "Assumir" it is the operator\'s', async () => {
     const op = await browser.newPage(DESKTOP);
-    await loginAs(op.page, 'operador@demo.com.br', 'operator');
-    await op.page.waitForURL('**/backoffice');
+    await signIn(op.page, 'operador@demo.com.br', 'operator');
     const buyer = freshPerson('Otávio Fila Nogueira');
     const proposal = await createProposal(op.page.request, buyer);
     await activateInvited(buyer.email, PASSWORD);

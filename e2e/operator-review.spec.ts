@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DESKTOP, loginAs, makeJpeg, makePdf, screenshot, useBrowser } from './fixtures';
+import { DESKTOP, loginAs, makeJpeg, makePdf, screenshot, signIn, useBrowser } from './fixtures';
 import { uploadFile } from './checks';
 
 /** The operator's workspace at 1 280 px: the team's notes and the side-by-side review with the keyboard alone. */
@@ -20,8 +20,7 @@ describe('operator workspace: notes and side-by-side review', () => {
 
   it('a note survives a reload; the tab is in the address (reload and back keep it)', async () => {
     const { page, context } = await browser.newPage(DESKTOP);
-    await loginAs(page, 'operador@demo.com.br', 'operator');
-    await page.waitForURL('**/backoffice');
+    await signIn(page, 'operador@demo.com.br', 'operator');
     const id = await (async () => {
       const res = await page.request.get(`/api/v3/backoffice/proposals?q=${CODE}`);
       return ((await res.json()) as { data: { id: string }[] }).data[0]!.id;
@@ -69,8 +68,7 @@ describe('operator workspace: notes and side-by-side review', () => {
     await buyer.context.close();
 
     const { page, context } = await browser.newPage(DESKTOP);
-    await loginAs(page, 'operador@demo.com.br', 'operator');
-    await page.waitForURL('**/backoffice');
+    await signIn(page, 'operador@demo.com.br', 'operator');
     await page.goto(`/backoffice/proposals/${id}?aba=documentos`);
     await position(page).getByText('Documento 1 de 3 · 3 a revisar').waitFor();
     const data = page.getByRole('region', { name: 'Dados para conferir' });

@@ -3,9 +3,8 @@ import type { Page } from 'playwright-core';
 import {
   activateInvited,
   chooseProposal,
-  joinByInvitation,
   DESKTOP,
-  loginAs,
+  joinByInvitation,
   pathOf,
   PHONE,
   screenshot,
@@ -36,8 +35,7 @@ describe('phone walk: the next step always in sight, one count everywhere', () =
 
   it('a new buyer and a new seller finish by following only "next"; every screen counts alike', async () => {
     const op = await browser.newPage(DESKTOP);
-    await loginAs(op.page, 'operador@demo.com.br', 'operator');
-    await op.page.waitForURL('**/backoffice');
+    await signIn(op.page, 'operador@demo.com.br', 'operator');
     const opApi = op.page.request;
     const buyer = freshPerson('Luana Andrade Teixeira');
     const seller = freshPerson('Otávio Ramos Pereira');

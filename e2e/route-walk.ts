@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { ROUTES, roleForPath, type RouteId } from '../packages/domain/src/routes';
-import { loginAs, signIn } from './fixtures';
+import { signIn } from './fixtures';
 
 export type Role = 'buyer' | 'seller' | 'operator';
 
@@ -46,8 +46,7 @@ export async function walkRoleScreens(
   { skip = [] }: { skip?: RouteId[] } = {},
 ): Promise<number> {
   if (role === 'operator') {
-    await loginAs(page, DEMO_LOGIN.operator, 'operator');
-    await page.waitForURL('**/backoffice**');
+    await signIn(page, DEMO_LOGIN.operator, 'operator');
   } else {
     await signIn(page, DEMO_LOGIN[role], role);
   }

@@ -4,12 +4,12 @@ import {
   DESKTOP,
   INVITATION_LINK,
   joinByInvitation,
-  loginAs,
   pathOf,
   PHONE,
   readOutbox,
   screenshot,
   select,
+  signIn,
   useBrowser,
   waitForMailLink,
 } from './fixtures';
@@ -66,8 +66,7 @@ describe('one proposal, three people', () => {
 
   it('buyer, seller and operator follow one lifecycle and always see the same status', async () => {
     const op = (await browser.newPage(PHONE)).page;
-    await loginAs(op, 'operador@demo.com.br', 'operator');
-    await op.waitForURL('**/backoffice');
+    await signIn(op, 'operador@demo.com.br', 'operator');
     const buyer = freshPerson('Renata Campos Vieira');
     const seller = freshPerson('Caio Nogueira Prado');
     const proposal = await createOnScreen(op, buyer);
