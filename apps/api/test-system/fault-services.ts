@@ -68,14 +68,11 @@ export function redisOnPort(port: number) {
     });
   return {
     url: `redis://127.0.0.1:${port}`,
+    /** Already up: nothing (a second server could not bind the port, and the first would be lost, never stopped). */
     async start() {
-      child = spawn(
-        'redis-server',
-        ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-        {
-          stdio: 'ignore',
-        },
-      );
+      if (child) return;
+      const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'];
+      child = spawn('redis-server', args, { stdio: 'ignore' });
       await waitFor('redis-server to answer PING', ping);
     },
     /** Kills the server as a crash would (SIGKILL): connections drop, nothing is flushed. */
