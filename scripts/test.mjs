@@ -14,12 +14,13 @@ console.log(`Node.js ${process.versions.node}`);
 
 const out = mkdtempSync(join(tmpdir(), 'portal-test-report-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
-let ok = true;
+/** The steps that failed, named again at the end: a typecheck error scrolls away above the tests. */
+const failedSteps = [];
 
 function run(label, cmd, args) {
   console.log(`\n▶ ${label}`);
   const r = spawnSync(cmd, args, { stdio: 'inherit' });
-  if (r.status !== 0) ok = false;
+  if (r.status !== 0) failedSteps.push(label);
   return r.status === 0;
 }
 
@@ -39,8 +40,8 @@ function vitest(label, projects, report) {
     totals.passed += r.numPassedTests;
     totals.failed += r.numFailedTests;
     totals.skipped += r.numPendingTests + (r.numTodoTests ?? 0);
-  } else {
-    ok = false;
+  } else if (!failedSteps.includes(label)) {
+    failedSteps.push(label);
   }
 }
 
@@ -51,5 +52,7 @@ vitest('unit + api', ['unit', 'api'], 'unit-api');
 vitest('system (durability, scale-out, production start and dependencies: real processes)', ['system'], 'system');
 vitest('e2e (Chromium)', ['e2e'], 'e2e');
 
+// The totals stay the last line (what CI reads); the failed steps just above them.
+if (failedSteps.length) console.log(`\nfailed steps: ${failedSteps.join('; ')}`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
-process.exit(ok && totals.failed === 0 ? 0 : 1);
+process.exit(failedSteps.length === 0 && totals.failed === 0 ? 0 : 1);
