@@ -247,6 +247,24 @@ describe('back office: from a new proposal to the dossier for the bank', () => {
       .locator('.ant-select-placeholder', { hasText: 'Todas' })
       .waitFor();
     await page.getByText('3 propostas').waitFor();
+    // Back pressed at once, before React has drawn the filtered list (the router went there and
+    // back within one transition): the filter goes back too.
+    expect(
+      await status.evaluate(async (select: HTMLSelectElement) => {
+        select.value = Array.from(select.options).find((o) => o.text === 'Em análise')!.value;
+        select.dispatchEvent(new Event('change', { bubbles: true }));
+        for (let i = 0; i < 100 && !location.search.includes('status='); i++) await Promise.resolve();
+        const pushed = location.search.includes('status=');
+        history.back();
+        return pushed;
+      }),
+    ).toBe(true);
+    await page.waitForURL((url) => !url.searchParams.has('status'));
+    await page
+      .locator('.native-select', { has: status })
+      .locator('.ant-select-placeholder', { hasText: 'Todas' })
+      .waitFor();
+    await page.getByText('3 propostas').waitFor();
     await page.getByRole('link', { name: 'CGI-2026-001293' }).click();
     await page.getByRole('heading', { name: 'Proposta CGI-2026-001293' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 
 /**
@@ -25,6 +25,14 @@ export function useSearchParamsNow(): [URLSearchParams, (next: URLSearchParams) 
     next = null;
     setPending({ seen: routedText, next: null });
   }
+  useEffect(() => {
+    // Back or forward: the router's params are right again. The params rendered may not have changed
+    // at all (a choice, then back, within one transition: React never drew the choice), so this is
+    // not left to the comparison above.
+    const drop = () => setPending((p) => (p.next ? { seen: p.seen, next: null } : p));
+    window.addEventListener('popstate', drop);
+    return () => window.removeEventListener('popstate', drop);
+  }, []);
   const set = (params: URLSearchParams) => {
     setPending({ seen: routedText, next: params });
     setRouted(params);
