@@ -228,6 +228,15 @@ describe('back office: from a new proposal to the dossier for the bank', () => {
     // A filter shows the option chosen within the change itself (the URL follows in a React
     // transition; the select must not jump back to "Todas" meanwhile), and the back button undoes it.
     const status = page.getByRole('combobox', { name: 'Situação' });
+    /** Back on the search alone: no status in the address, the select empty, the 3 proposals again. */
+    const unfiltered = async () => {
+      await page.waitForURL((url) => !url.searchParams.has('status'));
+      await page
+        .locator('.native-select', { has: status })
+        .locator('.ant-select-placeholder', { hasText: 'Todas' })
+        .waitFor();
+      await page.getByText('3 propostas').waitFor();
+    };
     expect(
       await status.evaluate((select: HTMLSelectElement) => {
         select.value = Array.from(select.options).find((o) => o.text === 'Em análise')!.value;
@@ -241,12 +250,7 @@ describe('back office: from a new proposal to the dossier for the bank', () => {
     await page.waitForURL(/status=/);
     expect(new URL(page.url()).searchParams.get('q')).toContain('529');
     await page.goBack();
-    await page.waitForURL((url) => !url.searchParams.has('status'));
-    await page
-      .locator('.native-select', { has: status })
-      .locator('.ant-select-placeholder', { hasText: 'Todas' })
-      .waitFor();
-    await page.getByText('3 propostas').waitFor();
+    await unfiltered();
     // Back pressed at once, before React has drawn the filtered list (the router went there and
     // back within one transition): the filter goes back too.
     expect(
@@ -259,12 +263,7 @@ describe('back office: from a new proposal to the dossier for the bank', () => {
         return pushed;
       }),
     ).toBe(true);
-    await page.waitForURL((url) => !url.searchParams.has('status'));
-    await page
-      .locator('.native-select', { has: status })
-      .locator('.ant-select-placeholder', { hasText: 'Todas' })
-      .waitFor();
-    await page.getByText('3 propostas').waitFor();
+    await unfiltered();
     await page.getByRole('link', { name: 'CGI-2026-001293' }).click();
     await page.getByRole('heading', { name: 'Proposta CGI-2026-001293' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
