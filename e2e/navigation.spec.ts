@@ -55,6 +55,26 @@ describe('navigation bar', () => {
     await context.close();
   });
 
+  it("draws with the build's antd styles only: the list, a proposal's home and the logout dialog add no <style>", async () => {
+    // antd's theme token and each component's CSS variables come with the build's stylesheet and
+    // style cache (docs/decisions/065-antd-token-at-build-time.md): nothing is computed or added here.
+    const { page, context } = await browser.newPage();
+    await signIn(page, 'comprador@demo.com.br');
+    await continueWith(page, 'PF-2026-004817');
+    await openLogoutDialog(page);
+    // (The dialog's scroll lock, `html body { overflow-y: hidden }`, is a <style> of its own.)
+    const added = await page.evaluate(() =>
+      Array.from(document.querySelectorAll('style'), (s) => s.textContent ?? '')
+        .filter((text) => text.includes('--ant-'))
+        .map((text) => text.slice(0, 60)),
+    );
+    expect(added).toEqual([]);
+    // The stylesheet's variables are in force: the primary button's lime and the navy text.
+    const yes = page.getByRole('dialog', { name: 'Confirmar' }).getByRole('button', { name: 'SIM' });
+    expect(await yes.evaluate((b) => getComputedStyle(b).backgroundColor)).toBe('rgb(180, 240, 58)');
+    await context.close();
+  });
+
   it('opens a proposal with Continuar and comes back to the list with the home button', async () => {
     const { page, context } = await browser.newPage();
     await signIn(page, 'comprador@demo.com.br');

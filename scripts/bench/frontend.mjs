@@ -99,7 +99,10 @@ export async function benchFrontend(results) {
 }
 
 /** Lighthouse runs per page; the median is reported. */
-const RUNS = 3;
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+/** LIGHTHOUSE_PAGES=<part>[,<part>…]: only the pages whose name holds one of these (comparing two builds page by page). */
+const PAGE_FILTER = process.env.LIGHTHOUSE_PAGES?.split(',') ?? null;
+const wanted = (p) => !PAGE_FILTER || PAGE_FILTER.some((part) => p.name.includes(part));
 
 /**
  * Lighthouse's mobile preset runs the page unthrottled and multiplies its CPU work by 4, so the
@@ -244,9 +247,11 @@ export async function benchLighthouse(results, { lowTier = false } = {}) {
 
     await signIn('/buyer/login', 'comprador@demo.com.br', '/buyer/select-proposal');
     await prepareBuyer(page);
-    for (const p of BUYER_PAGES) await measure({ ...p, url: `${base}${p.url}` });
-    await signIn('/auth/operator/login', 'operador@demo.com.br', '/backoffice');
-    await measure({ ...OPERATOR_PAGE, url: `${base}${OPERATOR_PAGE.url}` });
+    for (const p of BUYER_PAGES) if (wanted(p)) await measure({ ...p, url: `${base}${p.url}` });
+    if (wanted(OPERATOR_PAGE)) {
+      await signIn('/auth/operator/login', 'operador@demo.com.br', '/backoffice');
+      await measure({ ...OPERATOR_PAGE, url: `${base}${OPERATOR_PAGE.url}` });
+    }
   } finally {
     await context.close();
     await stop(server);

@@ -21,15 +21,57 @@ import { dropBuildTimeScopes } from './static-css-scopes';
  * where no screen imports the component (scripts/antd-static-css.test.ts checks both).
  */
 export function antdStaticCss(theme: ThemeConfig): string {
-  const cache = createCache();
-  renderToString(
-    h(
-      StyleProvider,
-      { cache },
-      h(antd.ConfigProvider, { theme: { ...theme, zeroRuntime: false } }, ...allComponents()),
-    ),
+  return dropBuildTimeScopes(
+    extractStyle(renderInto(theme, false), { plain: true, types: ['style', 'token', 'cssVar'] }),
   );
-  return dropBuildTimeScopes(extractStyle(cache, { plain: true, types: ['style', 'token', 'cssVar'] }));
+}
+
+/** Every component below rendered once under the app's ConfigProvider and theme, into a new style cache. */
+export function renderInto(
+  theme: ThemeConfig,
+  zeroRuntime: boolean,
+  cache = createCache(),
+): ReturnType<typeof createCache> {
+  renderToString(
+    h(StyleProvider, { cache }, h(antd.ConfigProvider, { theme: { ...theme, zeroRuntime } }, ...allComponents())),
+  );
+  return cache;
+}
+
+/** A style-cache entry: its key (the parts joined by `%`) and its value. */
+export type StyleCacheEntry = [key: string, value: unknown[]];
+
+/**
+ * What the app's style cache holds once its components have drawn, computed here instead of on the
+ * phone (docs/decisions/065-antd-token-at-build-time.md). Even with `zeroRuntime`, antd computes its
+ * theme token when the first component draws (the colour palettes of every seed colour, then every
+ * token turned into a CSS variable) and, for each kind of component, that component's token, and adds
+ * each result to the page as a `<style>` element of CSS variables. The stylesheet above already holds
+ * those variables. So the run-time render's entries are taken here, the theme token's and each
+ * component's, with the CSS text each would have added emptied when the stylesheet has it (an entry
+ * whose key the stylesheet's render did not make keeps its text, and adds it as before). The app
+ * starts its cache with these (app/app.tsx): a component finds its entry, computes nothing and adds
+ * no `<style>`; a key the build did not make is computed on the phone as before.
+ */
+export function antdRuntimeCache(theme: ThemeConfig): StyleCacheEntry[] {
+  const inStylesheet = renderInto(theme, false);
+  const runtime = renderInto(theme, true) as unknown as { cache: Map<string, [number, unknown[]]> };
+  const entries: StyleCacheEntry[] = [];
+  for (const [key, [, value]] of runtime.cache) {
+    // The index of the CSS text: [token with variables, hash class, token, css, key] or [token, css, id, key].
+    const cssAt = key.startsWith('token%') ? 3 : key.startsWith('cssVar%') ? 1 : -1;
+    if (cssAt < 0) continue;
+    // A scope or variables' key named after a React id of the build-time render (a modal's, a message's
+    // own theme; see static-css-scopes.ts): never made in the app.
+    if (key.includes('_R_') || String(value.at(-1)).includes('_R_')) continue;
+    const held = inStylesheet.opGet(key) !== null;
+    const kept = value.map((v, i) => (i === cssAt && held ? '' : v));
+    // A component's entry starts with its token as CSS variables, which only the style rules antd
+    // builds at run time read; with `zeroRuntime` nothing does (cssinjs-utils' genCSSVarRegister).
+    if (cssAt === 1) kept[0] = {};
+    entries.push([key, kept]);
+  }
+  return entries;
 }
 
 const {
@@ -174,6 +216,8 @@ function allComponents(): ReactNode[] {
     el(Steps, { current: 1, items: [{ title: 'a' }, { title: 'b', status: 'error' }, { title: 'c' }], size: 'small' }),
     el(Steps, { current: 1, direction: 'vertical', progressDot: true, items: [{ title: 'a' }, { title: 'b' }] }),
     el(Modal._InternalPanelDoNotUseOrYouWillBeFired, { title: 't', footer: null }, 'm'),
+    // An open dialog drawn in place, as the app's confirmations draw (the panels above carry scopes of their own).
+    el(Modal, { open: true, getContainer: false, title: 't' }, 'm'),
     ...(['confirm', 'info', 'success', 'error', 'warning'] as const).map((type) =>
       el(Modal._InternalPanelDoNotUseOrYouWillBeFired, { type, title: 't', content: 'c' }),
     ),
