@@ -75,6 +75,29 @@ describe('navigation bar', () => {
     await context.close();
   });
 
+  it('fetches the buyer home ahead from the proposal list without running it; Continuar reads it from the cache', async () => {
+    // docs/decisions/066-prefetch-without-running.md
+    const { page, context } = await browser.newPage();
+    await signIn(page, 'comprador@demo.com.br');
+    const home = () =>
+      page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .filter((e) => /\/buyer-home-page-[\w-]+\.js$/.test(e.name))
+          .map((e) => ({
+            by: (e as PerformanceResourceTiming).initiatorType,
+            bytes: (e as PerformanceResourceTiming).transferSize,
+          })),
+      );
+    // Fetched by a <link rel="prefetch">, and only that: no module loader asked for it.
+    await expect.poll(home).toEqual([{ by: 'link', bytes: expect.any(Number) }]);
+    expect((await home())[0]?.bytes).toBeGreaterThan(0);
+    await continueWith(page, 'PF-2026-004817');
+    // The module loader's request for it was answered from the cache: nothing crossed the network.
+    expect((await home()).slice(1)).toEqual([{ by: 'script', bytes: 0 }]);
+    await context.close();
+  });
+
   it('opens a proposal with Continuar and comes back to the list with the home button', async () => {
     const { page, context } = await browser.newPage();
     await signIn(page, 'comprador@demo.com.br');

@@ -6,6 +6,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { antdRuntimeCache, antdStaticCss } from './build/antd-static-css';
+import { screenFiles, screenModules, type BuiltBundle } from './build/screen-files';
 import { theme } from './src/app/theme';
 
 /** Text files worth compressing; images, fonts (woff2) and source maps are left as they are. */
@@ -90,6 +91,46 @@ function antdStyleCache(): Plugin {
   };
 }
 
+const SCREEN_LOADERS = fileURLToPath(new URL('./src/app/screen-loaders.ts', import.meta.url));
+
+/**
+ * Emits the files of each screen's chunk (build/screen-files.ts) as a JSON asset of its own,
+ * `screen-files-<hash>.json`, and names it in the page's `<meta name="screen-files">`, so that the
+ * app can fetch the screen a person is likely to open next without running it
+ * (app/screen-loaders.ts, `prefetchScreenFiles`). A file of its own rather than inside the page:
+ * only a visit that fetches ahead reads it, and it is cached like every asset.
+ */
+function screenFilesAsset(): Plugin {
+  const PLACEHOLDER = '__PORTAL_SCREEN_FILES__';
+  return {
+    name: 'portal-screen-files',
+    apply: 'build',
+    enforce: 'post',
+    transformIndexHtml: () => [
+      { tag: 'meta', attrs: { name: 'screen-files', content: PLACEHOLDER }, injectTo: 'head' },
+    ],
+    generateBundle(_options, bundle) {
+      // Only the screens a buyer's or a seller's step leads to are fetched ahead (lib/prefetch-screen.ts).
+      const modules = new Map(
+        [...screenModules(readFileSync(SCREEN_LOADERS, 'utf8'), dirname(SCREEN_LOADERS))].filter(([id]) =>
+          /^(buyer|seller)\./.test(id),
+        ),
+      );
+      const shell = [fileURLToPath(new URL('./src/app/start', import.meta.url))];
+      const map = screenFiles(modules, bundle as unknown as BuiltBundle, shell);
+      if (Object.keys(map.screens).length !== modules.size)
+        throw new Error(
+          `screen-files: ${modules.size} screens in screen-loaders.ts, ${Object.keys(map.screens).length} found`,
+        );
+      const ref = this.emitFile({ type: 'asset', name: 'screen-files.json', source: JSON.stringify(map) });
+      const page = bundle['index.html'];
+      if (page?.type !== 'asset' || typeof page.source !== 'string' || !page.source.includes(PLACEHOLDER))
+        throw new Error('screen-files: index.html is not in the bundle yet, or has no placeholder');
+      page.source = page.source.replace(PLACEHOLDER, `/${this.getFileName(ref)}`);
+    },
+  };
+}
+
 const ZOD_WITH_MESSAGES = fileURLToPath(new URL('./src/lib/zod-with-messages.ts', import.meta.url));
 const ZOD_MESSAGES = /[\\/]packages[\\/]domain[\\/]src[\\/]zod-messages\.ts$/;
 
@@ -131,7 +172,15 @@ function reactRouterProduction(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), zodWithMessages(), reactRouterProduction(), antdCss(), antdStyleCache(), precompress()],
+  plugins: [
+    react(),
+    zodWithMessages(),
+    reactRouterProduction(),
+    antdCss(),
+    antdStyleCache(),
+    screenFilesAsset(),
+    precompress(),
+  ],
   build: {
     target: 'es2022',
     // The bench reads what each route loads first from the manifest.

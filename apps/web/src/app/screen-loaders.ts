@@ -105,3 +105,53 @@ export function preloadScreen(path: string): void {
   requested.add(id);
   void SCREEN_LOADERS[id]().catch(() => requested.delete(id));
 }
+
+/** The build's list of each screen's files (build/screen-files.ts). */
+interface ScreenFiles {
+  files: string[];
+  screens: Partial<Record<string, number[]>>;
+}
+
+let screenFiles: Promise<{ dir: string; map: ScreenFiles } | null> | null = null;
+
+/** Reads, once, the list the page names in `<meta name="screen-files">`; null without one (development) or when it cannot be read. */
+function readScreenFiles() {
+  const href = document.querySelector<HTMLMetaElement>('meta[name="screen-files"]')?.content;
+  if (!href) return Promise.resolve(null);
+  return (screenFiles ??= fetch(href)
+    .then(async (response) =>
+      response.ok
+        ? { dir: href.slice(0, href.lastIndexOf('/') + 1), map: (await response.json()) as ScreenFiles }
+        : null,
+    )
+    .catch(() => null));
+}
+
+const fetchedAhead = new Set<string>();
+
+/**
+ * Fetches the files of an in-app path's screen into the browser's cache without running them
+ * (docs/decisions/066-prefetch-without-running.md): a `<link rel="prefetch">` for its chunk and each
+ * chunk and stylesheet it imports that this visit has not loaded yet. Opening the screen then runs
+ * them from the cache. In development (no list) the screen is loaded as preloadScreen does.
+ */
+export function prefetchScreenFiles(path: string): void {
+  const id = routeIdOf(path);
+  if (!id || !hasChunk(id) || fetchedAhead.has(id)) return;
+  fetchedAhead.add(id);
+  if (!document.querySelector('meta[name="screen-files"]')) return preloadScreen(path);
+  void readScreenFiles().then((list) => {
+    for (const i of list?.map.screens[id] ?? []) {
+      const href = `${list!.dir}${list!.map.files[i]}`;
+      if (fetchedAhead.has(href) || performance.getEntriesByName(new URL(href, location.href).href).length > 0)
+        continue;
+      fetchedAhead.add(href);
+      const link = document.createElement('link');
+      link.rel = 'prefetch';
+      link.href = href;
+      // As the module loader asks for a chunk (CORS, same-origin credentials): one cache entry serves both.
+      link.crossOrigin = 'anonymous';
+      document.head.append(link);
+    }
+  });
+}

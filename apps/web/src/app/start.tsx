@@ -9,7 +9,7 @@ import { queryClient } from '../lib/query-client';
 import { primeSession } from '../lib/session';
 import { setScreenPreloader } from '../lib/prefetch-screen';
 import { router } from './router';
-import { preloadScreen } from './screen-loaders';
+import { prefetchScreenFiles } from './screen-loaders';
 import { App } from './app';
 
 export interface StartOptions {
@@ -34,7 +34,7 @@ export function startApp(root: Root, to?: string, options: StartOptions = {}): v
   if (to) void router.navigate(to, { replace: options.replace, state: options.state });
   if (started) return;
   started = true;
-  setScreenPreloader(preloadScreen);
+  setScreenPreloader(prefetchScreenFiles);
   attachRouter(router);
 
   // Any 401 clears local storage, calls logout and goes to / (docs/product/api.md).
