@@ -2,6 +2,8 @@
 // one production API instance on loopback.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../lib/free-port.mjs';
@@ -125,4 +127,49 @@ export async function prepareBuyer(page) {
     return res.status;
   }, proposalId);
   if (consent !== 200) throw new Error(`the insurer's consent was not given (${consent})`);
+}
+
+/** The demo accounts' password (the seed's). */
+export const DEMO_PASSWORD = 'Demo@2026!';
+
+/**
+ * One API instance with the demo data and headless Chromium, for the probes of first visits as a
+ * phone makes them (412x823 at 1.75x, touch, pt-BR): `newContext()`, `signIn(context, path,
+ * username, landing)` (the light login, then the role's landing; returns that page) and `close()`.
+ */
+export async function phoneProbe(tmpPrefix) {
+  const { chromium } = await import('playwright-core');
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), tmpPrefix));
+  const server = await startApi({ databaseUrl: '', dataDir, port });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
+  const base = `http://localhost:${port}`;
+  return {
+    base,
+    newContext: () =>
+      browser.newContext({
+        viewport: { width: 412, height: 823 },
+        deviceScaleFactor: 1.75,
+        isMobile: true,
+        hasTouch: true,
+        locale: 'pt-BR',
+      }),
+    async signIn(context, path, username, landing) {
+      const page = await context.newPage();
+      await page.goto(`${base}${path}`);
+      await page.getByLabel('E-mail ou CPF').fill(username);
+      await page.getByLabel('Senha', { exact: true }).fill(DEMO_PASSWORD);
+      await page.getByRole('button', { name: 'Entrar' }).click();
+      await page.waitForURL(`**${landing}`);
+      return page;
+    },
+    async close() {
+      await browser.close();
+      await stop(server);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }

@@ -14,28 +14,15 @@
 // LONG_TASKS_PROFILE=1 also records a CPU profile of each page's first run (CDP Profiler) into
 // bench/profiles/long-tasks-<page>.cpuprofile (open it in Chrome DevTools; map bundle lines to
 // sources with apps/web/dist/assets/*.js.map).
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  BUYER_PAGES,
-  CHROMIUM_ARGS,
-  freePort,
-  median,
-  OPERATOR_PAGE,
-  prepareBuyer,
-  root,
-  sleep,
-  startApi,
-  stop,
-} from './common.mjs';
+import { BUYER_PAGES, median, OPERATOR_PAGE, phoneProbe, prepareBuyer, root, sleep } from './common.mjs';
 
 const RUNS = Number(process.env.LONG_TASKS_RUNS ?? 3);
 const PROFILE = process.env.LONG_TASKS_PROFILE === '1';
 const CPU = Number(process.env.LONG_TASKS_CPU ?? 4);
 const filter = process.argv[2] ?? '';
 const AFTER_LOAD_MS = 5_000;
-const PASSWORD = 'Demo@2026!';
 
 /** Installed before any script of the page: every long task, with its start and duration. */
 function observeLongTasks() {
@@ -47,34 +34,8 @@ function observeLongTasks() {
 }
 
 async function main() {
-  const { chromium } = await import('playwright-core');
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'portal-lt-'));
-  const server = await startApi({ databaseUrl: '', dataDir, port });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-  });
-  const base = `http://localhost:${port}`;
-  const newContext = () =>
-    browser.newContext({
-      viewport: { width: 412, height: 823 },
-      deviceScaleFactor: 1.75,
-      isMobile: true,
-      hasTouch: true,
-      locale: 'pt-BR',
-    });
-
-  /** Logs in the way the bench does (scripts/bench/frontend.mjs): the light login, then the role's home. */
-  const signIn = async (context, path, username, landing) => {
-    const page = await context.newPage();
-    await page.goto(`${base}${path}`);
-    await page.getByLabel('E-mail ou CPF').fill(username);
-    await page.getByLabel('Senha', { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Entrar' }).click();
-    await page.waitForURL(`**${landing}`);
-    return page;
-  };
+  const probe = await phoneProbe('portal-lt-');
+  const { base, newContext, signIn } = probe;
 
   /** One first visit: a new tab, CPU throttled, no HTTP cache; returns the blocking ms and the long tasks. */
   const visit = async (context, p, profileTo) => {
@@ -151,9 +112,7 @@ async function main() {
     console.log(`\nBlocking time (sum of long tasks − 50 ms), ${CPU}x CPU, 412x823, median of ${RUNS}:`);
     console.table(rows);
   } finally {
-    await browser.close();
-    await stop(server);
-    rmSync(dataDir, { recursive: true, force: true });
+    await probe.close();
   }
 }
 
