@@ -207,7 +207,8 @@ describe('front-end monitoring', () => {
     expect(new URL(config.url()).searchParams.get('service.environment')).toBe('test');
     const traced = requests.filter((r) => r.headers().traceparent);
     expect(traced.length).toBeGreaterThan(0);
-    for (const r of traced) expect(new URL(r.url()).pathname).toMatch(/^\/api\/v3\//);
+    // The API's requests, and the app's read of its list of screen files (docs/decisions/066-prefetch-without-running.md).
+    for (const r of traced) expect(new URL(r.url()).pathname).toMatch(/^\/(api\/v3\/|assets\/screen-files-)/);
     expect(consoleErrors.filter((e) => /Content Security Policy|CORS/i.test(e))).toEqual([]);
     await context.close();
   });
