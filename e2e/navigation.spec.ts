@@ -69,7 +69,7 @@ describe('navigation bar', () => {
         .map((text) => text.slice(0, 60)),
     );
     expect(added).toEqual([]);
-    // The stylesheet's variables are in force: the primary button's lime and the navy text.
+    // The stylesheet's variables are in force: the primary button's lime.
     const yes = page.getByRole('dialog', { name: 'Confirmar' }).getByRole('button', { name: 'SIM' });
     expect(await yes.evaluate((b) => getComputedStyle(b).backgroundColor)).toBe('rgb(180, 240, 58)');
     await context.close();

@@ -114,10 +114,8 @@ interface ScreenFiles {
 
 let screenFiles: Promise<{ dir: string; map: ScreenFiles } | null> | null = null;
 
-/** Reads, once, the list the page names in `<meta name="screen-files">`; null without one (development) or when it cannot be read. */
-function readScreenFiles() {
-  const href = document.querySelector<HTMLMetaElement>('meta[name="screen-files"]')?.content;
-  if (!href) return Promise.resolve(null);
+/** Reads, once, the list at `href` (the page's `<meta name="screen-files">`); null when it cannot be read. */
+function readScreenFiles(href: string) {
   return (screenFiles ??= fetch(href)
     .then(async (response) =>
       response.ok
@@ -127,7 +125,9 @@ function readScreenFiles() {
     .catch(() => null));
 }
 
-const fetchedAhead = new Set<string>();
+/** The screens (route ids) and the files already fetched ahead in this visit. */
+const screensAhead = new Set<string>();
+const filesAhead = new Set<string>();
 
 /**
  * Fetches the files of an in-app path's screen into the browser's cache without running them
@@ -137,18 +137,19 @@ const fetchedAhead = new Set<string>();
  */
 export function prefetchScreenFiles(path: string): void {
   const id = routeIdOf(path);
-  if (!id || !hasChunk(id) || fetchedAhead.has(id)) return;
-  fetchedAhead.add(id);
-  if (!document.querySelector('meta[name="screen-files"]')) return preloadScreen(path);
-  void readScreenFiles().then((list) => {
-    for (const i of list?.map.screens[id] ?? []) {
-      const href = `${list!.dir}${list!.map.files[i]}`;
-      if (fetchedAhead.has(href) || performance.getEntriesByName(new URL(href, location.href).href).length > 0)
-        continue;
-      fetchedAhead.add(href);
+  if (!id || !hasChunk(id) || screensAhead.has(id)) return;
+  screensAhead.add(id);
+  const href = document.querySelector<HTMLMetaElement>('meta[name="screen-files"]')?.content;
+  if (!href) return preloadScreen(path);
+  void readScreenFiles(href).then((list) => {
+    if (!list) return;
+    for (const i of list.map.screens[id] ?? []) {
+      const file = `${list.dir}${list.map.files[i]}`;
+      if (filesAhead.has(file) || performance.getEntriesByName(new URL(file, location.href).href).length > 0) continue;
+      filesAhead.add(file);
       const link = document.createElement('link');
       link.rel = 'prefetch';
-      link.href = href;
+      link.href = file;
       // As the module loader asks for a chunk (CORS, same-origin credentials): one cache entry serves both.
       link.crossOrigin = 'anonymous';
       document.head.append(link);
