@@ -22,8 +22,20 @@ import { dropBuildTimeScopes } from './static-css-scopes';
  */
 export function antdStaticCss(theme: ThemeConfig): string {
   return dropBuildTimeScopes(
-    extractStyle(renderInto(theme, false), { plain: true, types: ['style', 'token', 'cssVar'] }),
+    extractStyle(stylesheetRender(theme), { plain: true, types: ['style', 'token', 'cssVar'] }),
   );
+}
+
+const stylesheetRenders = new WeakMap<ThemeConfig, ReturnType<typeof createCache>>();
+
+/**
+ * The render the stylesheet is read from (`zeroRuntime` off), made once per theme: the stylesheet
+ * and the run-time cache below both read it (reading does not change it).
+ */
+function stylesheetRender(theme: ThemeConfig): ReturnType<typeof createCache> {
+  let cache = stylesheetRenders.get(theme);
+  if (!cache) stylesheetRenders.set(theme, (cache = renderInto(theme, false)));
+  return cache;
 }
 
 /** Every component below rendered once under the app's ConfigProvider and theme, into a new style cache. */
@@ -42,6 +54,23 @@ export function renderInto(
 export type StyleCacheEntry = [key: string, value: unknown[]];
 
 /**
+ * Where an entry's value holds the CSS text it adds to the page: a theme token's is
+ * [token with variables, hash class, token, css, key], a component's [token, css, style id, key];
+ * -1 for any other entry.
+ */
+export function cssIndexOf(key: string): number {
+  return key.startsWith('token%') ? 3 : key.startsWith('cssVar%') ? 1 : -1;
+}
+
+/**
+ * An entry of a scope or a variables' key named after a React id of the build-time render (a
+ * modal's, a message's own theme; see static-css-scopes.ts): the app never makes it.
+ */
+export function ofBuildTimeScope([key, value]: StyleCacheEntry): boolean {
+  return key.includes('_R_') || String(value.at(-1)).includes('_R_');
+}
+
+/**
  * What the app's style cache holds once its components have drawn, computed here instead of on the
  * phone (docs/decisions/065-antd-token-at-build-time.md). Even with `zeroRuntime`, antd computes its
  * theme token when the first component draws (the colour palettes of every seed colour, then every
@@ -54,16 +83,12 @@ export type StyleCacheEntry = [key: string, value: unknown[]];
  * no `<style>`; a key the build did not make is computed on the phone as before.
  */
 export function antdRuntimeCache(theme: ThemeConfig): StyleCacheEntry[] {
-  const inStylesheet = renderInto(theme, false);
+  const inStylesheet = stylesheetRender(theme);
   const runtime = renderInto(theme, true) as unknown as { cache: Map<string, [number, unknown[]]> };
   const entries: StyleCacheEntry[] = [];
   for (const [key, [, value]] of runtime.cache) {
-    // The index of the CSS text: [token with variables, hash class, token, css, key] or [token, css, id, key].
-    const cssAt = key.startsWith('token%') ? 3 : key.startsWith('cssVar%') ? 1 : -1;
-    if (cssAt < 0) continue;
-    // A scope or variables' key named after a React id of the build-time render (a modal's, a message's
-    // own theme; see static-css-scopes.ts): never made in the app.
-    if (key.includes('_R_') || String(value.at(-1)).includes('_R_')) continue;
+    const cssAt = cssIndexOf(key);
+    if (cssAt < 0 || ofBuildTimeScope([key, value])) continue;
     const held = inStylesheet.opGet(key) !== null;
     const kept = value.map((v, i) => (i === cssAt && held ? '' : v));
     // A component's entry starts with its token as CSS variables, which only the style rules antd
