@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { freePort, root, startApi, stop, waitUp } from './common.mjs';
+import { DEMO_PASSWORD, freePort, root, startApi, stop, waitUp } from './common.mjs';
 import { captureStatements, startFloors, withCpu } from './floors.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -56,7 +56,7 @@ async function loginCookie(base) {
   const res = await fetch(`${base}/api/v3/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'comprador@demo.com.br', password: 'Demo@2026!', type: 'buyer' }),
+    body: JSON.stringify({ username: 'comprador@demo.com.br', password: DEMO_PASSWORD, type: 'buyer' }),
   });
   if (!res.ok) throw new Error(`login failed: ${res.status}`);
   return res.headers

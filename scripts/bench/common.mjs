@@ -134,8 +134,9 @@ export const DEMO_PASSWORD = 'Demo@2026!';
 
 /**
  * One API instance with the demo data and headless Chromium, for the probes of first visits as a
- * phone makes them (412x823 at 1.75x, touch, pt-BR): `newContext()`, `signIn(context, path,
- * username, landing)` (the light login, then the role's landing; returns that page) and `close()`.
+ * phone makes them (412x823 at 1.75x, touch, pt-BR). `eachPage(filter, visit)` calls
+ * `visit(context, page)` for each bench page whose name holds `filter`: the buyer's five (signed in,
+ * the demo proposal chosen), then the back office's list (an operator); `close()` stops it all.
  */
 export async function phoneProbe(tmpPrefix) {
   const { chromium } = await import('playwright-core');
@@ -147,24 +148,40 @@ export async function phoneProbe(tmpPrefix) {
     args: CHROMIUM_ARGS,
   });
   const base = `http://localhost:${port}`;
+  /** A new phone context signed in through the light login; its first tab stays on the role's landing. */
+  const signedIn = async (path, username, landing) => {
+    const context = await browser.newContext({
+      viewport: { width: 412, height: 823 },
+      deviceScaleFactor: 1.75,
+      isMobile: true,
+      hasTouch: true,
+      locale: 'pt-BR',
+    });
+    const page = await context.newPage();
+    await page.goto(`${base}${path}`);
+    await page.getByLabel('E-mail ou CPF').fill(username);
+    await page.getByLabel('Senha', { exact: true }).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await page.waitForURL(`**${landing}`);
+    return { context, page };
+  };
   return {
     base,
-    newContext: () =>
-      browser.newContext({
-        viewport: { width: 412, height: 823 },
-        deviceScaleFactor: 1.75,
-        isMobile: true,
-        hasTouch: true,
-        locale: 'pt-BR',
-      }),
-    async signIn(context, path, username, landing) {
-      const page = await context.newPage();
-      await page.goto(`${base}${path}`);
-      await page.getByLabel('E-mail ou CPF').fill(username);
-      await page.getByLabel('Senha', { exact: true }).fill(DEMO_PASSWORD);
-      await page.getByRole('button', { name: 'Entrar' }).click();
-      await page.waitForURL(`**${landing}`);
-      return page;
+    async eachPage(filter, visit) {
+      const buyer = await signedIn('/buyer/login', 'comprador@demo.com.br', '/buyer/select-proposal');
+      await prepareBuyer(buyer.page);
+      for (const p of BUYER_PAGES.filter((p) => p.name.includes(filter))) {
+        // The login page sends a signed-in person on: it is measured as a visitor sees it.
+        const marker = p.loggedOut ? await buyer.page.evaluate(() => localStorage.getItem('portal:login')) : null;
+        if (marker) await buyer.page.evaluate(() => localStorage.removeItem('portal:login'));
+        await visit(buyer.context, p);
+        if (marker) await buyer.page.evaluate((m) => localStorage.setItem('portal:login', m), marker);
+      }
+      await buyer.context.close();
+      if (!OPERATOR_PAGE.name.includes(filter)) return;
+      const operator = await signedIn('/auth/operator/login', 'operador@demo.com.br', '/backoffice');
+      await visit(operator.context, OPERATOR_PAGE);
+      await operator.context.close();
     },
     async close() {
       await browser.close();

@@ -11,6 +11,7 @@ import { tsImport } from 'tsx/esm/api';
 import {
   BUYER_PAGES,
   CHROMIUM_ARGS,
+  DEMO_PASSWORD,
   freePort,
   median,
   OPERATOR_PAGE,
@@ -151,7 +152,7 @@ export async function benchLighthouse(results, { lowTier = false } = {}) {
       await page.evaluate(() => localStorage.clear());
       await page.goto(`${base}${path}`);
       await page.getByLabel('E-mail ou CPF').fill(username);
-      await page.getByLabel('Senha', { exact: true }).fill('Demo@2026!');
+      await page.getByLabel('Senha', { exact: true }).fill(DEMO_PASSWORD);
       await page.getByRole('button', { name: 'Entrar' }).click();
       await page.waitForURL(`**${landing}`);
     };

@@ -16,7 +16,7 @@
 // sources with apps/web/dist/assets/*.js.map).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { BUYER_PAGES, median, OPERATOR_PAGE, phoneProbe, prepareBuyer, root, sleep } from './common.mjs';
+import { median, phoneProbe, root, sleep } from './common.mjs';
 
 const RUNS = Number(process.env.LONG_TASKS_RUNS ?? 3);
 const PROFILE = process.env.LONG_TASKS_PROFILE === '1';
@@ -35,7 +35,7 @@ function observeLongTasks() {
 
 async function main() {
   const probe = await phoneProbe('portal-lt-');
-  const { base, newContext, signIn } = probe;
+  const { base } = probe;
 
   /** One first visit: a new tab, CPU throttled, no HTTP cache; returns the blocking ms and the long tasks. */
   const visit = async (context, p, profileTo) => {
@@ -66,20 +66,11 @@ async function main() {
   if (PROFILE) mkdirSync(profileDir, { recursive: true });
   const rows = [];
   const measure = async (context, p) => {
-    if (!p.name.includes(filter)) return;
-    let marker = null;
     const runs = [];
     for (let i = 0; i < RUNS; i++) {
       const slug = p.name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '');
       const profileTo = PROFILE && i === 0 ? join(profileDir, `long-tasks-${slug}.cpuprofile`) : null;
-      if (p.loggedOut) {
-        // The login page sends a logged-in person on: measure it as a visitor sees it.
-        const tab = context.pages()[0];
-        marker = await tab.evaluate(() => localStorage.getItem('portal:login'));
-        await tab.evaluate(() => localStorage.removeItem('portal:login'));
-      }
       runs.push(await visit(context, p, profileTo));
-      if (marker) await context.pages()[0].evaluate((m) => localStorage.setItem('portal:login', m), marker);
     }
     const row = {
       page: p.name,
@@ -98,17 +89,7 @@ async function main() {
   };
 
   try {
-    const buyer = await newContext();
-    const home = await signIn(buyer, '/buyer/login', 'comprador@demo.com.br', '/buyer/select-proposal');
-    await prepareBuyer(home);
-    for (const p of BUYER_PAGES) await measure(buyer, p);
-    await buyer.close();
-    if (OPERATOR_PAGE.name.includes(filter)) {
-      const operator = await newContext();
-      await signIn(operator, '/auth/operator/login', 'operador@demo.com.br', '/backoffice');
-      await measure(operator, OPERATOR_PAGE);
-      await operator.close();
-    }
+    await probe.eachPage(filter, measure);
     console.log(`\nBlocking time (sum of long tasks − 50 ms), ${CPU}x CPU, 412x823, median of ${RUNS}:`);
     console.table(rows);
   } finally {

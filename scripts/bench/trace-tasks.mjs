@@ -8,7 +8,7 @@
 // Not part of `npm run bench` or `npm test`; after `npm run build`:
 //
 //   node scripts/bench/trace-tasks.mjs [page name part]   (TRACE_SLOWDOWN, default 9; TRACE_RUNS, default 1)
-import { BUYER_PAGES, OPERATOR_PAGE, phoneProbe, prepareBuyer, sleep } from './common.mjs';
+import { phoneProbe, sleep } from './common.mjs';
 
 const SLOWDOWN = Number(process.env.TRACE_SLOWDOWN ?? 9);
 const RUNS = Number(process.env.TRACE_RUNS ?? 1);
@@ -115,7 +115,7 @@ function tasksOf(events, url) {
 
 async function main() {
   const probe = await phoneProbe('portal-tr-');
-  const { base, newContext, signIn } = probe;
+  const { base } = probe;
   const visit = async (context, p) => {
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
@@ -134,15 +134,8 @@ async function main() {
   };
   try {
     const run = async (context, p) => {
-      if (!p.name.includes(filter)) return;
       for (let i = 0; i < RUNS; i++) {
-        let marker = null;
-        if (p.loggedOut) {
-          marker = await context.pages()[0].evaluate(() => localStorage.getItem('portal:login'));
-          await context.pages()[0].evaluate(() => localStorage.removeItem('portal:login'));
-        }
         const tasks = await visit(context, p);
-        if (marker) await context.pages()[0].evaluate((m) => localStorage.setItem('portal:login', m), marker);
         tasks.sort((a, b) => a.at - b.at);
         const total = tasks.reduce((s, t) => s + Math.max(0, t.blocking), 0);
         console.log(
@@ -160,17 +153,7 @@ async function main() {
         );
       }
     };
-    const buyer = await newContext();
-    const home = await signIn(buyer, '/buyer/login', 'comprador@demo.com.br', '/buyer/select-proposal');
-    await prepareBuyer(home);
-    for (const p of BUYER_PAGES) await run(buyer, p);
-    await buyer.close();
-    if (OPERATOR_PAGE.name.includes(filter)) {
-      const operator = await newContext();
-      await signIn(operator, '/auth/operator/login', 'operador@demo.com.br', '/backoffice');
-      await run(operator, OPERATOR_PAGE);
-      await operator.close();
-    }
+    await probe.eachPage(filter, run);
   } finally {
     await probe.close();
   }
