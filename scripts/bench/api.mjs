@@ -8,10 +8,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { DEMO_PASSWORD, freePort, root, startApi, stop, waitUp } from './common.mjs';
+import { DEMO_PASSWORD, freePort, median, root, startApi, stop, waitUp } from './common.mjs';
 import { captureStatements, startFloors, withCpu } from './floors.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+/** Floor-then-route pairs per hot route (BENCH_ROUNDS); the ratios are their medians. */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const RATE = Number(process.env.BENCH_RATE ?? 500);
 /** Each hot route's target against its floor (docs/decisions/057-the-api-at-its-floor.md). */
 const FLOOR_RATIO = 0.7;
@@ -200,16 +202,30 @@ export async function benchApi(results) {
             for (const s of scenarios(ctx.proposal)) {
               const opts = loadOptions(s, ctx);
               const ceilingRps = await ceiling();
-              // The same route's floor (bench/floor.mjs), measured right before the route itself; with
-              // the CPU both spend per request (their processes and PostgreSQL's), which a busy
-              // machine moves far less than req/s.
-              const floorRun = await cpu(ctx.floorPids, () => load(loadOptions(s, { ...ctx, bases: ctx.floorBases })));
-              const apiRun = await cpu(
-                ctx.servers.map((c) => c.pid),
-                () => load(opts),
-              );
-              const floor = floorRun.result;
-              const max = apiRun.result;
+              // The same route's floor (bench/floor.mjs) and the route itself, in ROUNDS alternating pairs
+              // (floor, then route), with the CPU both spend per request (their processes and
+              // PostgreSQL's). One pair moves by ±15 % on a shared 2-core machine; each ratio is the
+              // median of the pairs' ratios, each rate the median of its runs
+              // (docs/decisions/067-measuring-against-the-floor.md).
+              const pairs = [];
+              for (let round = 0; round < ROUNDS; round++) {
+                const floorRun = await cpu(ctx.floorPids, () =>
+                  load(loadOptions(s, { ...ctx, bases: ctx.floorBases })),
+                );
+                const apiRun = await cpu(
+                  ctx.servers.map((c) => c.pid),
+                  () => load(opts),
+                );
+                pairs.push({ floorRun, apiRun });
+              }
+              const summed = (runs) => ({
+                rps: median(runs.map((r) => r.result.rps)),
+                errors: runs.reduce((n, r) => n + r.result.errors, 0),
+              });
+              const floor = summed(pairs.map((p) => p.floorRun));
+              const max = summed(pairs.map((p) => p.apiRun));
+              const ratioToFloor = median(pairs.map((p) => p.apiRun.result.rps / p.floorRun.result.rps));
+              const cpuRatioToFloor = median(pairs.map((p) => perRequest(p.floorRun) / perRequest(p.apiRun)));
               const fixed = await load({ ...opts, rate: RATE });
               const row = {
                 db,
@@ -223,14 +239,18 @@ export async function benchApi(results) {
                 minRatio: s.minRatio,
                 floorRps: floor.rps,
                 floorErrors: floor.errors,
-                ratioToFloor: Math.round((max.rps / floor.rps) * 100) / 100,
-                cpuUsPerRequest: { api: perRequest(apiRun), floor: perRequest(floorRun) },
-                cpuRatioToFloor: Math.round((perRequest(floorRun) / perRequest(apiRun)) * 100) / 100,
+                ratioToFloor: Math.round(ratioToFloor * 100) / 100,
+                ratiosToFloor: pairs.map((p) => Math.round((p.apiRun.result.rps / p.floorRun.result.rps) * 100) / 100),
+                cpuUsPerRequest: {
+                  api: median(pairs.map((p) => perRequest(p.apiRun))),
+                  floor: median(pairs.map((p) => perRequest(p.floorRun))),
+                },
+                cpuRatioToFloor: Math.round(cpuRatioToFloor * 100) / 100,
                 atRate: { rate: RATE, ...fixed },
               };
               results.api.push(row);
               console.log(
-                `${db} ×${instances} ${s.name}: max ${max.rps} req/s = ${row.ratioToCeiling.toFixed(2)} × ceiling ${ceilingRps} = ${row.ratioToFloor.toFixed(2)} × floor ${floor.rps}; CPU µs/request ${row.cpuUsPerRequest.api} (floor ${row.cpuUsPerRequest.floor}, ratio ${row.cpuRatioToFloor.toFixed(2)}); at ${RATE}/s p50 ${fixed.p50} p95 ${fixed.p95} p99 ${fixed.p99} ms, errors ${max.errors + fixed.errors}`,
+                `${db} ×${instances} ${s.name}: max ${max.rps} req/s = ${row.ratioToCeiling.toFixed(2)} × ceiling ${ceilingRps} = ${row.ratioToFloor.toFixed(2)} × floor ${floor.rps} (pairs ${row.ratiosToFloor.join(' ')}); CPU µs/request ${row.cpuUsPerRequest.api} (floor ${row.cpuUsPerRequest.floor}, ratio ${row.cpuRatioToFloor.toFixed(2)}); at ${RATE}/s p50 ${fixed.p50} p95 ${fixed.p95} p99 ${fixed.p99} ms, errors ${max.errors + fixed.errors}`,
               );
             }
           } finally {
