@@ -380,10 +380,23 @@ describe('front-end monitoring', () => {
     expect(await agentConfig()).toEqual({ transaction_sample_rate: '0.5' });
     await page.getByText(/^Alterada em /).waitFor();
 
-    // Back to every transaction, for the specs that run after this one.
+    // Back to every transaction, for the specs that run after this one. The save is held on its way
+    // while the operator types another rate: that one stays in the box when the save answers.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/v3/monitoring/sample-rate', async (route) => {
+      if (route.request().method() === 'PUT') await held;
+      await route.continue();
+    });
+    const save = page.getByRole('button', { name: 'Salvar' });
     await rate.fill('100');
-    await page.getByRole('button', { name: 'Salvar' }).click();
+    await save.click();
+    await rate.fill('70');
+    release();
     await expect.poll(agentConfig).toEqual({ transaction_sample_rate: '1' });
+    await expect.poll(() => save.getAttribute('class')).not.toContain('ant-btn-loading');
+    expect(await rate.inputValue()).toBe('70');
+    expect(await save.isEnabled()).toBe(true);
     await context.close();
   });
 

@@ -165,8 +165,9 @@ function SampleRateControl() {
           e.preventDefault();
           if (value === null) return;
           save.mutate(value / 100, {
-            onSuccess: () => {
-              setPercent(null);
+            onSuccess: (setting) => {
+              // The box shows the saved rate again, unless the operator typed another meanwhile.
+              setPercent((typed) => (typed === Math.round(setting.rate * 100) ? null : typed));
               void message.success('Taxa de amostragem salva.');
             },
             onError: (err) => void message.error(err.message),
