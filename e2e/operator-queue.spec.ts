@@ -1,10 +1,22 @@
 import { describe, expect, it } from 'vitest';
+import { waitingDays, waitingText } from '@portal/domain/backoffice-queue';
 import { activateInvited, chooseProposal, DESKTOP, makePdf, PHONE, screenshot, signIn, useBrowser } from './fixtures';
 import { createProposal, freshPerson } from './phone-walk';
 
 const PASSWORD = 'Fila2026ok';
 const INCOME_TAX = 'Declaração de Imposto de Renda — comprador principal';
 const OPERATOR = 'Juliana Costa (Equipe do portal)';
+
+/**
+ * The queue's "aguardando há …" for a wait that began after `since`: "0 dias", and also "1 dia" if
+ * São Paulo's midnight (03:00 UTC), where the queue counts a day, came since then. The server reads
+ * its clock before this does, so counting to a minute from now covers its answer.
+ */
+function waitedSince(since: number): RegExp {
+  const most = waitingDays(since, Date.now() + 60_000);
+  const texts = Array.from({ length: most + 1 }, (_, days) => waitingText(days));
+  return new RegExp(`^(${texts.join('|')})$`);
+}
 
 /**
  * "Minha fila" (docs/decisions/050-operator-queue.md): a new buyer sends a document, the operator's
@@ -21,6 +33,7 @@ describe('the operator queue', () => {
     const proposal = await createProposal(op.page.request, buyer);
     await activateInvited(buyer.email, PASSWORD);
 
+    const sentAfter = Date.now();
     const b = await browser.newPage(DESKTOP);
     await signIn(b.page, buyer.email, 'buyer', PASSWORD);
     await chooseProposal(b.page, proposal.code);
@@ -35,7 +48,7 @@ describe('the operator queue', () => {
     await op.page.getByRole('navigation', { name: 'Menu da equipe do portal' }).getByRole('link').first().click();
     await op.page.waitForURL('**/backoffice/fila');
     const row = op.page.getByRole('row').filter({ hasText: proposal.code });
-    await row.getByText('aguardando há 0 dias').waitFor();
+    await row.getByText(waitedSince(sentAfter)).waitFor();
     expect(await row.getByText('Documentos enviados a revisar').count()).toBe(1);
     expect(await row.getByRole('cell', { name: 'Ninguém' }).count()).toBe(1);
     await screenshot(op.page, 'operator-queue-1280');
@@ -63,7 +76,7 @@ describe('the operator queue', () => {
     expect(await me.isChecked()).toBe(true);
     const mine = op.page.getByRole('row').filter({ hasText: proposal.code });
     await mine.getByText(OPERATOR).waitFor();
-    await mine.getByText('aguardando há 0 dias').waitFor();
+    await mine.getByText(waitedSince(sentAfter)).waitFor();
     // Only the operator's own proposals are left. The table keeps everyone's queue on screen (under
     // its spinner) until the filtered page arrives, and this proposal's row is in both lists: the
     // waits above may have found it in the old one, so this check waits for the new list.
