@@ -316,7 +316,8 @@ export function printApi(results) {
   console.log(
     `\nAPI: max req/s (20 connections, ${SECONDS}s), ratio to the bare Fastify ceiling measured just before ` +
       `(samples ${c.samples?.join(', ') ?? c.maxRps} req/s), and to the route's floor (its own statements on bare ` +
-      `Fastify, bench/floor.mjs) measured just before; latency ms at ${RATE} req/s for ${SECONDS}s`,
+      `Fastify, bench/floor.mjs): the median of ${ROUNDS} floor-then-route pairs' ratios, req/s and CPU the ` +
+      `medians of their runs; latency ms at ${RATE} req/s for ${SECONDS}s`,
   );
   console.table(rows);
 }
