@@ -130,22 +130,10 @@ const screensAhead = new Set<string>();
 const filesAhead = new Set<string>();
 
 /**
- * Links added per task. The browser starts each link's request inside the task that adds it: about
- * a millisecond of main thread on a fast machine with DevTools open, several on a slow phone. A
- * screen has up to thirty files, so they go in small batches, each in its own idle moment, and none
- * makes a task long enough to hold up a tap (docs/decisions/068-prefetch-in-idle-slices.md).
- */
-const LINKS_PER_TASK = 2;
-
-const whenIdle = (fn: () => void) =>
-  window.requestIdleCallback ? window.requestIdleCallback(() => fn()) : window.setTimeout(fn, 50);
-
-/**
  * Fetches the files of an in-app path's screen into the browser's cache without running them
  * (docs/decisions/066-prefetch-without-running.md): a `<link rel="prefetch">` for its chunk and each
- * chunk and stylesheet it imports that this visit has not loaded yet, a few per idle moment. Opening
- * the screen then runs them from the cache. In development (no list) the screen is loaded as
- * preloadScreen does.
+ * chunk and stylesheet it imports that this visit has not loaded yet. Opening the screen then runs
+ * them from the cache. In development (no list) the screen is loaded as preloadScreen does.
  */
 export function prefetchScreenFiles(path: string): void {
   const id = routeIdOf(path);
@@ -155,24 +143,16 @@ export function prefetchScreenFiles(path: string): void {
   if (!href) return preloadScreen(path);
   void readScreenFiles(href).then((list) => {
     if (!list) return;
-    const files = (list.map.screens[id] ?? [])
-      .map((i) => `${list.dir}${list.map.files[i]}`)
-      .filter((file) => !filesAhead.has(file));
-    for (const file of files) filesAhead.add(file);
-    // A file this visit has loaded meanwhile (the person opened the screen first) is left out.
-    const loaded = (file: string) => performance.getEntriesByName(new URL(file, location.href).href).length > 0;
-    const addSome = () => {
-      for (const file of files.splice(0, LINKS_PER_TASK)) {
-        if (loaded(file)) continue;
-        const link = document.createElement('link');
-        link.rel = 'prefetch';
-        link.href = file;
-        // As the module loader asks for a chunk (CORS, same-origin credentials): one cache entry serves both.
-        link.crossOrigin = 'anonymous';
-        document.head.append(link);
-      }
-      if (files.length > 0) whenIdle(addSome);
-    };
-    whenIdle(addSome);
+    for (const i of list.map.screens[id] ?? []) {
+      const file = `${list.dir}${list.map.files[i]}`;
+      if (filesAhead.has(file) || performance.getEntriesByName(new URL(file, location.href).href).length > 0) continue;
+      filesAhead.add(file);
+      const link = document.createElement('link');
+      link.rel = 'prefetch';
+      link.href = file;
+      // As the module loader asks for a chunk (CORS, same-origin credentials): one cache entry serves both.
+      link.crossOrigin = 'anonymous';
+      document.head.append(link);
+    }
   });
 }
