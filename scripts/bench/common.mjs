@@ -132,6 +132,15 @@ export async function prepareBuyer(page) {
 /** The demo accounts' password (the seed's). */
 export const DEMO_PASSWORD = 'Demo@2026!';
 
+/** Signs a demo account in on the light login at `url`, as a person does, and waits for its landing path. */
+export async function signInDemo(page, url, username, landing) {
+  await page.goto(url);
+  await page.getByLabel('E-mail ou CPF').fill(username);
+  await page.getByLabel('Senha', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await page.waitForURL(`**${landing}`);
+}
+
 /**
  * One API instance with the demo data and headless Chromium, for the probes of first visits as a
  * phone makes them (412x823 at 1.75x, touch, pt-BR). `eachPage(filter, visit)` calls
@@ -158,11 +167,7 @@ export async function phoneProbe(tmpPrefix) {
       locale: 'pt-BR',
     });
     const page = await context.newPage();
-    await page.goto(`${base}${path}`);
-    await page.getByLabel('E-mail ou CPF').fill(username);
-    await page.getByLabel('Senha', { exact: true }).fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: 'Entrar' }).click();
-    await page.waitForURL(`**${landing}`);
+    await signInDemo(page, `${base}${path}`, username, landing);
     return { context, page };
   };
   return {

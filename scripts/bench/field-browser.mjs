@@ -15,7 +15,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { tsImport } from 'tsx/esm/api';
-import { CHROMIUM_ARGS, DEMO_PASSWORD, freePort, prepareBuyer, sleep, startApi, stop } from './common.mjs';
+import { CHROMIUM_ARGS, freePort, prepareBuyer, signInDemo, sleep, startApi, stop } from './common.mjs';
 import { startFieldLink } from './field-link.mjs';
 
 export const LINK = { bytesPerSecond: 750_000 / 8, rttMs: 150 };
@@ -215,11 +215,7 @@ async function run(browser, body) {
   try {
     const page = await context.newPage();
     await page.addInitScript(recordTusInPage);
-    await page.goto('/buyer/login');
-    await page.getByLabel('E-mail ou CPF').fill('comprador@demo.com.br');
-    await page.getByLabel('Senha', { exact: true }).fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: 'Entrar' }).click();
-    await page.waitForURL('**/buyer/select-proposal');
+    await signInDemo(page, '/buyer/login', 'comprador@demo.com.br', '/buyer/select-proposal');
     await prepareBuyer(page);
     const proposalId = await page.evaluate(() => localStorage.getItem('portal:proposal'));
     await page.goto('/buyer/documents/upload');

@@ -11,12 +11,12 @@ import { tsImport } from 'tsx/esm/api';
 import {
   BUYER_PAGES,
   CHROMIUM_ARGS,
-  DEMO_PASSWORD,
   freePort,
   median,
   OPERATOR_PAGE,
   prepareBuyer,
   root,
+  signInDemo,
   startApi,
   stop,
 } from './common.mjs';
@@ -150,11 +150,7 @@ export async function benchLighthouse(results, { lowTier = false } = {}) {
       await context.clearCookies();
       await page.goto(`${base}/favicon.svg`);
       await page.evaluate(() => localStorage.clear());
-      await page.goto(`${base}${path}`);
-      await page.getByLabel('E-mail ou CPF').fill(username);
-      await page.getByLabel('Senha', { exact: true }).fill(DEMO_PASSWORD);
-      await page.getByRole('button', { name: 'Entrar' }).click();
-      await page.waitForURL(`**${landing}`);
+      await signInDemo(page, `${base}${path}`, username, landing);
     };
     const lighthouseOptions = (cpuSlowdownMultiplier) => ({
       port: debugPort,
