@@ -218,12 +218,12 @@ export async function benchApi(results) {
                 );
                 pairs.push({ floorRun, apiRun });
               }
-              const summed = (runs) => ({
+              const overRuns = (runs) => ({
                 rps: median(runs.map((r) => r.result.rps)),
                 errors: runs.reduce((n, r) => n + r.result.errors, 0),
               });
-              const floor = summed(pairs.map((p) => p.floorRun));
-              const max = summed(pairs.map((p) => p.apiRun));
+              const floor = overRuns(pairs.map((p) => p.floorRun));
+              const max = overRuns(pairs.map((p) => p.apiRun));
               const ratioToFloor = median(pairs.map((p) => p.apiRun.result.rps / p.floorRun.result.rps));
               const cpuRatioToFloor = median(pairs.map((p) => perRequest(p.floorRun) / perRequest(p.apiRun)));
               const fixed = await load({ ...opts, rate: RATE });

@@ -143,13 +143,16 @@ function WeekTable<T>({
   );
 }
 
+/** A sampling rate (0–1) as the whole percent the box shows. */
+const percentOf = (rate: number) => Math.round(rate * 100);
+
 /** The operator's sampling rate, in percent; the agent reads it at its next page load. */
 function SampleRateControl() {
   const { message } = App.useApp();
   const current = useSampleRate();
   const save = useSetSampleRate();
   const [percent, setPercent] = useState<number | null>(null);
-  const saved = current.data ? Math.round(current.data.rate * 100) : null;
+  const saved = current.data ? percentOf(current.data.rate) : null;
   const value = percent ?? saved;
 
   return (
@@ -167,7 +170,7 @@ function SampleRateControl() {
           save.mutate(value / 100, {
             onSuccess: (setting) => {
               // The box shows the saved rate again, unless the operator typed another meanwhile.
-              setPercent((typed) => (typed === Math.round(setting.rate * 100) ? null : typed));
+              setPercent((typed) => (typed === percentOf(setting.rate) ? null : typed));
               void message.success('Taxa de amostragem salva.');
             },
             onError: (err) => void message.error(err.message),
